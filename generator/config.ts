@@ -1,0 +1,14 @@
+/** Settings that come from the environment, read in one place. */
+
+export const DEFAULT_SITE_URL = 'https://modelpulse.netlify.app';
+export const PRODUCT_VERSION = '0.1.0';
+
+/** The public site URL: SITE_URL, else Netlify's URL, else the project's default. */
+export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.SITE_URL || env.URL || DEFAULT_SITE_URL;
+  return raw.replace(/\/+$/, '');
+}
+
+export function userAgent(env: NodeJS.ProcessEnv = process.env): string {
+  return `ModelPulse/${PRODUCT_VERSION} (+${siteUrl(env)}; free public API on AI models and services)`;
+}

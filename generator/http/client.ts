@@ -1,0 +1,287 @@
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { UpstreamError, type UpstreamErrorKind } from './errors.js';
+
+/** Bounds for one request. Every phase has its own limit, plus a total deadline per attempt. */
+export interface Timeouts {
+  connectMs: number;
+  headersMs: number;
+  /** Longest silence allowed between two body chunks. */
+  bodyMs: number;
+  /** Whole attempt, so a body that trickles forever still ends. */
+  totalMs: number;
+}
+
+export interface RetryPolicy {
+  /** Extra attempts after the first (0 = no retry). */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface HttpClientOptions {
+  userAgent: string;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  maxBytes?: number;
+  maxRedirections?: number;
+  /** Injected for deterministic tests of backoff; defaults to Math.random. */
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  /** Which upstream this is, for error messages and summaries. */
+  source: string;
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  /** Statuses that count as an answer; others raise `http_status`. Default: 2xx. */
+  acceptStatus?: (status: number) => boolean;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  maxBytes?: number;
+}
+
+export interface HttpResult {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  attempts: number;
+  /** Time to response headers of the final attempt, in ms. */
+  latencyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 500, maxDelayMs: 8_000 };
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+
+const RETRYABLE_STATUSES = new Set([408, 429]);
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status) || status >= 500;
+}
+
+function isRetryableKind(kind: UpstreamErrorKind): boolean {
+  return kind === 'network' || kind === 'timeout';
+}
+
+/**
+ * The one HTTP helper every upstream goes through: bounded phases, a size cap, retries only
+ * where a retry can help (network errors, 408, 429, 5xx) with jittered exponential backoff.
+ */
+export class HttpClient {
+  private readonly agent: Agent;
+  private readonly dispatcher: Dispatcher;
+  private readonly options: Required<Omit<HttpClientOptions, 'timeouts' | 'retry'>> & {
+    timeouts: Timeouts;
+    retry: RetryPolicy;
+  };
+
+  constructor(options: HttpClientOptions) {
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.options = {
+      userAgent: options.userAgent,
+      timeouts,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      maxRedirections: options.maxRedirections ?? 5,
+      random: options.random ?? Math.random,
+    };
+    this.agent = new Agent({ connect: { timeout: timeouts.connectMs } });
+    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: this.options.maxRedirections }));
+  }
+
+  private closed = false;
+
+  /** Releases pooled connections; safe to call more than once. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.agent.close();
+  }
+
+  /** Requests `url`, retrying where sensible; throws UpstreamError when no attempt succeeds. */
+  async request(url: string, options: RequestOptions): Promise<HttpResult> {
+    const retry = { ...this.options.retry, ...options.retry };
+    let attempt = 0;
+    for (;;) {
+      attempt += 1;
+      try {
+        const result = await this.attempt(url, options);
+        return { ...result, attempts: attempt };
+      } catch (error) {
+        if (!(error instanceof AttemptFailure) || attempt > retry.retries || !error.retryable) {
+          throw error instanceof AttemptFailure ? error.error : error;
+        }
+        await sleep(this.backoffMs(attempt, retry, error.retryAfterMs));
+      }
+    }
+  }
+
+  /** Like `request`, and parses the body as JSON (`invalid_body` when it is not JSON). */
+  async requestJson(url: string, options: RequestOptions): Promise<{ json: unknown; result: HttpResult }> {
+    const result = await this.request(url, options);
+    try {
+      return { json: JSON.parse(result.body) as unknown, result };
+    } catch (cause) {
+      const start = result.body.slice(0, 40).replace(/\s+/g, ' ');
+      throw new UpstreamError({
+        kind: 'invalid_body',
+        source: options.source,
+        url,
+        status: result.status,
+        message: `response is not JSON (starts with ${JSON.stringify(start)})`,
+        cause,
+      });
+    }
+  }
+
+  private backoffMs(attempt: number, retry: RetryPolicy, retryAfterMs: number | null): number {
+    // Full jitter: spreads retries of many clients hitting the same upstream.
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+    const jittered = Math.round(this.options.random() * ceiling);
+    return retryAfterMs === null ? jittered : Math.min(retry.maxDelayMs, Math.max(jittered, retryAfterMs));
+  }
+
+  private async attempt(url: string, options: RequestOptions): Promise<Omit<HttpResult, 'attempts'>> {
+    const timeouts = { ...this.options.timeouts, ...options.timeouts };
+    const maxBytes = options.maxBytes ?? this.options.maxBytes;
+    const fail = (kind: UpstreamErrorKind, message: string, extra: { status?: number; cause?: unknown; retryAfterMs?: number | null } = {}) =>
+      new AttemptFailure(
+        new UpstreamError({ kind, source: options.source, url, status: extra.status ?? null, message, cause: extra.cause }),
+        extra.status !== undefined && kind === 'http_status' ? isRetryableStatus(extra.status) : isRetryableKind(kind),
+        extra.retryAfterMs ?? null,
+      );
+
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new DeadlineError(timeouts.totalMs)), timeouts.totalMs);
+    const started = performance.now();
+    try {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(url, {
+          dispatcher: this.dispatcher,
+          method: options.method ?? 'GET',
+          headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...options.headers },
+          headersTimeout: timeouts.headersMs,
+          bodyTimeout: timeouts.bodyMs,
+          signal: controller.signal,
+        });
+      } catch (cause) {
+        throw fail(classify(cause), describe(cause), { cause });
+      }
+      const latencyMs = Math.round(performance.now() - started);
+      const headers = flattenHeaders(response.headers);
+      const status = response.statusCode;
+
+      const declared = Number(headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        discard(response.body);
+        throw fail('too_large', `declared body of ${declared} bytes exceeds the ${maxBytes}-byte cap`, { status });
+      }
+      let body: string;
+      try {
+        body = await readCapped(response.body, maxBytes);
+      } catch (cause) {
+        if (cause instanceof TooLargeError) {
+          throw fail('too_large', `body exceeds the ${maxBytes}-byte cap`, { status, cause });
+        }
+        throw fail(classify(cause), `body: ${describe(cause)}`, { status, cause });
+      }
+
+      const accept = options.acceptStatus ?? ((s: number) => s >= 200 && s < 300);
+      if (!accept(status)) {
+        if (status >= 300 && status < 400) {
+          throw fail('redirect', `stopped after ${this.options.maxRedirections} redirects (last status ${status})`, { status });
+        }
+        const retryAfterMs = parseRetryAfter(headers['retry-after']);
+        throw fail('http_status', `HTTP ${status}`, { status, retryAfterMs });
+      }
+      return { url, status, headers, body, latencyMs };
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+}
+
+/** Internal: one failed attempt plus whether another attempt may help. */
+class AttemptFailure extends Error {
+  constructor(
+    readonly error: UpstreamError,
+    readonly retryable: boolean,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(error.message, { cause: error });
+  }
+}
+
+class DeadlineError extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
+  }
+}
+
+class TooLargeError extends Error {}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    total += buffer.length;
+    if (total > maxBytes) {
+      discard(body);
+      throw new TooLargeError(`over ${maxBytes} bytes`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Stops reading a body we will not use; the resulting abort is expected, not an error. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+/** Retry-After in seconds or as an HTTP date (relative to now), in ms; null when absent/invalid. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+function classify(cause: unknown): UpstreamErrorKind {
+  if (cause instanceof DeadlineError) return 'timeout';
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+  if (cause instanceof Error && (cause.name === 'AbortError' || cause.cause instanceof DeadlineError)) return 'timeout';
+  // undici's redirect handler throws plain errors for loops and for exceeding its limit.
+  if (cause instanceof Error && /redirect/i.test(cause.message)) return 'redirect';
+  return 'network';
+}
+
+function describe(cause: unknown): string {
+  if (cause instanceof DeadlineError) return cause.message;
+  if (cause instanceof Error) {
+    if (cause.cause instanceof DeadlineError) return cause.cause.message;
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

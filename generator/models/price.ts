@@ -1,0 +1,50 @@
+import type { TokenPrices } from './types.js';
+
+/** Above this many USD per 1M tokens a price is treated as a unit or data error, not a fact. */
+export const MAX_PLAUSIBLE_PRICE_PER_M = 10_000;
+
+export type PriceValue = { ok: true; value: number | null } | { ok: false; reason: string };
+
+/** Rounds away binary noise (0.14 instead of 0.13999999999999999) at 12 significant digits. */
+export function roundPrice(value: number): number {
+  return Number.parseFloat(value.toPrecision(12));
+}
+
+/**
+ * Converts one upstream per-token price (string or number) to USD per 1M tokens.
+ * `-1` is OpenRouter's "variable price" marker (routers): unknown, not an error.
+ */
+export function perTokenToPerMillion(raw: unknown, field: string): PriceValue {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
+  if (text === null || text === '' || !/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) {
+    return { ok: false, reason: `${field} is not a number: ${JSON.stringify(raw)}` };
+  }
+  const perToken = Number(text);
+  if (perToken === -1) return { ok: true, value: null };
+  if (perToken < 0) return { ok: false, reason: `${field} is negative: ${text}` };
+  const perMillion = roundPrice(perToken * 1_000_000);
+  if (perMillion > MAX_PLAUSIBLE_PRICE_PER_M) {
+    return { ok: false, reason: `${field} is implausible: ${perMillion} USD per 1M tokens` };
+  }
+  return { ok: true, value: perMillion };
+}
+
+/** The blended price: input and output at 3:1, as Artificial Analysis blends. */
+export function blendedPrice(price: Pick<TokenPrices, 'input' | 'output'>): number | null {
+  if (price.input === null || price.output === null) return null;
+  return roundPrice((3 * price.input + price.output) / 4);
+}
+
+export function samePrices(a: TokenPrices, b: TokenPrices): boolean {
+  return a.input === b.input && a.output === b.output && a.cache_read === b.cache_read && a.cache_write === b.cache_write;
+}
+
+/** A price we can stand behind: both base prices known. */
+export function isKnownPrice(price: TokenPrices | null): price is TokenPrices & { input: number; output: number } {
+  return price !== null && price.input !== null && price.output !== null;
+}
+
+export function isPaidPrice(price: TokenPrices | null): boolean {
+  return isKnownPrice(price) && price.input + price.output > 0;
+}

@@ -1,0 +1,88 @@
+/**
+ * The model records kept in data/ (one JSON file per model). These are our normalized form:
+ * adapters translate upstream records into `ObservedModel`, merge turns observations into
+ * `ModelRecord`s, render turns records into API entries.
+ */
+
+export const CAPABILITIES = ['vision', 'reasoning', 'tools'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type Capabilities = Record<Capability, boolean>;
+
+export const BENCHMARK_INDICES = ['intelligence_index', 'coding_index', 'math_index'] as const;
+export type BenchmarkIndex = (typeof BENCHMARK_INDICES)[number];
+export type Benchmarks = Record<BenchmarkIndex, number | null>;
+
+/** USD per 1,000,000 tokens; null = unknown (never 0 for unknown: 0 means free). */
+export interface TokenPrices {
+  input: number | null;
+  output: number | null;
+  cache_read: number | null;
+  cache_write: number | null;
+}
+
+/** One step of a model's price history: the prices in force from `at` on. */
+export interface PricePoint extends TokenPrices {
+  at: string;
+}
+
+/** One provider offer for a model, as fetched from OpenRouter's per-model endpoints list. */
+export interface EndpointRecord {
+  provider: string;
+  tag: string;
+  price: TokenPrices;
+  context_length: number | null;
+  max_output: number | null;
+  quantization: string | null;
+  capabilities: Capabilities;
+  /** A free, rate-limited variant (`:free`): never sets the model's price. */
+  free: boolean;
+  /** Upstream 1-day uptime as a fraction 0..1, when published. */
+  uptime_1d: number | null;
+}
+
+/**
+ * The provider offers we hold for a model. When we last *checked* lives in a separate rotation
+ * file (data/state/), so a check that finds nothing new does not rewrite the model file.
+ */
+export interface EndpointsState {
+  /** When the list last changed; null when never fetched. */
+  updated_at: string | null;
+  items: EndpointRecord[];
+}
+
+/** The free (`:free`) variant of a model, when OpenRouter lists one. */
+export interface FreeVariant {
+  upstream_id: string;
+  context_length: number | null;
+  max_output: number | null;
+}
+
+/** What one catalog fetch says about one model (no history, no timestamps of ours). */
+export interface ObservedModel {
+  id: string;
+  upstream_id: string;
+  name: string;
+  author: string;
+  description: string;
+  created_at: string | null;
+  /** Null when the upstream publishes no usable price (routers, price under review). */
+  price: TokenPrices | null;
+  context_length: number | null;
+  max_output: number | null;
+  capabilities: Capabilities;
+  input_modalities: string[];
+  output_modalities: string[];
+  benchmarks: Benchmarks;
+  retirement_date: string | null;
+  free_variant: FreeVariant | null;
+}
+
+/** A model as kept in data/models/<author>/<slug>.json. */
+export interface ModelRecord extends Omit<ObservedModel, 'price'> {
+  first_seen_at: string;
+  /** Set when the model disappeared from the upstream catalog; history is kept. */
+  delisted_at: string | null;
+  /** Every price change ever seen, oldest first; the last entry is the current price. */
+  price_history: PricePoint[];
+  endpoints: EndpointsState;
+}

@@ -1,0 +1,115 @@
+/**
+ * The `cheapest` query: one pure implementation, used by the generator to precompute variants
+ * and bundled into the browser client to answer the rest, so the two can never disagree.
+ * No Node.js imports here: this file must run in a browser.
+ */
+import type { ModelEntry } from '../render/api-types.js';
+
+export const CHEAPEST_FLAGS = ['vision', 'reasoning', 'tools'] as const;
+export type CheapestFlag = (typeof CHEAPEST_FLAGS)[number];
+export const CHEAPEST_PARAMS = ['min_intel', 'min_context', ...CHEAPEST_FLAGS, 'limit'] as const;
+export type CheapestParam = (typeof CHEAPEST_PARAMS)[number];
+
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+
+export interface CheapestQuery {
+  min_intel: number | null;
+  min_context: number | null;
+  vision: boolean;
+  reasoning: boolean;
+  tools: boolean;
+  limit: number;
+}
+
+export const DEFAULT_QUERY: CheapestQuery = { min_intel: null, min_context: null, vision: false, reasoning: false, tools: false, limit: DEFAULT_LIMIT };
+
+export type QueryResult = { ok: true; query: CheapestQuery } | { ok: false; param: string; message: string };
+
+const NUMBER = /^(0|[1-9]\d*)(\.\d+)?$/;
+const INTEGER = /^(0|[1-9]\d*)$/;
+
+/**
+ * Validates query parameters (as from URLSearchParams). Unknown, repeated or empty parameters
+ * and out-of-range values are errors, not silently ignored: a typo must not answer a different
+ * question than the one asked.
+ */
+export function parseCheapestQuery(params: Iterable<readonly [string, string]>): QueryResult {
+  const query: CheapestQuery = { ...DEFAULT_QUERY };
+  const seen = new Set<string>();
+  for (const [name, raw] of params) {
+    if (!(CHEAPEST_PARAMS as readonly string[]).includes(name)) {
+      return { ok: false, param: name, message: `unknown parameter ${JSON.stringify(name)}; allowed: ${CHEAPEST_PARAMS.join(', ')}` };
+    }
+    if (seen.has(name)) return { ok: false, param: name, message: `${name} is given more than once` };
+    seen.add(name);
+    const value = raw.trim();
+    if (value === '') return { ok: false, param: name, message: `${name} is empty` };
+    const param = name as CheapestParam;
+    if (param === 'min_intel') {
+      if (!NUMBER.test(value) || Number(value) > 100) return { ok: false, param, message: 'min_intel must be a number from 0 to 100' };
+      query.min_intel = Number(value);
+    } else if (param === 'min_context') {
+      if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value))) return { ok: false, param, message: 'min_context must be a whole number of tokens' };
+      query.min_context = Number(value);
+    } else if (param === 'limit') {
+      const n = Number(value);
+      if (!INTEGER.test(value) || n < 1 || n > MAX_LIMIT) return { ok: false, param, message: `limit must be a whole number from 1 to ${MAX_LIMIT}` };
+      query.limit = n;
+    } else {
+      const flag = value.toLowerCase();
+      if (flag === '1' || flag === 'true') query[param] = true;
+      else if (flag === '0' || flag === 'false') query[param] = false;
+      else return { ok: false, param, message: `${param} must be 1, true, 0 or false` };
+    }
+  }
+  return { ok: true, query };
+}
+
+/** Does `model` take part at all: a known paid price, not retired as of `asOfDate`. */
+export function isCheapestCandidate(model: ModelEntry, asOfDate: string | null): boolean {
+  const { input, output, blended } = model.price;
+  if (input === null || output === null || blended === null || input + output <= 0) return false;
+  return model.retirement_date === null || asOfDate === null || model.retirement_date > asOfDate;
+}
+
+export function matchesQuery(model: ModelEntry, query: CheapestQuery): boolean {
+  if (query.min_intel !== null && (model.benchmarks.intelligence_index === null || model.benchmarks.intelligence_index < query.min_intel)) return false;
+  if (query.min_context !== null && (model.context_length === null || model.context_length < query.min_context)) return false;
+  return CHEAPEST_FLAGS.every((flag) => !query[flag] || model.capabilities[flag]);
+}
+
+/** Blended price ascending, then intelligence index descending (unknown last), then id. */
+export function compareCheapest(a: ModelEntry, b: ModelEntry): number {
+  const price = (a.price.blended as number) - (b.price.blended as number);
+  if (price !== 0) return price;
+  const ia = a.benchmarks.intelligence_index ?? -1;
+  const ib = b.benchmarks.intelligence_index ?? -1;
+  if (ia !== ib) return ib - ia;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Answers a query from the listed models. `asOfDate` (YYYY-MM-DD, from the data's as_of)
+ * decides which retirement dates have passed; the wall clock is never read.
+ */
+export function cheapest(models: readonly ModelEntry[], query: CheapestQuery, asOfDate: string | null): ModelEntry[] {
+  return models
+    .filter((m) => isCheapestCandidate(m, asOfDate) && matchesQuery(m, query))
+    .sort(compareCheapest)
+    .slice(0, query.limit);
+}
+
+/**
+ * The canonical path of a variant below /api/v1/, without extension: `cheapest` for the default,
+ * else `cheapest/` plus the non-default parts in a fixed order, e.g.
+ * `cheapest/min_intel/40/min_context/128000/vision/limit/5`.
+ */
+export function cheapestPath(query: CheapestQuery): string {
+  const parts: string[] = [];
+  if (query.min_intel !== null) parts.push('min_intel', String(query.min_intel));
+  if (query.min_context !== null) parts.push('min_context', String(query.min_context));
+  for (const flag of CHEAPEST_FLAGS) if (query[flag]) parts.push(flag);
+  if (query.limit !== DEFAULT_LIMIT) parts.push('limit', String(query.limit));
+  return parts.length === 0 ? 'cheapest' : `cheapest/${parts.join('/')}`;
+}

@@ -1,0 +1,67 @@
+/** The shapes the API publishes (see the JSON Schemas in render/schemas.ts and the README). */
+import type { Benchmarks, Capabilities } from '../models/types.js';
+
+export interface ApiPrice {
+  input: number | null;
+  output: number | null;
+  blended: number | null;
+  cache_read: number | null;
+  cache_write: number | null;
+}
+
+export interface ModelEntry {
+  id: string;
+  name: string;
+  author: string;
+  price: ApiPrice;
+  context_length: number | null;
+  max_output: number | null;
+  capabilities: Capabilities;
+  benchmarks: Benchmarks;
+  retirement_date: string | null;
+  has_free_variant: boolean;
+}
+
+export interface ApiEndpoint {
+  provider: string;
+  tag: string;
+  price: ApiPrice;
+  context_length: number | null;
+  max_output: number | null;
+  quantization: string | null;
+  capabilities: Capabilities;
+  free: boolean;
+  uptime_1d: number | null;
+}
+
+export interface ModelDetail extends ModelEntry {
+  description: string;
+  created_at: string | null;
+  first_seen_at: string;
+  delisted_at: string | null;
+  input_modalities: string[];
+  output_modalities: string[];
+  source_url: string;
+  price_history: Array<ApiPrice & { at: string }>;
+  endpoints: ApiEndpoint[];
+  endpoints_updated_at: string | null;
+  endpoints_checked_at: string | null;
+}
+
+export interface PriceChange {
+  model_id: string;
+  name: string;
+  at: string;
+  previous: ApiPrice;
+  current: ApiPrice;
+  change_pct: number | null;
+}
+
+export interface Deprecation {
+  model_id: string;
+  name: string;
+  retirement_date: string;
+  retired: boolean;
+  replacement: string | null;
+  source_url: string;
+}

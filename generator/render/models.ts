@@ -1,0 +1,137 @@
+import { isoSecond } from '../models/dates.js';
+import { blendedPrice } from '../models/price.js';
+import type { Benchmarks, Capabilities, EndpointRecord, ModelRecord, TokenPrices } from '../models/types.js';
+import type { ApiEndpoint, ApiPrice, Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+
+const UNKNOWN: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
+
+export function apiPrice(price: TokenPrices): ApiPrice {
+  return { input: price.input, output: price.output, blended: blendedPrice(price), cache_read: price.cache_read, cache_write: price.cache_write };
+}
+
+/** The page on the upstream site that backs a model's data. */
+export function sourceUrl(record: ModelRecord): string {
+  return `https://openrouter.ai/${record.upstream_id.replace(/:free$/, '')}`;
+}
+
+/** Fixed key order in the API, whatever order data/ stores keys in. */
+function capabilitiesOf(c: Capabilities): Capabilities {
+  return { vision: c.vision, reasoning: c.reasoning, tools: c.tools };
+}
+
+function benchmarksOf(b: Benchmarks): Benchmarks {
+  return { intelligence_index: b.intelligence_index, coding_index: b.coding_index, math_index: b.math_index };
+}
+
+export function modelEntry(record: ModelRecord): ModelEntry {
+  return {
+    id: record.id,
+    name: record.name,
+    author: record.author,
+    price: apiPrice(record.price_history.at(-1) ?? UNKNOWN),
+    context_length: record.context_length,
+    max_output: record.max_output,
+    capabilities: capabilitiesOf(record.capabilities),
+    benchmarks: benchmarksOf(record.benchmarks),
+    retirement_date: record.retirement_date,
+    has_free_variant: record.free_variant !== null,
+  };
+}
+
+function apiEndpoint(e: EndpointRecord): ApiEndpoint {
+  return {
+    provider: e.provider,
+    tag: e.tag,
+    price: apiPrice(e.price),
+    context_length: e.context_length,
+    max_output: e.max_output,
+    quantization: e.quantization,
+    capabilities: capabilitiesOf(e.capabilities),
+    free: e.free,
+    uptime_1d: e.uptime_1d,
+  };
+}
+
+/** Provider offers, with the free variant (when listed) as an offer of its own. */
+function endpointsOf(record: ModelRecord): ApiEndpoint[] {
+  const endpoints = record.endpoints.items.map(apiEndpoint);
+  if (record.free_variant !== null && !endpoints.some((e) => e.free)) {
+    endpoints.push({
+      provider: 'OpenRouter (free variant)',
+      tag: record.free_variant.upstream_id,
+      price: apiPrice({ input: 0, output: 0, cache_read: null, cache_write: null }),
+      context_length: record.free_variant.context_length,
+      max_output: record.free_variant.max_output,
+      quantization: null,
+      capabilities: capabilitiesOf(record.capabilities),
+      free: true,
+      uptime_1d: null,
+    });
+  }
+  return endpoints;
+}
+
+export function modelDetail(record: ModelRecord, endpointsCheckedAt: string | null): ModelDetail {
+  return {
+    ...modelEntry(record),
+    description: record.description,
+    created_at: record.created_at,
+    first_seen_at: record.first_seen_at,
+    delisted_at: record.delisted_at,
+    input_modalities: record.input_modalities,
+    output_modalities: record.output_modalities,
+    source_url: sourceUrl(record),
+    price_history: record.price_history.map(({ at, ...price }) => ({ at, ...apiPrice(price) })),
+    endpoints: endpointsOf(record),
+    endpoints_updated_at: record.endpoints.updated_at,
+    endpoints_checked_at: endpointsCheckedAt,
+  };
+}
+
+/** Minimum number of changes listed, even when they are older than the window. */
+export const MIN_PRICE_CHANGES = 100;
+export const PRICE_CHANGE_WINDOW_DAYS = 90;
+
+/**
+ * Changes of the input or output price (what the blended price is made of), newest first:
+ * every change of the last 90 days before `asOf`, and at least the latest 100. Changes of cache
+ * prices alone stay in each model's price_history.
+ */
+export function priceChanges(records: readonly ModelRecord[], asOf: string | null): PriceChange[] {
+  const changes: PriceChange[] = [];
+  for (const record of records) {
+    const history = record.price_history;
+    for (let i = 1; i < history.length; i += 1) {
+      const before = history[i - 1]!;
+      const after = history[i]!;
+      if (before.input === after.input && before.output === after.output) continue;
+      const previous = apiPrice(before);
+      const current = apiPrice(after);
+      const pct =
+        previous.blended !== null && current.blended !== null && previous.blended > 0
+          ? Math.round(((current.blended - previous.blended) / previous.blended) * 10_000) / 100
+          : null;
+      changes.push({ model_id: record.id, name: record.name, at: after.at, previous, current, change_pct: pct });
+    }
+  }
+  changes.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0));
+  if (asOf === null) return changes.slice(0, MIN_PRICE_CHANGES);
+  const windowStart = isoSecond(new Date(Date.parse(asOf) - PRICE_CHANGE_WINDOW_DAYS * 86_400_000));
+  return changes.filter((change, index) => index < MIN_PRICE_CHANGES || change.at >= windowStart);
+}
+
+/** Every model with a retirement date, soonest first; `retired` is judged as of the data. */
+export function deprecations(records: readonly ModelRecord[], asOf: string | null): Deprecation[] {
+  const asOfDate = asOf?.slice(0, 10) ?? null;
+  return records
+    .filter((r): r is ModelRecord & { retirement_date: string } => r.retirement_date !== null)
+    .map((r) => ({
+      model_id: r.id,
+      name: r.name,
+      retirement_date: r.retirement_date,
+      retired: asOfDate !== null && r.retirement_date <= asOfDate,
+      replacement: null,
+      source_url: sourceUrl(r),
+    }))
+    .sort((a, b) => (a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : 1));
+}

@@ -1,0 +1,245 @@
+import {
+  benchmarks,
+  calendarDate,
+  capabilities,
+  isoTime,
+  modelId,
+  nullableDate,
+  nullableIsoTime,
+  nullablePositiveInt,
+  pricePerM,
+} from '../validation/common-schemas.js';
+
+/**
+ * JSON Schemas (draft 2020-12) of every API response. They are published under
+ * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
+ */
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'price-changes', 'deprecations', 'error'] as const;
+export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
+
+const apiPrice = {
+  type: 'object',
+  required: ['input', 'output', 'blended', 'cache_read', 'cache_write'],
+  additionalProperties: false,
+  description: 'USD per 1,000,000 tokens; null = unknown, 0 = free. blended = (3 × input + output) / 4.',
+  properties: { input: pricePerM, output: pricePerM, blended: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
+} as const;
+
+const modelEntryProperties = {
+  id: { ...modelId, description: '<author>/<slug>' },
+  name: { type: 'string' },
+  author: { type: 'string' },
+  price: { $ref: '#/$defs/price' },
+  context_length: nullablePositiveInt,
+  max_output: nullablePositiveInt,
+  capabilities,
+  benchmarks,
+  retirement_date: nullableDate,
+  has_free_variant: { type: 'boolean' },
+} as const;
+
+const modelEntry = {
+  type: 'object',
+  required: Object.keys(modelEntryProperties),
+  additionalProperties: false,
+  properties: modelEntryProperties,
+} as const;
+
+const endpoint = {
+  type: 'object',
+  required: ['provider', 'tag', 'price', 'context_length', 'max_output', 'quantization', 'capabilities', 'free', 'uptime_1d'],
+  additionalProperties: false,
+  properties: {
+    provider: { type: 'string' },
+    tag: { type: 'string' },
+    price: { $ref: '#/$defs/price' },
+    context_length: nullablePositiveInt,
+    max_output: nullablePositiveInt,
+    quantization: { type: ['string', 'null'] },
+    capabilities,
+    free: { type: 'boolean' },
+    uptime_1d: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+  },
+} as const;
+
+const modelDetailProperties = {
+  ...modelEntryProperties,
+  description: { type: 'string' },
+  created_at: nullableIsoTime,
+  first_seen_at: isoTime,
+  delisted_at: nullableIsoTime,
+  input_modalities: { type: 'array', items: { type: 'string' } },
+  output_modalities: { type: 'array', items: { type: 'string' } },
+  source_url: { type: 'string', format: 'uri' },
+  price_history: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['at', ...apiPrice.required],
+      additionalProperties: false,
+      properties: { at: isoTime, ...apiPrice.properties },
+    },
+  },
+  endpoints: { type: 'array', items: endpoint },
+  endpoints_updated_at: nullableIsoTime,
+  endpoints_checked_at: nullableIsoTime,
+} as const;
+
+const source = {
+  type: 'object',
+  required: ['id', 'url', 'last_success_at', 'stale', 'error'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string', format: 'uri' },
+    last_success_at: nullableIsoTime,
+    stale: { type: 'boolean', description: 'true when the last attempt failed: the data is the last good one' },
+    error: { type: ['string', 'null'] },
+  },
+} as const;
+
+const baseMetaProperties = {
+  api_version: { const: 'v1' },
+  attribution: {
+    type: 'object',
+    required: ['text', 'url'],
+    additionalProperties: false,
+    properties: { text: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+  },
+  cache_seconds: { type: 'integer', minimum: 60 },
+  as_of: nullableIsoTime,
+  sources: { type: 'array', items: source },
+  documentation: { type: 'string', format: 'uri' },
+} as const;
+const baseMetaRequired = ['api_version', 'attribution', 'cache_seconds', 'as_of', 'sources', 'documentation'];
+
+function meta(extra: Record<string, object> = {}, required: string[] = []) {
+  return {
+    type: 'object',
+    required: [...baseMetaRequired, ...required],
+    additionalProperties: false,
+    properties: { ...baseMetaProperties, ...extra },
+  };
+}
+
+const modelsMeta = {
+  count: { type: 'integer', minimum: 0 },
+  price_unit: { const: 'USD per 1M tokens' },
+  blended_formula: { const: '(3 * input + output) / 4' },
+} as const;
+
+function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: object, metaSchema: object) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `${siteUrl}/api/v1/schemas/${name}.json`,
+    title,
+    type: 'object',
+    required: ['data', 'meta'],
+    additionalProperties: false,
+    properties: { data, meta: metaSchema },
+    $defs: { price: apiPrice },
+  };
+}
+
+export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
+  const modelsMetaSchema = meta({ ...modelsMeta, author: { type: 'string' } }, ['count', 'price_unit', 'blended_formula']);
+  const query = {
+    type: 'object',
+    required: ['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit'],
+    additionalProperties: false,
+    properties: {
+      min_intel: { type: ['number', 'null'], minimum: 0, maximum: 100 },
+      min_context: { type: ['integer', 'null'], minimum: 0 },
+      vision: { type: 'boolean' },
+      reasoning: { type: 'boolean' },
+      tools: { type: 'boolean' },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+  };
+  return {
+    index: envelope('index', siteUrl, 'API index', {
+      type: 'object',
+      required: ['endpoints'],
+      additionalProperties: false,
+      properties: {
+        endpoints: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'description', 'schema'],
+            additionalProperties: false,
+            properties: { path: { type: 'string' }, description: { type: 'string' }, schema: { type: 'string', format: 'uri' } },
+          },
+        },
+      },
+    }, meta()),
+    models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelEntry }, modelsMetaSchema),
+    model: envelope('model', siteUrl, 'One model with its price history and endpoints', {
+      type: 'object',
+      required: Object.keys(modelDetailProperties),
+      additionalProperties: false,
+      properties: modelDetailProperties,
+    }, meta(modelsMeta, ['price_unit', 'blended_formula'])),
+    cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
+      meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'query', 'canonical_path'])),
+    'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first', {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['model_id', 'name', 'at', 'previous', 'current', 'change_pct'],
+        additionalProperties: false,
+        properties: {
+          model_id: modelId,
+          name: { type: 'string' },
+          at: isoTime,
+          previous: { $ref: '#/$defs/price' },
+          current: { $ref: '#/$defs/price' },
+          change_pct: { type: ['number', 'null'], description: 'change of the blended price, in percent' },
+        },
+      },
+    }, meta(modelsMeta, ['count', 'price_unit', 'blended_formula'])),
+    deprecations: envelope('deprecations', siteUrl, 'Models with a retirement date, soonest first', {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['model_id', 'name', 'retirement_date', 'retired', 'replacement', 'source_url'],
+        additionalProperties: false,
+        properties: {
+          model_id: modelId,
+          name: { type: 'string' },
+          retirement_date: calendarDate,
+          retired: { type: 'boolean' },
+          replacement: { type: ['string', 'null'] },
+          source_url: { type: 'string', format: 'uri' },
+        },
+      },
+    }, meta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
+    error: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: `${siteUrl}/api/v1/schemas/error.json`,
+      title: 'Error',
+      type: 'object',
+      required: ['error'],
+      additionalProperties: false,
+      properties: {
+        error: {
+          type: 'object',
+          required: ['status', 'code', 'message'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'integer', minimum: 400, maximum: 599 },
+            code: { type: 'string' },
+            message: { type: 'string' },
+            fallback: {
+              type: 'object',
+              required: ['client', 'index'],
+              additionalProperties: false,
+              properties: { client: { type: 'string' }, index: { type: 'string' } },
+            },
+            documentation: { type: 'string', format: 'uri' },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
+import { precomputedQueries } from '../query/variants.js';
+import type { Dataset, SourceState } from '../store/data-store.js';
+import type { ModelEntry } from './api-types.js';
+import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
+import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
+
+export interface RenderConfig {
+  siteUrl: string;
+}
+
+/** One file of the API: where it goes below the output dir, which schema it must match, its body. */
+export interface RenderedFile {
+  path: string;
+  schema: ApiSchemaName | null;
+  body: unknown;
+}
+
+export const CACHE_SECONDS = 60;
+export const API_ROOT = 'api/v1';
+
+/** Where each upstream is documented for people, by source id. */
+const SOURCE_URLS: Record<string, string> = { openrouter: 'https://openrouter.ai/models' };
+
+function sourcesMeta(sources: Record<string, SourceState>) {
+  return Object.keys(sources)
+    .sort()
+    .map((id) => {
+      const s = sources[id]!;
+      return { id, url: SOURCE_URLS[id] ?? 'https://openrouter.ai', last_success_at: s.last_success_at, stale: !s.ok, error: s.error };
+    });
+}
+
+/**
+ * Pure: the whole API as a list of files, from data/ alone. The "as of" time is the last
+ * successful observation recorded in data/, never the clock, so equal data gives equal files.
+ */
+export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
+  const asOf = dataset.sources.openrouter?.last_success_at ?? null;
+  const asOfDate = asOf?.slice(0, 10) ?? null;
+  const docs = `${config.siteUrl}/#api`;
+  const baseMeta = {
+    api_version: 'v1',
+    attribution: { text: 'Data from ModelPulse — link back when you show it', url: config.siteUrl },
+    cache_seconds: CACHE_SECONDS,
+    as_of: asOf,
+    sources: sourcesMeta(dataset.sources),
+    documentation: docs,
+  };
+  const modelsMeta = { ...baseMeta, price_unit: 'USD per 1M tokens', blended_formula: '(3 * input + output) / 4' };
+  const files: RenderedFile[] = [];
+  const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
+
+  const records = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const listed = records.filter((r) => r.delisted_at === null);
+  const entries: ModelEntry[] = listed.map(modelEntry);
+
+  add('models', 'models', entries, { ...modelsMeta, count: entries.length });
+  const authors = [...new Set(entries.map((e) => e.author))].sort();
+  for (const author of authors) {
+    const own = entries.filter((e) => e.author === author);
+    add(`models/${author}`, 'models', own, { ...modelsMeta, count: own.length, author });
+  }
+  for (const record of records) {
+    add(`models/${record.id}`, 'model', modelDetail(record, dataset.endpointsChecked[record.id] ?? null), modelsMeta);
+  }
+
+  const addCheapest = (query: CheapestQuery) => {
+    const path = cheapestPath(query);
+    const result = cheapest(entries, query, asOfDate);
+    add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}` });
+  };
+  addCheapest(DEFAULT_QUERY);
+  for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
+
+  const changes = priceChanges(records, asOf);
+  add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
+  const retiring = deprecations(records, asOf);
+  add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
+
+  const endpoint = (path: string, description: string, schema: ApiSchemaName) => ({ path, description, schema: `${config.siteUrl}/${API_ROOT}/schemas/${schema}.json` });
+  add('index', 'index', {
+    endpoints: [
+      endpoint('/api/v1/models', 'models currently offered (?author= or /api/v1/models/<author>)', 'models'),
+      endpoint('/api/v1/models/<author>/<slug>', 'one model with price_history and endpoints', 'model'),
+      endpoint('/api/v1/cheapest', 'cheapest models (min_intel, min_context, vision, reasoning, tools, limit)', 'cheapest'),
+      endpoint('/api/v1/price-changes', 'price changes, newest first', 'price-changes'),
+      endpoint('/api/v1/deprecations', 'models with a retirement date, soonest first', 'deprecations'),
+    ],
+  }, baseMeta);
+
+  const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>
+    files.push({ path: `${API_ROOT}/errors/${path}.json`, schema: 'error', body: { error: { status, code, message, ...extra, documentation: docs } } });
+  error('not-found', 404, 'not_found', 'No such endpoint, id or variant under /api/v1/. See the documentation for the endpoints.');
+  error('not-precomputed', 404, 'not_precomputed', 'This cheapest query is valid but not precomputed. Compute it with the client, which uses the same code on the model index.', {
+    fallback: { client: `/${API_ROOT}/client.js`, index: `/${API_ROOT}/models.json` },
+  });
+  error('invalid-query', 400, 'invalid_query', 'A query parameter is unknown, repeated, empty or out of range. See the documentation for allowed values.');
+
+  const schemas = apiSchemas(config.siteUrl);
+  for (const name of API_SCHEMA_NAMES) files.push({ path: `${API_ROOT}/schemas/${name}.json`, schema: null, body: schemas[name] });
+  return files;
+}

@@ -1,0 +1,46 @@
+import { blendedPrice } from '../../models/price.js';
+import type { EndpointRecord } from '../../models/types.js';
+import type { EndpointsResponse } from './schema.js';
+import { capabilitiesOf, translatePricing } from './translate.js';
+
+export interface EndpointsTranslation {
+  items: EndpointRecord[];
+  /** Endpoints left out, with the reason (bad prices are not published as facts). */
+  issues: string[];
+}
+
+/** Pure: one model's provider offers, cheapest first (then by tag), bad prices left out. */
+export function translateEndpoints(response: EndpointsResponse): EndpointsTranslation {
+  const inputModalities = response.data.architecture?.input_modalities ?? [];
+  const issues: string[] = [];
+  const items: EndpointRecord[] = [];
+  const seenTags = new Set<string>();
+  for (const endpoint of response.data.endpoints) {
+    const tag = endpoint.tag ?? endpoint.provider_name.toLowerCase();
+    if (seenTags.has(tag)) {
+      issues.push(`${tag}: duplicate endpoint tag; kept the first`);
+      continue;
+    }
+    const { price, problems } = translatePricing(endpoint.pricing);
+    if (price === null) {
+      issues.push(`${tag}: ${problems.join('; ') || 'no usable price'}`);
+      continue;
+    }
+    seenTags.add(tag);
+    const parameters = endpoint.supported_parameters ?? [];
+    const uptime = endpoint.uptime_last_1d;
+    items.push({
+      provider: endpoint.provider_name,
+      tag,
+      price,
+      context_length: typeof endpoint.context_length === 'number' && endpoint.context_length > 0 ? endpoint.context_length : null,
+      max_output: endpoint.max_completion_tokens ?? null,
+      quantization: endpoint.quantization && endpoint.quantization !== 'unknown' ? endpoint.quantization : null,
+      capabilities: capabilitiesOf(inputModalities, parameters, false),
+      free: price.input === 0 && price.output === 0,
+      uptime_1d: typeof uptime === 'number' && uptime >= 0 && uptime <= 100 ? Math.round(uptime * 100) / 10_000 : null,
+    });
+  }
+  items.sort((a, b) => (blendedPrice(a.price) ?? Infinity) - (blendedPrice(b.price) ?? Infinity) || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+  return { items, issues };
+}

@@ -1,0 +1,80 @@
+import fg from 'fast-glob';
+import { join } from 'node:path';
+import { isModelId } from '../models/ids.js';
+import type { ModelRecord } from '../models/types.js';
+import { compileValidator, createAjv } from '../validation/ajv.js';
+import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
+import { stableStringify } from './stable-json.js';
+
+/**
+ * data/ layout (all pretty-printed JSON with sorted keys):
+ *   models/<author>/<slug>.json        one ModelRecord per model ever seen
+ *   sources.json                       per source: last attempt, last success, last error
+ *   state/openrouter-endpoints.json    model id → when its endpoints were last checked
+ */
+
+export interface SourceState {
+  last_attempt_at: string | null;
+  last_success_at: string | null;
+  ok: boolean;
+  error: string | null;
+  /** How many records the last successful fetch gave. */
+  items?: number | null;
+}
+export type SourcesFile = Record<string, SourceState>;
+export type EndpointsRotation = Record<string, string>;
+
+export interface Dataset {
+  models: Map<string, ModelRecord>;
+  sources: SourcesFile;
+  endpointsChecked: EndpointsRotation;
+}
+
+const ajv = createAjv();
+const isModelRecord = compileValidator<ModelRecord>(ajv, modelRecordSchema);
+const isSourcesFile = compileValidator<SourcesFile>(ajv, sourcesFileSchema);
+const isEndpointsRotation = compileValidator<EndpointsRotation>(ajv, endpointsRotationSchema);
+
+const SOURCES_FILE = 'sources.json';
+const ROTATION_FILE = join('state', 'openrouter-endpoints.json');
+
+export function modelFilePath(dataDir: string, id: string): string {
+  if (!isModelId(id)) throw new DataFileError(id, 'is not a valid model id');
+  return resolveInside(join(dataDir, 'models'), `${id}.json`);
+}
+
+export async function loadDataset(dataDir: string): Promise<Dataset> {
+  const files = await fg('models/*/*.json', { cwd: dataDir, onlyFiles: true });
+  files.sort();
+  const models = new Map<string, ModelRecord>();
+  for (const file of files) {
+    const path = join(dataDir, file);
+    const record = await readJsonFile(path, null);
+    if (!isModelRecord(record)) throw new DataFileError(path, `does not match the model record schema: ${isModelRecord.errors()}`);
+    if (`models/${record.id}.json` !== file) throw new DataFileError(path, `holds model ${record.id}, which belongs in models/${record.id}.json`);
+    models.set(record.id, record);
+  }
+  const sources = await readJsonFile(join(dataDir, SOURCES_FILE), {});
+  if (!isSourcesFile(sources)) throw new DataFileError(join(dataDir, SOURCES_FILE), `is invalid: ${isSourcesFile.errors()}`);
+  const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
+  if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
+  return { models, sources, endpointsChecked: rotation };
+}
+
+/** Writes the given models (validated first, so a bug can't store a record the build would reject). */
+export async function saveModels(dataDir: string, models: Iterable<ModelRecord>): Promise<void> {
+  const records = [...models];
+  for (const record of records) {
+    if (!isModelRecord(record as unknown)) throw new DataFileError(record.id, `would be stored invalid: ${isModelRecord.errors()}`);
+  }
+  for (const record of records) await writeFileAtomic(modelFilePath(dataDir, record.id), stableStringify(record));
+}
+
+export async function saveSources(dataDir: string, sources: SourcesFile): Promise<void> {
+  await writeFileAtomic(join(dataDir, SOURCES_FILE), stableStringify(sources));
+}
+
+export async function saveEndpointsRotation(dataDir: string, rotation: EndpointsRotation): Promise<void> {
+  await writeFileAtomic(join(dataDir, ROTATION_FILE), stableStringify(rotation));
+}

@@ -1,0 +1,85 @@
+import {
+  benchmarks,
+  capabilities,
+  endpoint,
+  isoTime,
+  modelId,
+  nullableDate,
+  nullableIsoTime,
+  nullablePositiveInt,
+  tokenPrices,
+} from '../validation/common-schemas.js';
+
+/** The schema of data/models/<author>/<slug>.json: catches broken hand edits before a build. */
+export const modelRecordSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'upstream_id', 'name', 'author', 'description', 'created_at', 'context_length', 'max_output', 'capabilities',
+    'input_modalities', 'output_modalities', 'benchmarks', 'retirement_date', 'free_variant', 'first_seen_at', 'delisted_at',
+    'price_history', 'endpoints',
+  ],
+  properties: {
+    id: modelId,
+    upstream_id: { type: 'string', minLength: 1 },
+    name: { type: 'string', minLength: 1 },
+    author: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    created_at: nullableIsoTime,
+    context_length: nullablePositiveInt,
+    max_output: nullablePositiveInt,
+    capabilities,
+    input_modalities: { type: 'array', items: { type: 'string' } },
+    output_modalities: { type: 'array', items: { type: 'string' } },
+    benchmarks,
+    retirement_date: nullableDate,
+    free_variant: {
+      type: ['object', 'null'],
+      required: ['upstream_id', 'context_length', 'max_output'],
+      additionalProperties: false,
+      properties: { upstream_id: { type: 'string' }, context_length: nullablePositiveInt, max_output: nullablePositiveInt },
+    },
+    first_seen_at: isoTime,
+    delisted_at: nullableIsoTime,
+    price_history: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['at', ...tokenPrices.required],
+        additionalProperties: false,
+        properties: { at: isoTime, ...tokenPrices.properties },
+      },
+    },
+    endpoints: {
+      type: 'object',
+      required: ['updated_at', 'items'],
+      additionalProperties: false,
+      properties: { updated_at: nullableIsoTime, items: { type: 'array', items: endpoint } },
+    },
+  },
+} as const;
+
+const sourceState = {
+  type: 'object',
+  required: ['last_attempt_at', 'last_success_at', 'ok', 'error'],
+  additionalProperties: false,
+  properties: {
+    last_attempt_at: nullableIsoTime,
+    last_success_at: nullableIsoTime,
+    ok: { type: 'boolean' },
+    error: { type: ['string', 'null'] },
+    items: { type: ['integer', 'null'], minimum: 0 },
+  },
+} as const;
+
+/** data/sources.json: per source, when it last worked and why it last failed. */
+export const sourcesFileSchema = {
+  type: 'object',
+  additionalProperties: sourceState,
+} as const;
+
+/** data/state/openrouter-endpoints.json: model id → when its endpoints were last checked. */
+export const endpointsRotationSchema = {
+  type: 'object',
+  additionalProperties: isoTime,
+} as const;

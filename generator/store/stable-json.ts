@@ -1,0 +1,25 @@
+/**
+ * JSON with object keys sorted at every level, so files in data/ diff cleanly and two equal
+ * values always serialize to the same bytes. Arrays keep their order (it carries meaning).
+ */
+export function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value !== null && typeof value === 'object') {
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item !== undefined) sorted[key] = sortKeysDeep(item);
+    }
+    return sorted;
+  }
+  return value;
+}
+
+/** Pretty-printed (2 spaces), sorted keys, trailing newline: the format of every file in data/. */
+export function stableStringify(value: unknown): string {
+  return `${JSON.stringify(sortKeysDeep(value), null, 2)}\n`;
+}
+
+export function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeysDeep(a)) === JSON.stringify(sortKeysDeep(b));
+}

@@ -1,0 +1,120 @@
+import pLimit from 'p-limit';
+import type { HttpClient } from '../http/client.js';
+import { isUpstreamError } from '../http/errors.js';
+import { DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
+import type { ModelRecord } from '../models/types.js';
+import { translateEndpoints } from '../sources/openrouter/endpoints.js';
+import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
+import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
+import { translateCatalog, type TranslateIssue } from '../sources/openrouter/translate.js';
+import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
+import { sameJson } from '../store/stable-json.js';
+import { pickEndpointRefreshes } from './endpoints-rotation.js';
+
+export interface ModelsUpdateOptions {
+  dataDir: string;
+  now: string;
+  http: HttpClient;
+  baseUrl: string;
+  maxDelistShare: number;
+  force: boolean;
+  endpointsPerRun: number;
+  endpointsConcurrency?: number;
+  log?: (line: string) => void;
+}
+
+export interface SourceRunReport {
+  source: string;
+  ok: boolean;
+  /** Why the source failed; data/ kept its last good state. */
+  error: string | null;
+  summary: MergeSummary | null;
+  issues: TranslateIssue[];
+  warnings: string[];
+  endpointsRefreshed: number;
+}
+
+/**
+ * Refreshes the model catalog from OpenRouter into data/. On any failure (network, bad payload,
+ * delist guard) the model files stay untouched and only data/sources.json records the failure.
+ */
+export async function updateModels(options: ModelsUpdateOptions): Promise<SourceRunReport> {
+  const log = options.log ?? (() => undefined);
+  const dataset = await loadDataset(options.dataDir);
+  const previousState = dataset.sources[SOURCE_ID];
+  const report: SourceRunReport = { source: SOURCE_ID, ok: false, error: null, summary: null, issues: [], warnings: [], endpointsRefreshed: 0 };
+
+  let merged;
+  try {
+    const pages = await fetchCatalogPages(options.http, options.baseUrl);
+    const observation = translateCatalog(parseCatalog(pages, `${options.baseUrl}/models`));
+    report.issues = observation.issues;
+    merged = mergeCatalog(dataset.models, observation, { now: options.now, maxDelistShare: options.maxDelistShare, force: options.force });
+    log(`${SOURCE_ID}: ${observation.models.length} models, ${observation.issues.length} held-back values, ${observation.aliases_skipped} aliases skipped`);
+  } catch (error) {
+    if (!isUpstreamError(error) && !(error instanceof DelistGuardError)) throw error;
+    report.error = isUpstreamError(error) ? error.summary() : error.message;
+    dataset.sources[SOURCE_ID] = {
+      last_attempt_at: options.now,
+      last_success_at: previousState?.last_success_at ?? null,
+      ok: false,
+      error: report.error,
+      items: previousState?.items ?? null,
+    };
+    await saveSources(options.dataDir, dataset.sources);
+    log(`${SOURCE_ID}: FAILED, data kept as it was: ${report.error}`);
+    return report;
+  }
+
+  const changed = new Set(merged.changed);
+  const refreshed = await refreshEndpoints(options, merged.models, dataset.endpointsChecked, new Set(merged.summary.price_changed), report);
+  for (const id of refreshed) changed.add(id);
+
+  await saveModels(options.dataDir, [...changed].sort().map((id) => merged.models.get(id)!));
+  await saveEndpointsRotation(options.dataDir, dataset.endpointsChecked);
+  dataset.sources[SOURCE_ID] = {
+    last_attempt_at: options.now,
+    last_success_at: options.now,
+    ok: true,
+    error: null,
+    items: [...merged.models.values()].filter((m) => m.delisted_at === null).length,
+  };
+  await saveSources(options.dataDir, dataset.sources);
+  report.ok = true;
+  report.summary = merged.summary;
+  return report;
+}
+
+/** Fetches endpoints for a few models; failures are warnings (the catalog is still good). */
+async function refreshEndpoints(
+  options: ModelsUpdateOptions,
+  models: Map<string, ModelRecord>,
+  checkedAt: Record<string, string>,
+  priceChanged: Set<string>,
+  report: SourceRunReport,
+): Promise<string[]> {
+  const picks = pickEndpointRefreshes(models.values(), checkedAt, priceChanged, options.endpointsPerRun);
+  const limit = pLimit(options.endpointsConcurrency ?? 2);
+  const changed: string[] = [];
+  await Promise.all(
+    picks.map((model) =>
+      limit(async () => {
+        checkedAt[model.id] = options.now;
+        try {
+          const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
+          const { items, issues } = translateEndpoints(parseEndpoints(json, url));
+          issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
+          report.endpointsRefreshed += 1;
+          if (!sameJson(items, model.endpoints.items)) {
+            models.set(model.id, { ...model, endpoints: { updated_at: options.now, items } });
+            changed.push(model.id);
+          }
+        } catch (error) {
+          if (!isUpstreamError(error)) throw error;
+          report.warnings.push(`${model.id} endpoints not refreshed: ${error.summary()}`);
+        }
+      }),
+    ),
+  );
+  return changed;
+}

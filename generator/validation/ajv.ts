@@ -1,0 +1,31 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** One ajv instance per schema family; `allErrors` so reports name every problem at once. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv, ['date', 'date-time', 'uri']);
+  return ajv;
+}
+
+export interface Validator<T> {
+  (value: unknown): value is T;
+  /** Human-readable errors of the last failed call, at most `max` of them. */
+  errors(max?: number): string;
+}
+
+export function compileValidator<T>(ajv: Ajv2020, schema: object): Validator<T> {
+  const validate: ValidateFunction = ajv.compile(schema);
+  const check = ((value: unknown) => validate(value)) as Validator<T>;
+  check.errors = (max = 5) => formatErrors(validate.errors ?? [], max);
+  return check;
+}
+
+export function formatErrors(errors: ErrorObject[], max = 5): string {
+  const lines = errors.slice(0, max).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+  if (errors.length > max) lines.push(`… and ${errors.length - max} more`);
+  return lines.join('; ');
+}

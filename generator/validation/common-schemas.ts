@@ -1,0 +1,48 @@
+/** JSON Schema pieces shared by the data/ files and the published API schemas. */
+
+export const isoTime = { type: 'string', format: 'date-time' } as const;
+export const nullableIsoTime = { type: ['string', 'null'], format: 'date-time' } as const;
+export const calendarDate = { type: 'string', format: 'date' } as const;
+export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
+export const modelId = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._-]*$' } as const;
+export const nullablePositiveInt = { type: ['integer', 'null'], minimum: 1 } as const;
+export const pricePerM = { type: ['number', 'null'], minimum: 0, maximum: 10000 } as const;
+
+export const tokenPrices = {
+  type: 'object',
+  required: ['input', 'output', 'cache_read', 'cache_write'],
+  additionalProperties: false,
+  properties: { input: pricePerM, output: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
+} as const;
+
+export const capabilities = {
+  type: 'object',
+  required: ['vision', 'reasoning', 'tools'],
+  additionalProperties: false,
+  properties: { vision: { type: 'boolean' }, reasoning: { type: 'boolean' }, tools: { type: 'boolean' } },
+} as const;
+
+const index = { type: ['number', 'null'], minimum: 0, maximum: 100 } as const;
+export const benchmarks = {
+  type: 'object',
+  required: ['intelligence_index', 'coding_index', 'math_index'],
+  additionalProperties: false,
+  properties: { intelligence_index: index, coding_index: index, math_index: index },
+} as const;
+
+export const endpoint = {
+  type: 'object',
+  required: ['provider', 'tag', 'price', 'context_length', 'max_output', 'quantization', 'capabilities', 'free', 'uptime_1d'],
+  additionalProperties: false,
+  properties: {
+    provider: { type: 'string' },
+    tag: { type: 'string' },
+    price: tokenPrices,
+    context_length: nullablePositiveInt,
+    max_output: nullablePositiveInt,
+    quantization: { type: ['string', 'null'] },
+    capabilities,
+    free: { type: 'boolean' },
+    uptime_1d: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+  },
+} as const;
