@@ -1,0 +1,128 @@
+import fg from 'fast-glob';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mergeCatalog } from '../models/merge.js';
+import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
+import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
+import { translateCatalog } from '../sources/openrouter/translate.js';
+import { saveModels, saveSources } from '../store/data-store.js';
+import { UnsafePathError } from '../store/files.js';
+import { hashTree, tempDir } from '../testing/tree.js';
+import { buildSite } from './build-site.js';
+import { SchemaViolationError, serializeSite, writeSiteAtomically } from './write-site.js';
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const SITE = 'https://example.test';
+
+/** A small data/ made the way update makes it: fixtures → parse → translate → merge → store. */
+async function makeData(): Promise<string> {
+  const dataDir = await tempDir('data');
+  const models = [
+    orModel({ id: 'openai/gpt-test', prompt: '0.0000025', completion: '0.00001', input_modalities: ['text', 'image'], intelligence_index: 55 }),
+    orModel({ id: 'google/gemma-test', prompt: '0.0000001', completion: '0.0000003', intelligence_index: 30 }),
+    orModel({ id: 'google/gemma-test:free', prompt: '0', completion: '0' }),
+    orModel({ id: 'openai/old-test', prompt: '0.00001', completion: '0.00003', expiration_date: '2026-09-01' }),
+    orModel({ id: 'openrouter/auto', prompt: '-1', completion: '-1' }),
+  ];
+  const observation = translateCatalog(parseCatalog([parseModelsPage(orModelsPage(models), 'x')], 'x'));
+  const merged = mergeCatalog(new Map(), observation, { now: '2026-08-01T00:00:00Z', maxDelistShare: 0.2, force: false });
+  await saveModels(dataDir, merged.models.values());
+  await saveSources(dataDir, { openrouter: { last_attempt_at: '2026-08-01T00:00:00Z', last_success_at: '2026-08-01T00:00:00Z', ok: true, error: null, items: 4 } });
+  return dataDir;
+}
+
+/** Which published schema a file must match, decided from its path alone. */
+function schemaFor(path: string): string | null {
+  if (path.startsWith('schemas/')) return null;
+  if (path.startsWith('errors/')) return 'error';
+  if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
+  if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
+  if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';
+  return path.replace(/\.json$/, '');
+}
+
+describe('build', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await makeData();
+  });
+
+  it('renders every endpoint, and every file matches the schema it publishes', async () => {
+    const out = await tempDir('public');
+    const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    const root = join(out, 'api/v1');
+    const files = (await fg('**/*.json', { cwd: root })).sort();
+    expect(report.files).toBe(files.length);
+    for (const path of ['index.json', 'models.json', 'models/openai.json', 'models/openai/gpt-test.json', 'cheapest.json', 'cheapest/vision/limit/5.json', 'price-changes.json', 'deprecations.json', 'errors/not-found.json', 'schemas/model.json']) {
+      expect(files).toContain(path);
+    }
+    // Validate with a fresh ajv against the schema files as published, not the in-memory ones.
+    const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    addFormats(ajv);
+    for (const file of files.filter((f) => f.startsWith('schemas/'))) ajv.addSchema(JSON.parse(await readFile(join(root, file), 'utf8')) as object);
+    for (const file of files) {
+      const schema = schemaFor(file);
+      if (schema === null) continue;
+      const validate = ajv.getSchema(`${SITE}/api/v1/schemas/${schema}.json`);
+      expect(validate, `schema ${schema} for ${file}`).toBeDefined();
+      const body = JSON.parse(await readFile(join(root, file), 'utf8')) as unknown;
+      expect(validate!(body), `${file}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+    }
+
+    const gemma = JSON.parse(await readFile(join(root, 'models/google/gemma-test.json'), 'utf8'));
+    expect(gemma.data.price).toEqual({ input: 0.1, output: 0.3, blended: 0.15, cache_read: null, cache_write: null });
+    expect(gemma.data.endpoints).toEqual([expect.objectContaining({ free: true, tag: 'google/gemma-test:free' })]);
+    expect(gemma.meta).toMatchObject({ api_version: 'v1', cache_seconds: 60, as_of: '2026-08-01T00:00:00Z', attribution: { url: SITE } });
+    const cheapest = JSON.parse(await readFile(join(root, 'cheapest.json'), 'utf8'));
+    expect(cheapest.data.map((m: { id: string }) => m.id)).toEqual(['google/gemma-test', 'openai/gpt-test', 'openai/old-test']);
+    const smart = JSON.parse(await readFile(join(root, 'cheapest/min_intel/50.json'), 'utf8'));
+    expect(smart.data.map((m: { id: string }) => m.id)).toEqual(['openai/gpt-test']);
+    expect(smart.meta.query).toEqual({ min_intel: 50, min_context: null, vision: false, reasoning: false, tools: false, limit: 10 });
+    const deprecations = JSON.parse(await readFile(join(root, 'deprecations.json'), 'utf8'));
+    expect(deprecations.data).toEqual([
+      { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-09-01', retired: false, replacement: null, source_url: 'https://openrouter.ai/openai/old-test' },
+    ]);
+  });
+
+  it('is deterministic: the same data gives byte-identical files', async () => {
+    const [a, b] = [await tempDir('a'), await tempDir('b')];
+    await buildSite({ dataDir, outDir: a, siteUrl: SITE });
+    await buildSite({ dataDir, outDir: b, siteUrl: SITE });
+    expect(await hashTree(join(a, 'api'))).toEqual(await hashTree(join(b, 'api')));
+  });
+
+  it('leaves the previous output untouched when the data is broken', async () => {
+    const out = await tempDir('public');
+    await writeFile(join(out, 'index.html'), '<!doctype html>');
+    await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    const before = await hashTree(out);
+
+    const broken = await makeData();
+    await writeFile(join(broken, 'models/openai/gpt-test.json'), '{"id": "openai/gpt-test", "truncated');
+    await expect(buildSite({ dataDir: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json is not valid JSON/);
+    const misplaced = await makeData();
+    await mkdir(join(misplaced, 'models/evil'), { recursive: true });
+    const record = JSON.parse(await readFile(join(misplaced, 'models/openai/gpt-test.json'), 'utf8'));
+    await writeFile(join(misplaced, 'models/evil/x.json'), JSON.stringify({ ...record, id: 'openai/gpt-test' }));
+    await expect(buildSite({ dataDir: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
+
+    expect(await hashTree(out)).toEqual(before);
+    expect((await readdir(out)).sort()).toEqual(['api', 'index.html']);
+  });
+
+  it('writes nothing when a rendered file breaks its schema', () => {
+    const bad = [{ path: 'api/v1/models.json', schema: 'models' as const, body: { data: [{ id: '../../etc' }], meta: {} } }];
+    expect(() => serializeSite(bad, SITE)).toThrow(SchemaViolationError);
+  });
+
+  it('never writes outside the output directory', async () => {
+    const out = await tempDir('public');
+    for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', 'elsewhere/x.json']) {
+      await expect(writeSiteAtomically(out, new Map([[path, '{}']]))).rejects.toThrow(path.startsWith('api/') ? UnsafePathError : /only writes below api/);
+    }
+    expect(await readdir(out)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
+import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { tempDir } from '../testing/tree.js';
+
+/** Runs one of our commands the way npm does (tsx), asynchronously so the local upstream keeps answering. */
+function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += String(chunk)));
+    child.stderr.on('data', (chunk) => (out += String(chunk)));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+let server: UpstreamServer;
+beforeAll(async () => {
+  server = await startUpstreamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Snapshot {
+  at: string;
+  models: Record<string, [string, string]>;
+}
+
+/** Three dated snapshots in OpenRouter's format: prices move, a model vanishes, one appears. */
+const SNAPSHOTS: Snapshot[] = [
+  { at: '2026-03-29T00:00:00Z', models: { 'a/steady': ['0.000001', '0.000002'], 'a/cut': ['0.000004', '0.000012'], 'b/gone': ['0.0000005', '0.000001'], 'c/one': ['0.000002', '0.000008'], 'c/two': ['0.000003', '0.000009'] } },
+  { at: '2026-05-01T00:00:00Z', models: { 'a/steady': ['0.000001', '0.000002'], 'a/cut': ['0.000002', '0.000006'], 'c/one': ['0.000002', '0.000008'], 'c/two': ['0.000003', '0.000009'], 'd/new': ['0.0000001', '0.0000004'] } },
+  { at: '2026-08-01T00:00:00Z', models: { 'a/steady': ['0.000001', '0.000002'], 'a/cut': ['0.000001', '0.000006'], 'c/one': ['0.0000025', '0.000008'], 'c/two': ['0.000003', '0.000009'], 'd/new': ['0.0000001', '0.0000004'] } },
+];
+
+describe('update and build commands, end to end', () => {
+  it('replays dated snapshots into a price history whose changes match the snapshots', async () => {
+    const dir = await tempDir('replay');
+    const dataDir = join(dir, 'data');
+    const args: string[] = [];
+    for (const [i, snapshot] of SNAPSHOTS.entries()) {
+      const file = join(dir, `models-${i}.json`);
+      await writeFile(file, JSON.stringify(orModelsPage(Object.entries(snapshot.models).map(([id, [prompt, completion]]) => orModel({ id, prompt, completion })))));
+      args.push('--snapshot', `${file}@${snapshot.at}`);
+    }
+    const replay = await run('generator/tools/replay-openrouter.ts', ['--data-dir', dataDir, ...args]);
+    expect(replay.code, replay.out).toBe(0);
+    const build = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--out', join(dir, 'public')], { SITE_URL: 'https://example.test' });
+    expect(build.code, build.out).toBe(0);
+
+    // Expected changes, computed from the snapshots themselves: every model whose prices differ
+    // between consecutive snapshots in which it appears.
+    const expected: Array<{ model_id: string; at: string; from: number[]; to: number[] }> = [];
+    for (let i = 1; i < SNAPSHOTS.length; i += 1) {
+      for (const [id, now] of Object.entries(SNAPSHOTS[i]!.models)) {
+        const before = SNAPSHOTS[i - 1]!.models[id];
+        if (before && (before[0] !== now[0] || before[1] !== now[1])) {
+          expected.push({ model_id: id, at: SNAPSHOTS[i]!.at, from: before.map((p) => Number(p) * 1e6), to: now.map((p) => Number(p) * 1e6) });
+        }
+      }
+    }
+    const changes = JSON.parse(await readFile(join(dir, 'public/api/v1/price-changes.json'), 'utf8')) as {
+      data: Array<{ model_id: string; at: string; previous: { input: number; output: number }; current: { input: number; output: number } }>;
+    };
+    const got = changes.data.map((c) => ({ model_id: c.model_id, at: c.at, from: [c.previous.input, c.previous.output], to: [c.current.input, c.current.output] }));
+    const byKey = (x: { model_id: string; at: string }) => `${x.at} ${x.model_id}`;
+    expect(got.map(byKey).sort()).toEqual(expected.map(byKey).sort());
+    for (const change of expected) expect(got.find((g) => byKey(g) === byKey(change))).toEqual({ ...change, from: change.from.map((n) => Number(n.toPrecision(12))), to: change.to.map((n) => Number(n.toPrecision(12))) });
+    // The newest changes come first.
+    expect(changes.data[0]?.at).toBe('2026-08-01T00:00:00Z');
+
+    // The model that vanished keeps its detail and history, marked delisted, and leaves the list.
+    const gone = JSON.parse(await readFile(join(dir, 'public/api/v1/models/b/gone.json'), 'utf8')) as { data: { delisted_at: string; price_history: unknown[] } };
+    expect(gone.data.delisted_at).toBe('2026-05-01T00:00:00Z');
+    expect(gone.data.price_history).toHaveLength(1);
+    const list = JSON.parse(await readFile(join(dir, 'public/api/v1/models.json'), 'utf8')) as { data: Array<{ id: string }>; meta: { as_of: string } };
+    expect(list.data.map((m) => m.id)).not.toContain('b/gone');
+    expect(list.meta.as_of).toBe('2026-08-01T00:00:00Z');
+  }, 60_000);
+
+  it('exits 1 with a summary when the upstream fails, and 2 on a usage error', async () => {
+    const dataDir = await tempDir('cli');
+    server.setRoutes({ '/api/v1/models': { kind: 'json', status: 404, body: { error: 'gone' } } });
+    const failed = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--now', '2026-08-01T00:00:00Z'], { MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1` });
+    expect(failed.code).toBe(1);
+    expect(failed.out).toMatch(/openrouter: FAILED — http_status: HTTP 404/);
+
+    const badNow = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--now', 'yesterday']);
+    expect(badNow.code).toBe(2);
+    expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
+    const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
+    expect(badOption.code).toBe(2);
+    expect(badOption.out).toMatch(/usage error/);
+  }, 30_000);
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogObservation } from '../sources/openrouter/translate.js';
+import { DelistGuardError, mergeCatalog, type MergeOptions } from './merge.js';
+import type { ModelRecord, ObservedModel, TokenPrices } from './types.js';
+
+function observed(id: string, input: number | null, output = 2, extra: Partial<ObservedModel> = {}): ObservedModel {
+  const price: TokenPrices | null = input === null ? null : { input, output, cache_read: null, cache_write: null };
+  return {
+    id,
+    upstream_id: id,
+    name: id,
+    author: id.split('/')[0]!,
+    description: '',
+    created_at: null,
+    price,
+    context_length: 128000,
+    max_output: null,
+    capabilities: { vision: false, reasoning: false, tools: true },
+    input_modalities: ['text'],
+    output_modalities: ['text'],
+    benchmarks: { intelligence_index: null, coding_index: null, math_index: null },
+    retirement_date: null,
+    free_variant: null,
+    ...extra,
+  };
+}
+
+function observation(models: ObservedModel[], held: string[] = []): CatalogObservation {
+  return { models, held, issues: [], aliases_skipped: 0 };
+}
+
+const T1 = '2026-03-29T00:00:00Z';
+const T2 = '2026-05-01T00:00:00Z';
+const T3 = '2026-08-01T00:00:00Z';
+const opts = (now: string, extra: Partial<MergeOptions> = {}): MergeOptions => ({ now, maxDelistShare: 0.2, force: false, ...extra });
+
+function run(steps: Array<[string, CatalogObservation, Partial<MergeOptions>?]>): Map<string, ModelRecord> {
+  let models = new Map<string, ModelRecord>();
+  for (const [now, obs, extra] of steps) models = mergeCatalog(models, obs, opts(now, extra)).models;
+  return models;
+}
+
+describe('mergeCatalog', () => {
+  it('starts a price history and appends only when a price changes', () => {
+    const models = run([
+      [T1, observation([observed('a/m', 1)])],
+      [T2, observation([observed('a/m', 1)])],
+      [T3, observation([observed('a/m', 1.5)])],
+    ]);
+    expect(models.get('a/m')?.price_history).toEqual([
+      { at: T1, input: 1, output: 2, cache_read: null, cache_write: null },
+      { at: T3, input: 1.5, output: 2, cache_read: null, cache_write: null },
+    ]);
+    expect(models.get('a/m')?.first_seen_at).toBe(T1);
+  });
+
+  it('reports only real changes and leaves unchanged models out of the write set', () => {
+    const first = mergeCatalog(new Map(), observation([observed('a/m', 1), observed('a/n', 1)]), opts(T1));
+    expect(first.summary.added).toEqual(['a/m', 'a/n']);
+    const second = mergeCatalog(first.models, observation([observed('a/m', 1), observed('a/n', 3)]), opts(T2));
+    expect(second.changed).toEqual(['a/n']);
+    expect(second.summary.price_changed).toEqual(['a/n']);
+  });
+
+  it('keeps the last good price when a new one is unknown or held back', () => {
+    const models = run([
+      [T1, observation([observed('a/m', 1)])],
+      [T2, observation([observed('a/m', null)])],
+    ]);
+    expect(models.get('a/m')?.price_history).toHaveLength(1);
+  });
+
+  it('keeps vanished models with delisted_at and their history, and relists them', () => {
+    const five = ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'];
+    const all = five.map((id) => observed(id, 1));
+    const models = run([
+      [T1, observation(all)],
+      [T2, observation(all.slice(1))],
+    ]);
+    expect(models.get('a/1')).toMatchObject({ delisted_at: T2, first_seen_at: T1 });
+    expect(models.get('a/1')?.price_history).toHaveLength(1);
+
+    const back = mergeCatalog(models, observation(all), opts(T3));
+    expect(back.summary.relisted).toEqual(['a/1']);
+    expect(back.models.get('a/1')?.delisted_at).toBeNull();
+  });
+
+  it('does not delist models that upstream still lists but that were held back', () => {
+    const models = run([
+      [T1, observation([observed('a/1', 1), observed('a/2', 1), observed('a/3', 1), observed('a/4', 1), observed('a/5', 1)])],
+      [T2, observation([observed('a/2', 1), observed('a/3', 1), observed('a/4', 1), observed('a/5', 1)], ['a/1'])],
+    ]);
+    expect(models.get('a/1')?.delisted_at).toBeNull();
+  });
+
+  it('refuses a sync that would delist more than the allowed share, unless forced', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => observed(`a/${i}`, 1));
+    const start = mergeCatalog(new Map(), observation(ten), opts(T1)).models;
+    // 2 of 10 (20%) is allowed; 3 of 10 is not.
+    expect(() => mergeCatalog(start, observation(ten.slice(2)), opts(T2))).not.toThrow();
+    const error = (() => {
+      try {
+        mergeCatalog(start, observation(ten.slice(3)), opts(T2));
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(DelistGuardError);
+    expect((error as DelistGuardError).wouldDelist).toBe(3);
+    const forced = mergeCatalog(start, observation(ten.slice(3)), opts(T2, { force: true }));
+    expect(forced.summary.delisted).toEqual(['a/0', 'a/1', 'a/2']);
+    const looser = mergeCatalog(start, observation(ten.slice(3)), opts(T2, { maxDelistShare: 0.5 }));
+    expect(looser.summary.delisted).toHaveLength(3);
+  });
+
+  it('never loses the stored endpoints when the catalog entry is updated', () => {
+    const first = mergeCatalog(new Map(), observation([observed('a/m', 1)]), opts(T1)).models;
+    const withEndpoints = new Map(first);
+    withEndpoints.set('a/m', { ...first.get('a/m')!, endpoints: { updated_at: T1, items: [] } });
+    const next = mergeCatalog(withEndpoints, observation([observed('a/m', 1, 2, { name: 'Renamed' })]), opts(T2)).models;
+    expect(next.get('a/m')).toMatchObject({ name: 'Renamed', endpoints: { updated_at: T1 } });
+  });
+});

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpClient } from '../http/client.js';
+import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
+import { loadDataset } from '../store/data-store.js';
+import { startUpstreamServer, type Reply, type UpstreamServer } from '../testing/upstream-server.js';
+import { hashTree, tempDir } from '../testing/tree.js';
+import { updateModels } from './models.js';
+
+let server: UpstreamServer;
+let http: HttpClient;
+let dataDir: string;
+
+beforeAll(async () => {
+  server = await startUpstreamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  dataDir = await tempDir('update');
+  http = new HttpClient({
+    userAgent: 'ModelPulse-test',
+    timeouts: { connectMs: 300, headersMs: 300, bodyMs: 300, totalMs: 800 },
+    retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 },
+    maxBytes: 64 * 1024,
+  });
+});
+afterEach(async () => {
+  await http.close();
+});
+
+const catalog = [
+  orModel({ id: 'openai/gpt-test', prompt: '0.0000025', completion: '0.00001', input_modalities: ['text', 'image'] }),
+  orModel({ id: 'moonshotai/kimi-test', prompt: '0.000003', completion: '0.000015' }),
+  orModel({ id: 'google/gemma-test', prompt: '0.0000001', completion: '0.0000003' }),
+  orModel({ id: 'google/gemma-test:free', prompt: '0', completion: '0' }),
+  orModel({ id: 'mistralai/small-test', prompt: '0.0000002', completion: '0.0000006' }),
+];
+
+function update(now: string, extra: { force?: boolean; endpointsPerRun?: number } = {}) {
+  return updateModels({
+    dataDir,
+    now,
+    http,
+    baseUrl: `${server.url}/api/v1`,
+    maxDelistShare: 0.2,
+    force: extra.force ?? false,
+    endpointsPerRun: extra.endpointsPerRun ?? 0,
+  });
+}
+
+describe('updateModels against a local OpenRouter', () => {
+  it('follows links.next pagination and stores every model with its price', async () => {
+    server.setRoutes({
+      '/api/v1/models': { kind: 'json', body: orModelsPage(catalog.slice(0, 2), '/api/v1/models?offset=2') },
+      '/api/v1/models?offset=2': { kind: 'json', body: orModelsPage(catalog.slice(2)) },
+    });
+    const report = await update('2026-08-01T00:00:00Z');
+    expect(report.ok).toBe(true);
+    const { models, sources } = await loadDataset(dataDir);
+    expect([...models.keys()].sort()).toEqual(['google/gemma-test', 'mistralai/small-test', 'moonshotai/kimi-test', 'openai/gpt-test']);
+    expect(models.get('openai/gpt-test')?.price_history).toEqual([{ at: '2026-08-01T00:00:00Z', input: 2.5, output: 10, cache_read: null, cache_write: null }]);
+    expect(models.get('google/gemma-test')?.free_variant?.upstream_id).toBe('google/gemma-test:free');
+    expect(sources.openrouter).toMatchObject({ ok: true, last_success_at: '2026-08-01T00:00:00Z', items: 4, error: null });
+    // Pretty-printed with sorted keys, so diffs of data/ stay reviewable.
+    const text = await readFile(join(dataDir, 'models/openai/gpt-test.json'), 'utf8');
+    expect(text.startsWith('{\n  "author": "openai",\n')).toBe(true);
+  });
+
+  it('refuses a pagination link that leaves the upstream origin', async () => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog, 'https://elsewhere.example/models') } });
+    const report = await update('2026-08-01T00:00:00Z');
+    expect(report.ok).toBe(false);
+    expect(report.error).toMatch(/next link leaves/);
+  });
+
+  it('refreshes a few models\' provider endpoints per run, politely rotating', async () => {
+    server.setRoutes({
+      '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) },
+      '/api/v1/models/moonshotai/kimi-test/endpoints': {
+        kind: 'json',
+        body: orEndpoints('moonshotai/kimi-test', [
+          { provider: 'Fireworks', prompt: '0.000003', completion: '0.000015' },
+          { provider: 'Morph', tag: 'morph/fast', prompt: '0.000006', completion: '0.0000225', quantization: 'fp4' },
+        ]),
+      },
+    });
+    const report = await update('2026-08-01T00:00:00Z', { endpointsPerRun: 2 });
+    // Picks never-checked models in id order: google/gemma-test (404 here) and mistralai/small-test (404).
+    expect(report.warnings).toHaveLength(2);
+    const second = await update('2026-08-02T00:00:00Z', { endpointsPerRun: 2 });
+    expect(second.endpointsRefreshed).toBe(1);
+    const { models, endpointsChecked } = await loadDataset(dataDir);
+    expect(models.get('moonshotai/kimi-test')?.endpoints.items.map((e) => e.tag)).toEqual(['fireworks', 'morph/fast']);
+    expect(models.get('moonshotai/kimi-test')?.endpoints.updated_at).toBe('2026-08-02T00:00:00Z');
+    expect(Object.keys(endpointsChecked).sort()).toEqual(['google/gemma-test', 'mistralai/small-test', 'moonshotai/kimi-test', 'openai/gpt-test']);
+  });
+
+  const faults: Array<[string, Reply, RegExp]> = [
+    ['hangs', { kind: 'hang' }, /^timeout/],
+    ['answers too slowly', { kind: 'slow', chunks: ['{"data":', '[]', '}'], intervalMs: 400 }, /^timeout/],
+    ['answers 500', { kind: 'json', status: 500, body: { error: 'internal' } }, /^http_status: HTTP 500/],
+    ['answers HTML', { kind: 'text', body: '<!DOCTYPE html><title>Just a moment...</title>' }, /^invalid_body/],
+    ['sends truncated JSON', { kind: 'text', body: JSON.stringify(orModelsPage(catalog)).slice(0, 300) }, /^invalid_body/],
+    ['sends the wrong shape', { kind: 'json', body: { models: catalog } }, /^invalid_schema/],
+    ['sends a body over the size cap', { kind: 'huge', bytes: 200 * 1024, declareLength: false }, /^too_large/],
+  ];
+
+  it.each(faults)('keeps the last good data and marks it stale when the upstream %s', async (_label, reply, expected) => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    expect((await update('2026-08-01T00:00:00Z')).ok).toBe(true);
+    const before = await hashTree(join(dataDir, 'models'));
+
+    server.setRoutes({ '/api/v1/models': reply });
+    const report = await update('2026-08-02T00:00:00Z');
+    expect(report.ok).toBe(false);
+    expect(report.error).toMatch(expected);
+    expect(await hashTree(join(dataDir, 'models'))).toEqual(before);
+    const { sources } = await loadDataset(dataDir);
+    expect(sources.openrouter).toMatchObject({
+      ok: false,
+      last_attempt_at: '2026-08-02T00:00:00Z',
+      last_success_at: '2026-08-01T00:00:00Z',
+      items: 4,
+    });
+    expect(sources.openrouter?.error).toMatch(expected);
+  });
+
+  it('refuses to delist a large share of the catalog unless forced', async () => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog.slice(0, 2)) } });
+    const refused = await update('2026-08-02T00:00:00Z');
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/refusing to delist 2 of 4/);
+    expect((await loadDataset(dataDir)).models.get('mistralai/small-test')?.delisted_at).toBeNull();
+
+    const forced = await update('2026-08-03T00:00:00Z', { force: true });
+    expect(forced.summary?.delisted).toEqual(['google/gemma-test', 'mistralai/small-test']);
+    const { models } = await loadDataset(dataDir);
+    expect(models.get('mistralai/small-test')).toMatchObject({ delisted_at: '2026-08-03T00:00:00Z' });
+    expect(models.get('mistralai/small-test')?.price_history).toHaveLength(1);
+  });
+});
