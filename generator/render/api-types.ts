@@ -1,5 +1,5 @@
 /** The shapes the API publishes (see the JSON Schemas in render/schemas.ts and the README). */
-import type { Benchmarks, Capabilities } from '../models/types.js';
+import type { Benchmarks, Capabilities, EndpointRecord } from '../models/types.js';
 
 export interface ApiPrice {
   input: number | null;
@@ -22,16 +22,9 @@ export interface ModelEntry {
   has_free_variant: boolean;
 }
 
-export interface ApiEndpoint {
-  provider: string;
-  tag: string;
+/** A provider offer as published: the stored record with the blended price added. */
+export interface ApiEndpoint extends Omit<EndpointRecord, 'price'> {
   price: ApiPrice;
-  context_length: number | null;
-  max_output: number | null;
-  quantization: string | null;
-  capabilities: Capabilities;
-  free: boolean;
-  uptime_1d: number | null;
 }
 
 export interface ModelDetail extends ModelEntry {

@@ -2,6 +2,7 @@ import {
   benchmarks,
   calendarDate,
   capabilities,
+  endpointSchema,
   isoTime,
   modelId,
   nullableDate,
@@ -45,22 +46,7 @@ const modelEntry = {
   properties: modelEntryProperties,
 } as const;
 
-const endpoint = {
-  type: 'object',
-  required: ['provider', 'tag', 'price', 'context_length', 'max_output', 'quantization', 'capabilities', 'free', 'uptime_1d'],
-  additionalProperties: false,
-  properties: {
-    provider: { type: 'string' },
-    tag: { type: 'string' },
-    price: { $ref: '#/$defs/price' },
-    context_length: nullablePositiveInt,
-    max_output: nullablePositiveInt,
-    quantization: { type: ['string', 'null'] },
-    capabilities,
-    free: { type: 'boolean' },
-    uptime_1d: { type: ['number', 'null'], minimum: 0, maximum: 1 },
-  },
-} as const;
+const endpoint = endpointSchema({ $ref: '#/$defs/price' });
 
 const modelDetailProperties = {
   ...modelEntryProperties,

@@ -1,7 +1,7 @@
 import {
   benchmarks,
   capabilities,
-  endpoint,
+  endpointSchema,
   isoTime,
   modelId,
   nullableDate,
@@ -54,7 +54,7 @@ export const modelRecordSchema = {
       type: 'object',
       required: ['updated_at', 'items'],
       additionalProperties: false,
-      properties: { updated_at: nullableIsoTime, items: { type: 'array', items: endpoint } },
+      properties: { updated_at: nullableIsoTime, items: { type: 'array', items: endpointSchema(tokenPrices) } },
     },
   },
 } as const;

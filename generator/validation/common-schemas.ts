@@ -30,19 +30,22 @@ export const benchmarks = {
   properties: { intelligence_index: index, coding_index: index, math_index: index },
 } as const;
 
-export const endpoint = {
-  type: 'object',
-  required: ['provider', 'tag', 'price', 'context_length', 'max_output', 'quantization', 'capabilities', 'free', 'uptime_1d'],
-  additionalProperties: false,
-  properties: {
-    provider: { type: 'string' },
-    tag: { type: 'string' },
-    price: tokenPrices,
-    context_length: nullablePositiveInt,
-    max_output: nullablePositiveInt,
-    quantization: { type: ['string', 'null'] },
-    capabilities,
-    free: { type: 'boolean' },
-    uptime_1d: { type: ['number', 'null'], minimum: 0, maximum: 1 },
-  },
-} as const;
+/** A provider offer; `price` is the stored or the published price shape. */
+export function endpointSchema<P extends object>(price: P) {
+  return {
+    type: 'object',
+    required: ['provider', 'tag', 'price', 'context_length', 'max_output', 'quantization', 'capabilities', 'free', 'uptime_1d'],
+    additionalProperties: false,
+    properties: {
+      provider: { type: 'string' },
+      tag: { type: 'string' },
+      price,
+      context_length: nullablePositiveInt,
+      max_output: nullablePositiveInt,
+      quantization: { type: ['string', 'null'] },
+      capabilities,
+      free: { type: 'boolean' },
+      uptime_1d: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    },
+  } as const;
+}
