@@ -1,0 +1,216 @@
+/**
+ * Atlassian Statuspage v2: `GET <base>/api/v2/summary.json` (page, status, components,
+ * unresolved incidents, scheduled maintenances). The summary parsing and translation here are
+ * shared with incident.io's Statuspage-compatible endpoint (incidentio.ts), which passes a more
+ * lenient schema and a wider vocabulary.
+ *
+ * Mapping (tables below; anything not listed → `unknown`):
+ * - indicator: none|minor|major|critical|maintenance pass through.
+ * - incident status: Statuspage's lifecycle passes through (investigating … postmortem,
+ *   scheduled|in_progress|verifying|completed for maintenances).
+ * - impact: none|minor|major|critical|maintenance pass through; an active maintenance is
+ *   always impact `maintenance`.
+ * - components: operational|degraded_performance|partial_outage|major_outage|under_maintenance.
+ * Active = incidents not resolved/postmortem/completed, plus maintenances in_progress|verifying.
+ * started_at = started_at, else created_at (maintenances: scheduled_for first); updated_at =
+ * updated_at. url = shortlink, else `<page>/incidents/<id>` (where Statuspage serves both).
+ * The component filter rule is documented in common.ts.
+ */
+import type { HttpClient } from '../../http/client.js';
+import { compileValidator, createAjv, type Validator } from '../../validation/ajv.js';
+import type { IncidentImpact, IncidentStatus, OfficialComponent, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
+import {
+  completeIncident,
+  fetchStatusJson,
+  httpUrl,
+  lookup,
+  pageBaseUrl,
+  pageVerdict,
+  selectComponents,
+  validateOrThrow,
+  type ComponentStatus,
+} from './common.js';
+
+export const STATUSPAGE_INDICATORS = {
+  none: 'none',
+  minor: 'minor',
+  major: 'major',
+  critical: 'critical',
+  maintenance: 'maintenance',
+} as const satisfies Record<string, OfficialIndicator>;
+
+export const STATUSPAGE_INCIDENT_STATUSES = {
+  investigating: 'investigating',
+  identified: 'identified',
+  monitoring: 'monitoring',
+  resolved: 'resolved',
+  postmortem: 'postmortem',
+  scheduled: 'scheduled',
+  in_progress: 'in_progress',
+  verifying: 'verifying',
+  completed: 'completed',
+} as const satisfies Record<string, IncidentStatus>;
+
+export const STATUSPAGE_IMPACTS = {
+  none: 'none',
+  minor: 'minor',
+  major: 'major',
+  critical: 'critical',
+  maintenance: 'maintenance',
+} as const satisfies Record<string, IncidentImpact>;
+
+export const STATUSPAGE_COMPONENT_STATUSES = {
+  operational: 'operational',
+  degraded_performance: 'degraded_performance',
+  partial_outage: 'partial_outage',
+  major_outage: 'major_outage',
+  under_maintenance: 'under_maintenance',
+} as const satisfies Record<string, ComponentStatus>;
+
+/** Incident statuses that mean "over"; everything else listed in `incidents` is active. */
+export const CLOSED_INCIDENT_STATUSES = ['resolved', 'postmortem', 'completed'] as const satisfies readonly IncidentStatus[];
+/** Maintenance statuses that mean "happening now". */
+export const ACTIVE_MAINTENANCE_STATUSES = ['in_progress', 'verifying'] as const satisfies readonly IncidentStatus[];
+
+export interface SummaryVocabulary {
+  indicators: Readonly<Record<string, OfficialIndicator>>;
+  incidentStatuses: Readonly<Record<string, IncidentStatus>>;
+  impacts: Readonly<Record<string, IncidentImpact>>;
+  componentStatuses: Readonly<Record<string, ComponentStatus>>;
+}
+
+export const STATUSPAGE_VOCABULARY: SummaryVocabulary = {
+  indicators: STATUSPAGE_INDICATORS,
+  incidentStatuses: STATUSPAGE_INCIDENT_STATUSES,
+  impacts: STATUSPAGE_IMPACTS,
+  componentStatuses: STATUSPAGE_COMPONENT_STATUSES,
+};
+
+const nullableString = { type: ['string', 'null'] } as const;
+
+/**
+ * The summary.json schema for the fields we read. Incident fields are typed but never required:
+ * a half-filled incident is repaired in translate, not allowed to fail the page. `lenient` (for
+ * Statuspage-compatible clones) makes the sections and the description optional as well.
+ */
+export function summarySchema(options: { lenient: boolean }): object {
+  const incident = {
+    type: 'object',
+    properties: {
+      id: nullableString,
+      name: nullableString,
+      status: nullableString,
+      impact: nullableString,
+      shortlink: nullableString,
+      created_at: nullableString,
+      updated_at: nullableString,
+      started_at: nullableString,
+      scheduled_for: nullableString,
+    },
+  };
+  const component = {
+    type: 'object',
+    required: options.lenient ? [] : ['name', 'status'],
+    properties: { name: nullableString, status: nullableString },
+  };
+  const list = (items: object) => (options.lenient ? { type: ['array', 'null'], items } : { type: 'array', items });
+  return {
+    type: 'object',
+    required: options.lenient ? ['status'] : ['page', 'status', 'components', 'incidents', 'scheduled_maintenances'],
+    properties: {
+      page: { type: 'object', properties: { name: nullableString, url: nullableString } },
+      status: {
+        type: 'object',
+        required: options.lenient ? ['indicator'] : ['indicator', 'description'],
+        properties: { indicator: { type: 'string' }, description: options.lenient ? nullableString : { type: 'string' } },
+      },
+      components: list(component),
+      incidents: list(incident),
+      scheduled_maintenances: list(incident),
+    },
+  };
+}
+
+export interface SummaryIncident {
+  id?: string | null;
+  name?: string | null;
+  status?: string | null;
+  impact?: string | null;
+  shortlink?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  started_at?: string | null;
+  scheduled_for?: string | null;
+}
+
+/** The parsed summary; the strict schema guarantees more than this type says. */
+export interface ParsedStatuspage {
+  page?: { name?: string | null; url?: string | null };
+  status: { indicator: string; description?: string | null };
+  components?: { name?: string | null; status?: string | null }[] | null;
+  incidents?: SummaryIncident[] | null;
+  scheduled_maintenances?: SummaryIncident[] | null;
+}
+
+const isStatuspageSummary = compileValidator<ParsedStatuspage>(createAjv(), summarySchema({ lenient: false }));
+
+export function summaryApiUrl(target: StatusPageTarget): string {
+  return `${pageBaseUrl(target)}/api/v2/summary.json`;
+}
+
+export const statuspageApiUrl = summaryApiUrl;
+
+export function fetchStatuspage(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
+  return fetchStatusJson(http, statuspageApiUrl(target), target);
+}
+
+export function parseSummaryWith(validate: Validator<ParsedStatuspage>, json: unknown, url: string, source: string): ParsedStatuspage {
+  return validateOrThrow(validate, json, url, source, 'a Statuspage v2 summary');
+}
+
+export function parseStatuspage(json: unknown, url: string, source: string): ParsedStatuspage {
+  return parseSummaryWith(isStatuspageSummary, json, url, source);
+}
+
+/** Shared by Statuspage and its clones: pure, upstream summary to our normalized status. */
+export function translateSummary(parsed: ParsedStatuspage, target: StatusPageTarget, vocabulary: SummaryVocabulary): OfficialStatus {
+  const base = pageBaseUrl(target);
+  const toIncident = (raw: SummaryIncident, maintenance: boolean): OfficialIncident | null => {
+    const id = raw.id?.trim();
+    return completeIncident({
+      id,
+      name: raw.name,
+      status: lookup(vocabulary.incidentStatuses, raw.status),
+      impact: maintenance ? 'maintenance' : lookup(vocabulary.impacts, raw.impact),
+      started_at: (maintenance ? raw.scheduled_for ?? raw.started_at : raw.started_at) ?? raw.created_at,
+      updated_at: raw.updated_at,
+      url: httpUrl(raw.shortlink) ?? (id ? `${base}/incidents/${encodeURIComponent(id)}` : null),
+    });
+  };
+
+  const incidents = (parsed.incidents ?? [])
+    .filter((raw) => !(CLOSED_INCIDENT_STATUSES as readonly string[]).includes(lookup(vocabulary.incidentStatuses, raw.status)))
+    .map((raw) => toIncident(raw, false));
+  const maintenances = (parsed.scheduled_maintenances ?? [])
+    .filter((raw) => (ACTIVE_MAINTENANCE_STATUSES as readonly string[]).includes(lookup(vocabulary.incidentStatuses, raw.status)))
+    .map((raw) => toIncident(raw, true));
+  const active = [...incidents, ...maintenances].filter((incident): incident is OfficialIncident => incident !== null);
+
+  const allComponents: OfficialComponent[] = [];
+  for (const raw of parsed.components ?? []) {
+    const name = raw.name?.trim();
+    if (name) allComponents.push({ name, status: lookup(vocabulary.componentStatuses, raw.status) });
+  }
+  const components = selectComponents(allComponents, target);
+  const verdict = pageVerdict(
+    { indicator: lookup(vocabulary.indicators, parsed.status.indicator), description: parsed.status.description ?? null },
+    components,
+    target,
+    active,
+  );
+  return { ...verdict, url: base, active_incidents: active, components };
+}
+
+export function translateStatuspage(parsed: ParsedStatuspage, target: StatusPageTarget): OfficialStatus {
+  return translateSummary(parsed, target, STATUSPAGE_VOCABULARY);
+}
