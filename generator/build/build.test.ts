@@ -55,7 +55,9 @@ describe('build', () => {
     const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
     const root = join(out, 'api/v1');
     const files = (await fg('**/*.json', { cwd: root })).sort();
-    expect(report.files).toBe(files.length);
+    // Every JSON file plus the client module.
+    expect(report.files).toBe(files.length + 1);
+    expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/api/v1/models/openai/gpt-test /api/v1/models/openai/gpt-test.json 200!');
     for (const path of ['index.json', 'models.json', 'models/openai.json', 'models/openai/gpt-test.json', 'cheapest.json', 'cheapest/vision/limit/5.json', 'price-changes.json', 'deprecations.json', 'errors/not-found.json', 'schemas/model.json']) {
       expect(files).toContain(path);
     }
@@ -110,7 +112,7 @@ describe('build', () => {
     await expect(buildSite({ dataDir: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
 
     expect(await hashTree(out)).toEqual(before);
-    expect((await readdir(out)).sort()).toEqual(['api', 'index.html']);
+    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', 'index.html']);
   });
 
   it('writes nothing when a rendered file breaks its schema', () => {

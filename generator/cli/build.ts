@@ -19,7 +19,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   const report = await buildSite({ dataDir: args['data-dir'], outDir: args.out, siteUrl: siteUrl() });
   const ms = Math.round(performance.now() - started);
-  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api in ${ms} ms`);
+  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api and ${report.redirectRules} rules into ${args.out}/_redirects in ${ms} ms`);
   return 0;
 }
 

@@ -1,12 +1,14 @@
 import { CHEAPEST_FLAGS, DEFAULT_LIMIT, type CheapestQuery } from './cheapest.js';
 
 /**
- * The precomputed `cheapest` variants: every combination of these values (6 × 5 × 8 × 5 = 1,200
- * files). Anything else is answered by the browser client from the model index.
+ * The precomputed `cheapest` variants: every combination of these values (6 × 7 × 8 × 5 = 1,680
+ * files). Context sizes come in both spellings people use (128000 and 131072 = 2^17; 262144 =
+ * 2^18) because they are different queries. Anything else is answered by the browser client
+ * from the model index, with the same code.
  */
 export const PRECOMPUTED_GRID = {
   min_intel: [null, 20, 30, 40, 50, 60],
-  min_context: [null, 32000, 128000, 200000, 1000000],
+  min_context: [null, 32000, 128000, 131072, 200000, 262144, 1000000],
   limit: [5, DEFAULT_LIMIT, 20, 50, 100],
 } as const;
 

@@ -68,7 +68,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const addCheapest = (query: CheapestQuery) => {
     const path = cheapestPath(query);
     const result = cheapest(entries, query, asOfDate);
-    add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}` });
+    add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}.json` });
   };
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
@@ -91,11 +91,11 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
 
   const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>
     files.push({ path: `${API_ROOT}/errors/${path}.json`, schema: 'error', body: { error: { status, code, message, ...extra, documentation: docs } } });
-  error('not-found', 404, 'not_found', 'No such endpoint, id or variant under /api/v1/. See the documentation for the endpoints.');
-  error('not-precomputed', 404, 'not_precomputed', 'This cheapest query is valid but not precomputed. Compute it with the client, which uses the same code on the model index.', {
+  error('not-found', 404, 'not_found', 'No such endpoint, model, author or service under /api/v1/. See the documentation for the endpoints.');
+  error('not-precomputed', 404, 'not_precomputed', 'This cheapest query is not precomputed (or a value is not valid). The client (fallback.client) validates the query and computes the answer from the model index (fallback.index) with the same code.', {
     fallback: { client: `/${API_ROOT}/client.js`, index: `/${API_ROOT}/models.json` },
   });
-  error('invalid-query', 400, 'invalid_query', 'A query parameter is unknown, repeated, empty or out of range. See the documentation for allowed values.');
+  error('invalid-query', 400, 'invalid_query', 'A query parameter name is not one of min_intel, min_context, vision, reasoning, tools, limit (names are lower case), or parameters were put on a .json file path. See the documentation.');
 
   const schemas = apiSchemas(config.siteUrl);
   for (const name of API_SCHEMA_NAMES) files.push({ path: `${API_ROOT}/schemas/${name}.json`, schema: null, body: schemas[name] });

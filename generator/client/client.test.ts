@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../host/serve.js';
+import { cheapest, cheapestPath, type CheapestQuery } from '../query/cheapest.js';
+import { precomputedQueries, PRECOMPUTED_GRID } from '../query/variants.js';
+import type { ModelEntry } from '../render/api-types.js';
+import { buildCommittedSite } from '../testing/built-site.js';
+import { createClient, ModelPulseError, normalizeQuery, type CheapestInput } from './client.js';
+
+let server: RunningServer;
+let publishDir: string;
+let index: { data: ModelEntry[]; meta: { as_of: string } };
+
+beforeAll(async () => {
+  const site = await buildCommittedSite();
+  publishDir = site.publishDir;
+  server = await startServer({ ...site, port: 0 });
+  index = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8'));
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+/** Seeded, so every run checks the same cases. */
+function randomQueries(count: number, seed: number): CheapestInput[] {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const queries: CheapestInput[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const q: CheapestInput = {};
+    if (random() < 0.5) q.min_intel = random() < 0.6 ? pick(PRECOMPUTED_GRID.min_intel.filter((v) => v !== null)) : Math.round(random() * 700) / 10;
+    if (random() < 0.4) q.min_context = random() < 0.6 ? pick(PRECOMPUTED_GRID.min_context.filter((v) => v !== null)) : Math.floor(random() * 2_000_000);
+    for (const flag of ['vision', 'reasoning', 'tools'] as const) if (random() < 0.3) q[flag] = pick([true, false, 1, 'true']);
+    if (random() < 0.5) q.limit = random() < 0.6 ? pick(PRECOMPUTED_GRID.limit) : 1 + Math.floor(random() * 100);
+    queries.push(q);
+  }
+  return queries;
+}
+
+describe('client fallback', () => {
+  it('computes exactly what the generator precomputed, for every precomputed variant', async () => {
+    const asOf = index.meta.as_of.slice(0, 10);
+    for (const query of precomputedQueries()) {
+      const file = JSON.parse(await readFile(join(publishDir, `api/v1/${cheapestPath(query)}.json`), 'utf8')) as { data: unknown };
+      expect(cheapest(index.data, query, asOf), cheapestPath(query)).toEqual(file.data);
+    }
+  });
+
+  it('gives the same answer through the CDN or by computing it, for random queries over HTTP', async () => {
+    const client = createClient({ baseUrl: server.url });
+    let computed = 0;
+    for (const input of randomQueries(120, 42)) {
+      const query: CheapestQuery = normalizeQuery(input);
+      const answer = await client.cheapest(input);
+      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.as_of.slice(0, 10)));
+      expect(answer.meta.query).toEqual(query);
+      if (answer.computed) computed += 1;
+    }
+    // Both paths were exercised.
+    expect(computed).toBeGreaterThan(10);
+    expect(computed).toBeLessThan(110);
+  });
+
+  it('validates queries and ids with clear errors before any request', async () => {
+    const client = createClient({ baseUrl: server.url });
+    await expect(client.cheapest({ limit: 0 })).rejects.toThrow(/limit: limit must be a whole number from 1 to 100/);
+    await expect(client.cheapest({ min_intel: -1 })).rejects.toThrow(ModelPulseError);
+    await expect(client.cheapest({ colour: 'red' })).rejects.toThrow(/unknown parameter "colour"/);
+    await expect(client.model('../../etc/passwd')).rejects.toThrow(/not a valid model id/);
+  });
+
+  it('reads the other endpoints and reports API errors with their code', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const model = await client.model('openai/gpt-4o');
+    expect((model.data as { id: string }).id).toBe('openai/gpt-4o');
+    expect(((await client.models('anthropic')).data as unknown[]).length).toBeGreaterThan(0);
+    expect(Array.isArray((await client.priceChanges()).data)).toBe(true);
+    expect(Array.isArray((await client.deprecations()).data)).toBe(true);
+    const missing = await client.model('openai/no-such-model').then(() => null, (e: unknown) => e);
+    expect(missing).toBeInstanceOf(ModelPulseError);
+    expect(missing).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCheapestQuery } from '../query/cheapest.js';
+import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { buildCommittedSite } from '../testing/built-site.js';
+import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
+
+let engine: NetlifyEngine;
+let publishDir: string;
+
+beforeAll(async () => {
+  const site = await buildCommittedSite();
+  publishDir = site.publishDir;
+  engine = await loadNetlifyEngine(publishDir, site.netlifyConfigPath);
+}, 60_000);
+
+/** What Netlify serves for a URL: the rule's target (or the file itself), and the status. */
+function resolve(url: string): { status: number; file: string | null } {
+  const parsed = new URL(url, 'https://modelpulse.test');
+  const path = decodeURIComponent(parsed.pathname);
+  const own = path.endsWith('/') ? null : join(publishDir, path);
+  const fileExists = own !== null && existsSync(own) && !own.endsWith('/api/v1/models');
+  const rule = engine.match(path, parsed.search.slice(1));
+  if (rule !== null && (rule.force || !fileExists)) {
+    const target = new URL(rule.to, 'https://modelpulse.test').pathname;
+    // A rewrite to a missing file would be Netlify's HTML 404: report it as such.
+    return existsSync(join(publishDir, target)) ? { status: rule.status, file: target } : { status: 404, file: null };
+  }
+  return fileExists ? { status: 200, file: path } : { status: 404, file: null };
+}
+
+function body(file: string): { data?: unknown; meta?: Record<string, unknown>; error?: { code: string; status: number } } {
+  return JSON.parse(readFileSync(join(publishDir, file), 'utf8'));
+}
+
+describe('generated _redirects, matched by Netlify\'s engine', () => {
+  it.each([
+    ['/api/v1', 200, '/api/v1/index.json'],
+    ['/api/v1/', 200, '/api/v1/index.json'],
+    ['/api', 200, '/api/v1/index.json'],
+    ['/api/v1/models', 200, '/api/v1/models.json'],
+    ['/api/v1/models/', 200, '/api/v1/models.json'],
+    ['/api/v1/models.json', 200, '/api/v1/models.json'],
+    ['/api/v1/models?author=openai', 200, '/api/v1/models/openai.json'],
+    ['/api/v1/models/openai', 200, '/api/v1/models/openai.json'],
+    ['/api/v1/models/openai/', 200, '/api/v1/models/openai.json'],
+    ['/api/v1/models/openai/gpt-4o', 200, '/api/v1/models/openai/gpt-4o.json'],
+    ['/api/v1/models/openai/gpt-4o/', 200, '/api/v1/models/openai/gpt-4o.json'],
+    ['/api/v1/models/openai/gpt-4o.json', 200, '/api/v1/models/openai/gpt-4o.json'],
+    ['/api/v1/models/openai%2Fgpt-4o', 200, '/api/v1/models/openai/gpt-4o.json'],
+    ['/api/v1/models/moonshotai/kimi-k3?extra=1', 200, '/api/v1/models/moonshotai/kimi-k3.json'],
+    ['/api/v1/cheapest', 200, '/api/v1/cheapest.json'],
+    ['/api/v1/cheapest/', 200, '/api/v1/cheapest.json'],
+    ['/api/v1/cheapest?limit=10', 200, '/api/v1/cheapest.json'],
+    ['/api/v1/cheapest?min_intel=40&vision=1&limit=5', 200, '/api/v1/cheapest/min_intel/40/vision/limit/5.json'],
+    ['/api/v1/cheapest?limit=5&vision=1&min_intel=40', 200, '/api/v1/cheapest/min_intel/40/vision/limit/5.json'],
+    ['/api/v1/cheapest?min_context=131072&tools=1', 200, '/api/v1/cheapest/min_context/131072/tools.json'],
+    ['/api/v1/cheapest?min_context=128000&reasoning=1&tools=1', 200, '/api/v1/cheapest/min_context/128000/reasoning/tools.json'],
+    ['/api/v1/cheapest?min_context=128000&tools=1&limit=100', 200, '/api/v1/cheapest/min_context/128000/tools/limit/100.json'],
+    ['/api/v1/cheapest/min_intel/40/vision/limit/5.json', 200, '/api/v1/cheapest/min_intel/40/vision/limit/5.json'],
+    ['/api/v1/price-changes', 200, '/api/v1/price-changes.json'],
+    ['/api/v1/deprecations', 200, '/api/v1/deprecations.json'],
+    ['/api/v1/schemas/model.json', 200, '/api/v1/schemas/model.json'],
+    ['/api/v1/client.js', 200, '/api/v1/client.js'],
+  ])('%s → %i %s', (url, status, file) => {
+    expect(resolve(url)).toEqual({ status, file });
+  });
+
+  it.each([
+    // Unknown paths, ids and authors: the JSON 404.
+    ['/api/v1/nope', 404, 'not_found'],
+    ['/api/v2/models', 404, 'not_found'],
+    ['/api/v1/models/openai/no-such-model', 404, 'not_found'],
+    ['/api/v1/models/openai/no-such-model.json', 404, 'not_found'],
+    ['/api/v1/models/no-such-author', 404, 'not_found'],
+    ['/api/v1/models?author=no-such-author', 404, 'not_found'],
+    ['/api/v1/models?author=', 404, 'not_found'],
+    ['/api/v1/models/openai/gpt-4o/endpoints', 404, 'not_found'],
+    ['/api/v1/models/../../etc/passwd', 404, 'not_found'],
+    ['/api/v1/cheapest/min_intel/41', 404, 'not_found'],
+    // Valid queries that are not precomputed, and values the CDN cannot validate: the 404 naming the fallback.
+    ['/api/v1/cheapest?min_intel=41', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_intel=40&limit=7', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?vision=true', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?vision=0&limit=5', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?limit=0', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?limit=100000', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_intel=abc', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_intel=-5', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_context=', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_intel=40&vision=1&reasoning=1&tools=1&min_context=1000000&limit=3', 404, 'not_precomputed'],
+    // Four or more parameters: precomputed as a file, but not routed from the query form.
+    ['/api/v1/cheapest?min_intel=40&min_context=128000&vision=1&limit=5', 404, 'not_precomputed'],
+    // Wrong parameter names are not ignored: the 400.
+    ['/api/v1/cheapest?MIN_INTEL=40', 400, 'invalid_query'],
+    ['/api/v1/cheapest?Vision=1', 400, 'invalid_query'],
+    ['/api/v1/cheapest?min_intel=40&LIMIT=5', 400, 'invalid_query'],
+    ['/api/v1/cheapest?intel=40', 400, 'invalid_query'],
+    ['/api/v1/cheapest?context=128000&vision=1', 400, 'invalid_query'],
+    ['/api/v1/cheapest.json?min_intel=40', 400, 'invalid_query'],
+    ['/api/v1/models.json?author=openai', 400, 'invalid_query'],
+  ])('%s → JSON %i %s', (url, status, code) => {
+    const result = resolve(url);
+    expect(result.status).toBe(status);
+    expect(result.file, 'a JSON error file, never an HTML page').not.toBeNull();
+    expect(body(result.file!).error).toMatchObject({ status, code });
+  });
+
+  it('documents Netlify\'s own limits honestly: a repeated parameter answers with its last value', () => {
+    const result = resolve('/api/v1/cheapest?min_intel=50&min_intel=40');
+    expect(result.status).toBe(200);
+    // The answer says which question it answered.
+    expect(body(result.file!).meta?.query).toMatchObject({ min_intel: 40 });
+  });
+
+  it('never answers a query with another variant\'s data (random queries)', () => {
+    // A seeded generator: the same cases on every run.
+    let seed = 20261121;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const values: Record<string, readonly string[]> = {
+      min_intel: [...PRECOMPUTED_GRID.min_intel.filter((v) => v !== null).map(String), '45', '0', '100', 'x'],
+      min_context: [...PRECOMPUTED_GRID.min_context.filter((v) => v !== null).map(String), '8192', '2000000'],
+      vision: ['1', '0', 'true', 'false'],
+      reasoning: ['1', '0', 'true'],
+      tools: ['1', '0', 'false'],
+      limit: [...PRECOMPUTED_GRID.limit.map(String), '1', '3', '0'],
+    };
+    let served = 0;
+    for (let i = 0; i < 400; i += 1) {
+      const params = Object.keys(values).filter(() => random() < 0.45).map((name) => [name, pick(values[name]!)] as [string, string]);
+      const query = new URLSearchParams(params).toString();
+      const result = resolve(`/api/v1/cheapest?${query}`);
+      const parsed = parseCheapestQuery(params);
+      expect(result.file, query).not.toBeNull();
+      if (result.status === 200) {
+        served += 1;
+        expect(parsed.ok, `${query} served though invalid`).toBe(true);
+        if (parsed.ok) expect(body(result.file!).meta?.query, query).toEqual(parsed.query);
+      } else {
+        expect(body(result.file!).error?.code, query).toBe('not_precomputed');
+      }
+    }
+    // The grid is meant to serve most of these directly.
+    expect(served).toBeGreaterThan(40);
+  });
+});

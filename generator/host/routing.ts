@@ -1,0 +1,35 @@
+import { precomputedQueries } from '../query/variants.js';
+import type { RoutingInput } from './redirects.js';
+import { redirectRules, type RedirectRule } from './redirects.js';
+
+const AUTHOR_FILE = /^api\/v1\/models\/([^/]+)\.json$/;
+const MODEL_FILE = /^api\/v1\/models\/([^/]+\/[^/]+)\.json$/;
+const SERVICE_FILE = /^api\/v1\/status\/([^/]+)\.json$/;
+
+/** What to route, read off the files the build rendered, so rules and files always agree. */
+export function routingInputFrom(paths: Iterable<string>): RoutingInput {
+  const authors: string[] = [];
+  const modelIds: string[] = [];
+  const serviceIds: string[] = [];
+  for (const path of paths) {
+    const author = AUTHOR_FILE.exec(path)?.[1];
+    if (author !== undefined) authors.push(author);
+    const model = MODEL_FILE.exec(path)?.[1];
+    if (model !== undefined) modelIds.push(model);
+    const service = SERVICE_FILE.exec(path)?.[1];
+    if (service !== undefined) serviceIds.push(service);
+  }
+  return { authors: authors.sort(), modelIds: modelIds.sort(), serviceIds: serviceIds.sort(), precomputed: precomputedQueries() };
+}
+
+/** A rule pointing at a file the build did not write would give Netlify's HTML 404. */
+export function checkRuleTargets(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
+  return rules.filter((r) => !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
+}
+
+export function siteRules(paths: ReadonlySet<string>): RedirectRule[] {
+  const rules = redirectRules(routingInputFrom(paths));
+  const missing = checkRuleTargets(rules, paths);
+  if (missing.length > 0) throw new Error(`${missing.length} redirect rule(s) point at files the build did not write: ${missing.slice(0, 5).join(', ')}`);
+  return rules;
+}

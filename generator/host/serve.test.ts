@@ -1,0 +1,80 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCommittedSite } from '../testing/built-site.js';
+import { startServer, type RunningServer } from './serve.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  const site = await buildCommittedSite();
+  server = await startServer({ ...site, port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+/** A raw HTTP request, so paths are sent exactly as written (no client-side normalization). */
+function raw(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, method, path }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('npm run serve, over real HTTP', () => {
+  it('serves every documented endpoint as JSON with the production headers', async () => {
+    for (const path of ['/api/v1', '/api/v1/models', '/api/v1/models?author=anthropic', '/api/v1/models/openai/gpt-4o', '/api/v1/cheapest?vision=1&limit=5', '/api/v1/price-changes', '/api/v1/deprecations']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('application/json; charset=utf-8');
+      expect(res.headers['access-control-allow-origin'], path).toBe('*');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['cache-control'], path).toMatch(/max-age=(6\d|[7-9]\d|\d{3,})\b.*stale-while-revalidate/);
+      const body = JSON.parse(res.body) as { data: unknown; meta: { api_version: string; cache_seconds: number } };
+      expect(body.meta).toMatchObject({ api_version: 'v1', cache_seconds: 60 });
+    }
+  });
+
+  it('answers unknown paths, ids and bad queries with JSON errors, never HTML', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['/api/v1/models/openai/no-such-model', 404, 'not_found'],
+      ['/api/v1/nothing/here', 404, 'not_found'],
+      ['/api/v1/models/openai/%2e%2e/%2e%2e/nope', 404, 'not_found'],
+      ['/api/v1/cheapest?min_intel=43', 404, 'not_precomputed'],
+      ['/api/v1/cheapest?LIMIT=5', 400, 'invalid_query'],
+    ];
+    for (const [path, status, code] of cases) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+      expect((JSON.parse(res.body) as { error: { code: string } }).error.code, path).toBe(code);
+    }
+  });
+
+  it('never serves files outside the publish directory', async () => {
+    for (const path of ['/../../../../etc/passwd', '/api/../../package.json', '/%2e%2e/package.json']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).not.toMatch(/root:|"name": "modelpulse"/);
+    }
+  });
+
+  it('serves the client as a JavaScript module, answers HEAD and refuses other methods', async () => {
+    const client = await raw('GET', '/api/v1/client.js');
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(client.body).toMatch(/export\s*\{/);
+    const head = await raw('HEAD', '/api/v1/models');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    const post = await raw('POST', '/api/v1/models');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});
