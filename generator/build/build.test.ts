@@ -111,6 +111,12 @@ describe('build', () => {
     await writeFile(join(misplaced, 'models/evil/x.json'), JSON.stringify({ ...record, id: 'openai/gpt-test' }));
     await expect(buildSite({ dataDir: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
 
+    // An author that is not the id's own would put files elsewhere in the API.
+    const clobbering = await makeData();
+    const gpt = JSON.parse(await readFile(join(clobbering, 'models/openai/gpt-test.json'), 'utf8'));
+    await writeFile(join(clobbering, 'models/openai/gpt-test.json'), JSON.stringify({ ...gpt, author: '../models' }));
+    await expect(buildSite({ dataDir: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
+
     expect(await hashTree(out)).toEqual(before);
     expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', 'index.html']);
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
@@ -34,7 +34,8 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
   const violations: string[] = [];
   const out = new Map<string, string>();
   for (const file of files) {
-    if (out.has(file.path)) violations.push(`${file.path}: rendered twice`);
+    // Compare normalized paths: `a/../b` and `b` are the same file.
+    if (out.has(file.path) || file.path !== posix.normalize(file.path)) violations.push(`${file.path}: rendered twice or not a normalized path`);
     const problem = file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
     out.set(file.path, JSON.stringify(file.body));
@@ -67,7 +68,13 @@ export async function writeSiteAtomically(outDir: string, files: ReadonlyMap<str
       if (error.code !== 'ENOENT') throw error;
       hadPrevious = false;
     });
-    await rename(staging, target);
+    try {
+      await rename(staging, target);
+    } catch (error) {
+      // Put the previous tree back rather than leave no API at all.
+      if (hadPrevious) await rename(retired, target);
+      throw error;
+    }
     if (hadPrevious) await rm(retired, { recursive: true, force: true });
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -1,13 +1,18 @@
 /**
  * `npm run bench`: how fast and how big the build is. Prints figures; asserts nothing.
- *  - build time for the committed catalog, and the time to merely copy the same output tree
- *    (the floor any static generator pays), with their ratio, file count and bytes;
- *  - the same for a synthetic catalog 10× larger, and the growth factor.
+ *  - build time for the committed catalog, and the time to merely write the same files to a fresh
+ *    directory (the floor any static generator pays), with their ratio, file count and bytes;
+ *  - the same for a synthetic catalog 10× larger, and the growth factor;
+ *  - serving: rule count, the share of a realistic query mix answered straight from the CDN,
+ *    the client's bundle size and the time it takes to answer a query from the model index.
  */
-import { cp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
-import { stat } from 'node:fs/promises';
+import { loadNetlifyEngine } from '../host/netlify-engine.js';
+import { cheapest, parseCheapestQuery } from '../query/cheapest.js';
+import type { ModelEntry } from '../render/api-types.js';
 import { buildSite } from '../build/build-site.js';
 import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
 import type { ModelRecord } from '../models/types.js';
@@ -70,19 +75,66 @@ interface Figures {
   bytes: number;
 }
 
+/** Writes already-serialized files into a fresh directory: what any generator must pay at least. */
+async function writeFloor(files: Map<string, Buffer>, target: string): Promise<void> {
+  await rm(target, { recursive: true, force: true });
+  const dirs = new Set([...files.keys()].map((path) => dirname(join(target, path))));
+  for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+  for (const [path, content] of files) await writeFile(join(target, path), content);
+}
+
 async function measure(dataDir: string, runs: number): Promise<Figures> {
   const out = await tempDir('bench-out');
   const copyTarget = await tempDir('bench-copy');
   const models = (await loadDataset(dataDir)).models.size;
   const buildMs = await median(runs, () => buildSite({ dataDir, outDir: out, siteUrl: SITE }).then(() => undefined));
-  const copyMs = await median(runs, async () => {
-    await rm(join(copyTarget, 'api'), { recursive: true, force: true });
-    await cp(join(out, 'api'), join(copyTarget, 'api'), { recursive: true });
-  });
+  const built = new Map<string, Buffer>();
+  for (const path of await fg('**/*', { cwd: join(out, 'api'), onlyFiles: true })) built.set(path, await readFile(join(out, 'api', path)));
+  const copyMs = await median(runs, () => writeFloor(built, join(copyTarget, 'api')));
   const size = await treeSize(join(out, 'api'));
   await rm(out, { recursive: true, force: true });
   await rm(copyTarget, { recursive: true, force: true });
   return { models, buildMs, copyMs, ...size };
+}
+
+/** Query strings people plausibly send, with relative weights (docs examples weigh most). */
+const QUERY_MIX: Array<[string, number]> = [
+  ['', 20], ['limit=5', 8], ['limit=20', 5], ['limit=10', 2], ['vision=1', 8], ['tools=1', 8], ['reasoning=1', 6],
+  ['min_intel=40', 6], ['min_intel=50', 5], ['min_intel=60', 3], ['min_context=128000', 5], ['min_context=131072', 2],
+  ['min_context=200000', 3], ['min_context=1000000', 3], ['vision=1&tools=1', 4], ['reasoning=1&tools=1', 4],
+  ['min_intel=40&tools=1', 4], ['min_intel=50&limit=5', 3], ['min_context=128000&tools=1', 3], ['min_intel=40&vision=1&limit=5', 3],
+  ['min_intel=45', 2], ['min_context=100000', 2], ['limit=3', 2], ['vision=true', 2], ['tools=true&limit=5', 1],
+  ['min_intel=40&min_context=128000&tools=1&limit=5', 2], ['min_intel=50&vision=1&reasoning=1&tools=1', 1],
+];
+
+async function serving(dataDir: string): Promise<void> {
+  const out = await tempDir('bench-serve');
+  const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+  const engine = await loadNetlifyEngine(out, join(process.cwd(), 'netlify.toml'));
+  let direct = 0;
+  let total = 0;
+  const matchTimes: number[] = [];
+  for (const [query, weight] of QUERY_MIX) {
+    const started = performance.now();
+    const rule = engine.match('/api/v1/cheapest', query);
+    matchTimes.push(performance.now() - started);
+    total += weight;
+    if (rule?.status === 200) direct += weight;
+  }
+  matchTimes.sort((a, b) => a - b);
+  const client = await readFile(join(out, 'api/v1/client.js'));
+  const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: { as_of: string } };
+  const queries = QUERY_MIX.map(([q]) => parseCheapestQuery(new URLSearchParams(q))).flatMap((r) => (r.ok ? [r.query] : []));
+  const rounds = 200;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i += 1) for (const query of queries) cheapest(index.data, query, index.meta.as_of.slice(0, 10));
+  const perQueryUs = ((performance.now() - started) * 1000) / (rounds * queries.length);
+  console.log(`\nserving (committed data/)`);
+  console.log(`  _redirects rules: ${report.redirectRules}; Netlify engine match for a cheapest query: median ${matchTimes[Math.floor(matchTimes.length / 2)]!.toFixed(1)} ms (netlify-redirector, WASM)`);
+  console.log(`  realistic query mix served straight from the CDN: ${((direct / total) * 100).toFixed(0)}% (${QUERY_MIX.length} query shapes, weighted)`);
+  console.log(`  client.js: ${client.length} bytes, ${gzipSync(client, { level: 9 }).length} bytes gzip`);
+  console.log(`  client fallback: ${perQueryUs.toFixed(0)} µs per query over ${index.data.length} models (after fetching models.json, ${(Buffer.byteLength(JSON.stringify(index)) / 1024).toFixed(0)} KiB)`);
+  await rm(out, { recursive: true, force: true });
 }
 
 function row(label: string, f: Figures): string {
@@ -107,15 +159,16 @@ async function main(): Promise<number> {
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
 
   console.log(`build benchmark (median of ${runs} runs, in-process, ${process.version})`);
-  console.log(['catalog'.padEnd(22), 'models'.padStart(6), 'build'.padStart(10), 'copy'.padStart(10), 'ratio'.padStart(8), 'files'.padStart(7), 'bytes'.padStart(10)].join('  '));
+  console.log(['catalog'.padEnd(22), 'models'.padStart(6), 'build'.padStart(10), 'floor'.padStart(10), 'ratio'.padStart(8), 'files'.padStart(7), 'bytes'.padStart(10)].join('  '));
   const base = await measure(args['data-dir'], runs);
   console.log(row('committed data/', base));
   const synthetic = await syntheticData(args['data-dir'], factor);
   const big = await measure(synthetic, runs);
   console.log(row(`synthetic ${factor}×`, big));
   await rm(synthetic, { recursive: true, force: true });
-  console.log(`\ngrowth at ${factor}× the models: build ${(big.buildMs / base.buildMs).toFixed(2)}×, copy ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
-  console.log('copy = the time to copy the finished output tree: the floor for writing those files at all.');
+  console.log(`\ngrowth at ${factor}× the models: build ${(big.buildMs / base.buildMs).toFixed(2)}×, floor ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
+  console.log('floor = writing the same finished files to a fresh directory: the least any generator pays.');
+  await serving(args['data-dir']);
   return 0;
 }
 

@@ -89,6 +89,14 @@ describe('HttpClient', () => {
     }
   });
 
+  it('gives up at once when Retry-After asks for longer than the longest backoff', async () => {
+    server.setRoutes({ '/busy': { kind: 'json', status: 429, body: {}, headers: { 'retry-after': '3600' } } });
+    const before = server.hits.length;
+    const error = await failure(makeClient(3).request(`${server.url}/busy`, { source: 't' }));
+    expect(error).toMatchObject({ kind: 'http_status', status: 429 });
+    expect(server.hits.length - before).toBe(1);
+  });
+
   it('times out on an upstream that never answers, and retries it within bounds', async () => {
     server.setRoutes({ '/hang': { kind: 'hang' } });
     const before = server.hits.length;

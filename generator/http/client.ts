@@ -112,6 +112,9 @@ export class HttpClient {
         if (!(error instanceof AttemptFailure) || attempt > retry.retries || !error.retryable) {
           throw error instanceof AttemptFailure ? error.error : error;
         }
+        // The upstream asked us to wait longer than we are willing to: give up now rather than
+        // come back sooner than asked.
+        if (error.retryAfterMs !== null && error.retryAfterMs > retry.maxDelayMs) throw error.error;
         await sleep(this.backoffMs(attempt, retry, error.retryAfterMs));
       }
     }
@@ -139,7 +142,7 @@ export class HttpClient {
     // Full jitter: spreads retries of many clients hitting the same upstream.
     const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
     const jittered = Math.round(this.options.random() * ceiling);
-    return retryAfterMs === null ? jittered : Math.min(retry.maxDelayMs, Math.max(jittered, retryAfterMs));
+    return retryAfterMs === null ? jittered : Math.max(jittered, retryAfterMs);
   }
 
   private async attempt(url: string, options: RequestOptions): Promise<Omit<HttpResult, 'attempts'>> {

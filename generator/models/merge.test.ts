@@ -21,6 +21,7 @@ function observed(id: string, input: number | null, output = 2, extra: Partial<O
     benchmarks: { intelligence_index: null, coding_index: null, math_index: null },
     retirement_date: null,
     free_variant: null,
+    price_held_back: false,
     ...extra,
   };
 }
@@ -62,12 +63,28 @@ describe('mergeCatalog', () => {
     expect(second.summary.price_changed).toEqual(['a/n']);
   });
 
-  it('keeps the last good price when a new one is unknown or held back', () => {
+  it('keeps the last good price when the new one was held back as implausible', () => {
+    const models = run([
+      [T1, observation([observed('a/m', 1)])],
+      [T2, observation([observed('a/m', null, 2, { price_held_back: true })])],
+    ]);
+    expect(models.get('a/m')?.price_history).toEqual([{ at: T1, input: 1, output: 2, cache_read: null, cache_write: null }]);
+  });
+
+  it('records a withdrawn paid price (only a free variant left) instead of keeping the old one', () => {
     const models = run([
       [T1, observation([observed('a/m', 1)])],
       [T2, observation([observed('a/m', null)])],
+      [T3, observation([observed('a/m', null)])],
     ]);
-    expect(models.get('a/m')?.price_history).toHaveLength(1);
+    expect(models.get('a/m')?.price_history).toEqual([
+      { at: T1, input: 1, output: 2, cache_read: null, cache_write: null },
+      { at: T2, input: null, output: null, cache_read: null, cache_write: null },
+    ]);
+  });
+
+  it('starts no history for a model that never had a paid price', () => {
+    expect(run([[T1, observation([observed('openrouter/auto', null)])]]).get('openrouter/auto')?.price_history).toEqual([]);
   });
 
   it('keeps vanished models with delisted_at and their history, and relists them', () => {

@@ -1,7 +1,7 @@
 import type { CatalogObservation } from '../sources/openrouter/translate.js';
 import { sameJson } from '../store/stable-json.js';
 import { samePrices } from './price.js';
-import type { ModelRecord, ObservedModel } from './types.js';
+import type { ModelRecord, ObservedModel, PricePoint, TokenPrices } from './types.js';
 
 export const DEFAULT_MAX_DELIST_SHARE = 0.2;
 
@@ -45,11 +45,24 @@ export class DelistGuardError extends Error {
   }
 }
 
-function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string): ModelRecord {
-  const { price, ...fields } = observed;
-  const history = previous?.price_history ?? [];
+const NO_PAID_PRICE: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
+
+/**
+ * The next price history: unchanged when the new price was held back as implausible; a new point
+ * when the price changed; a null point when a paid price existed and upstream no longer has one
+ * (so a withdrawn price is never published as current).
+ */
+function nextHistory(history: PricePoint[], observed: ObservedModel, now: string): PricePoint[] {
+  if (observed.price_held_back) return history;
   const last = history.at(-1);
-  const priceHistory = price !== null && (last === undefined || !samePrices(last, price)) ? [...history, { at: now, ...price }] : history;
+  const next = observed.price ?? NO_PAID_PRICE;
+  if (last === undefined) return observed.price === null ? history : [{ at: now, ...next }];
+  return samePrices(last, next) ? history : [...history, { at: now, ...next }];
+}
+
+function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string): ModelRecord {
+  const { price: _price, price_held_back: _held, ...fields } = observed;
+  const priceHistory = nextHistory(previous?.price_history ?? [], observed, now);
   return {
     ...fields,
     first_seen_at: previous?.first_seen_at ?? now,

@@ -65,8 +65,13 @@ export interface ObservedModel {
   author: string;
   description: string;
   created_at: string | null;
-  /** Null when the upstream publishes no usable price (routers, price under review). */
+  /**
+   * Null when the upstream publishes no paid price now (routers' variable price, only a free
+   * variant left) or when its value was held back as implausible (`price_held_back`).
+   */
   price: TokenPrices | null;
+  /** The upstream sent a price we refused (negative, not a number, absurd): keep the last good one. */
+  price_held_back: boolean;
   context_length: number | null;
   max_output: number | null;
   capabilities: Capabilities;
@@ -78,11 +83,14 @@ export interface ObservedModel {
 }
 
 /** A model as kept in data/models/<author>/<slug>.json. */
-export interface ModelRecord extends Omit<ObservedModel, 'price'> {
+export interface ModelRecord extends Omit<ObservedModel, 'price' | 'price_held_back'> {
   first_seen_at: string;
   /** Set when the model disappeared from the upstream catalog; history is kept. */
   delisted_at: string | null;
-  /** Every price change ever seen, oldest first; the last entry is the current price. */
+  /**
+   * Every price change ever seen, oldest first; the last entry is the current price. An entry
+   * with null input/output records that the paid price was withdrawn (only free or variable left).
+   */
   price_history: PricePoint[];
   endpoints: EndpointsState;
 }

@@ -145,18 +145,19 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
-      required: ['endpoints'],
+      required: ['endpoints', 'client'],
       additionalProperties: false,
       properties: {
         endpoints: {
           type: 'array',
           items: {
             type: 'object',
-            required: ['path', 'description', 'schema'],
+            required: ['path', 'file', 'description', 'schema'],
             additionalProperties: false,
-            properties: { path: { type: 'string' }, description: { type: 'string' }, schema: { type: 'string', format: 'uri' } },
+            properties: { path: { type: 'string' }, file: { type: 'string' }, description: { type: 'string' }, schema: { type: 'string', format: 'uri' } },
           },
         },
+        client: { type: 'string' },
       },
     }, meta()),
     models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelEntry }, modelsMetaSchema),

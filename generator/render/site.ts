@@ -41,7 +41,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const docs = `${config.siteUrl}/#api`;
   const baseMeta = {
     api_version: 'v1',
-    attribution: { text: 'Data from ModelPulse — link back when you show it', url: config.siteUrl },
+    attribution: { text: 'ModelPulse (data from OpenRouter, indices by Artificial Analysis)', url: config.siteUrl },
     cache_seconds: CACHE_SECONDS,
     as_of: asOf,
     sources: sourcesMeta(dataset.sources),
@@ -62,7 +62,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     add(`models/${author}`, 'models', own, { ...modelsMeta, count: own.length, author });
   }
   for (const record of records) {
-    add(`models/${record.id}`, 'model', modelDetail(record, dataset.endpointsChecked[record.id] ?? null), modelsMeta);
+    add(`models/${record.id}`, 'model', modelDetail(record, dataset.endpointsChecked[record.id]?.succeeded_at ?? null), modelsMeta);
   }
 
   const addCheapest = (query: CheapestQuery) => {
@@ -78,15 +78,23 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const retiring = deprecations(records, asOf);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
-  const endpoint = (path: string, description: string, schema: ApiSchemaName) => ({ path, description, schema: `${config.siteUrl}/${API_ROOT}/schemas/${schema}.json` });
+  // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
+  const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({
+    path,
+    file,
+    description,
+    schema: `${config.siteUrl}/${API_ROOT}/schemas/${schema}.json`,
+  });
   add('index', 'index', {
     endpoints: [
-      endpoint('/api/v1/models', 'models currently offered (?author= or /api/v1/models/<author>)', 'models'),
-      endpoint('/api/v1/models/<author>/<slug>', 'one model with price_history and endpoints', 'model'),
-      endpoint('/api/v1/cheapest', 'cheapest models (min_intel, min_context, vision, reasoning, tools, limit)', 'cheapest'),
-      endpoint('/api/v1/price-changes', 'price changes, newest first', 'price-changes'),
-      endpoint('/api/v1/deprecations', 'models with a retirement date, soonest first', 'deprecations'),
+      endpoint('/api/v1/models', '/api/v1/models.json', 'models currently offered', 'models'),
+      endpoint('/api/v1/models?author=<author>', '/api/v1/models/<author>.json', "one author's models", 'models'),
+      endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
+      endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
+      endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
+      endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date, soonest first', 'deprecations'),
     ],
+    client: `/${API_ROOT}/client.js`,
   }, baseMeta);
 
   const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>

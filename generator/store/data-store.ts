@@ -11,7 +11,7 @@ import { stableStringify } from './stable-json.js';
  * data/ layout (all pretty-printed JSON with sorted keys):
  *   models/<author>/<slug>.json        one ModelRecord per model ever seen
  *   sources.json                       per source: last attempt, last success, last error
- *   state/openrouter-endpoints.json    model id → when its endpoints were last checked
+ *   state/openrouter-endpoints.json    model id → when its endpoints were last asked for / answered
  */
 
 export interface SourceState {
@@ -23,7 +23,13 @@ export interface SourceState {
   items?: number | null;
 }
 export type SourcesFile = Record<string, SourceState>;
-export type EndpointsRotation = Record<string, string>;
+export interface EndpointsCheck {
+  /** Last time we asked (drives the rotation, so a failing model does not block the others). */
+  attempted_at: string;
+  /** Last time we got an answer: the freshness the API publishes. */
+  succeeded_at: string | null;
+}
+export type EndpointsRotation = Record<string, EndpointsCheck>;
 
 export interface Dataset {
   models: Map<string, ModelRecord>;
@@ -53,6 +59,7 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     const record = await readJsonFile(path, null);
     if (!isModelRecord(record)) throw new DataFileError(path, `does not match the model record schema: ${isModelRecord.errors()}`);
     if (`models/${record.id}.json` !== file) throw new DataFileError(path, `holds model ${record.id}, which belongs in models/${record.id}.json`);
+    if (record.author !== record.id.split('/')[0]) throw new DataFileError(path, `has author ${JSON.stringify(record.author)}, but its id says ${record.id.split('/')[0]}`);
     models.set(record.id, record);
   }
   const sources = await readJsonFile(join(dataDir, SOURCES_FILE), {});
@@ -62,11 +69,18 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   return { models, sources, endpointsChecked: rotation };
 }
 
+/** Why a record could not be stored, or null when it is valid. */
+export function modelRecordProblem(record: ModelRecord): string | null {
+  if (!isModelRecord(record as unknown)) return isModelRecord.errors();
+  return record.author === record.id.split('/')[0] ? null : `author ${JSON.stringify(record.author)} does not match the id`;
+}
+
 /** Writes the given models (validated first, so a bug can't store a record the build would reject). */
 export async function saveModels(dataDir: string, models: Iterable<ModelRecord>): Promise<void> {
   const records = [...models];
   for (const record of records) {
-    if (!isModelRecord(record as unknown)) throw new DataFileError(record.id, `would be stored invalid: ${isModelRecord.errors()}`);
+    const problem = modelRecordProblem(record);
+    if (problem !== null) throw new DataFileError(record.id, `would be stored invalid: ${problem}`);
   }
   for (const record of records) await writeFileAtomic(modelFilePath(dataDir, record.id), stableStringify(record));
 }

@@ -23,7 +23,7 @@ export const modelRecordSchema = {
     id: modelId,
     upstream_id: { type: 'string', minLength: 1 },
     name: { type: 'string', minLength: 1 },
-    author: { type: 'string', minLength: 1 },
+    author: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' },
     description: { type: 'string' },
     created_at: nullableIsoTime,
     context_length: nullablePositiveInt,
@@ -78,8 +78,13 @@ export const sourcesFileSchema = {
   additionalProperties: sourceState,
 } as const;
 
-/** data/state/openrouter-endpoints.json: model id → when its endpoints were last checked. */
+/** data/state/openrouter-endpoints.json: model id → when its endpoints were last asked for, and last answered. */
 export const endpointsRotationSchema = {
   type: 'object',
-  additionalProperties: isoTime,
+  additionalProperties: {
+    type: 'object',
+    required: ['attempted_at', 'succeeded_at'],
+    additionalProperties: false,
+    properties: { attempted_at: isoTime, succeeded_at: nullableIsoTime },
+  },
 } as const;

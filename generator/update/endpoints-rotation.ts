@@ -1,4 +1,5 @@
 import type { ModelRecord } from '../models/types.js';
+import type { EndpointsRotation } from '../store/data-store.js';
 
 /**
  * Which models get their per-provider endpoints refreshed this run. OpenRouter has one endpoint
@@ -7,13 +8,13 @@ import type { ModelRecord } from '../models/types.js';
  */
 export function pickEndpointRefreshes(
   models: Iterable<ModelRecord>,
-  checkedAt: Readonly<Record<string, string>>,
+  checks: Readonly<EndpointsRotation>,
   priceChanged: ReadonlySet<string>,
   limit: number,
 ): ModelRecord[] {
   const candidates = [...models].filter((m) => m.delisted_at === null);
   const rank = (m: ModelRecord): [number, string, string] => {
-    const checked = checkedAt[m.id];
+    const checked = checks[m.id]?.attempted_at;
     if (checked === undefined) return [0, '', m.id];
     if (priceChanged.has(m.id)) return [1, checked, m.id];
     return [2, checked, m.id];

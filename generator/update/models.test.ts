@@ -96,6 +96,53 @@ describe('updateModels against a local OpenRouter', () => {
     expect(models.get('moonshotai/kimi-test')?.endpoints.items.map((e) => e.tag)).toEqual(['fireworks', 'morph/fast']);
     expect(models.get('moonshotai/kimi-test')?.endpoints.updated_at).toBe('2026-08-02T00:00:00Z');
     expect(Object.keys(endpointsChecked).sort()).toEqual(['google/gemma-test', 'mistralai/small-test', 'moonshotai/kimi-test', 'openai/gpt-test']);
+    // Only an answered request counts as checked; a failed one just moves the rotation on.
+    expect(endpointsChecked['moonshotai/kimi-test']).toEqual({ attempted_at: '2026-08-02T00:00:00Z', succeeded_at: '2026-08-02T00:00:00Z' });
+    expect(endpointsChecked['google/gemma-test']).toEqual({ attempted_at: '2026-08-01T00:00:00Z', succeeded_at: null });
+  });
+
+  it('keeps the catalog update when endpoint requests hang, fail or send garbage, and normalizes odd numbers', async () => {
+    const odd = orEndpoints('openai/gpt-test', [{ provider: 'OpenAI', prompt: '0.0000025', completion: '0.00001' }]) as { data: { endpoints: Array<Record<string, unknown>> } };
+    odd.data.endpoints[0]!.max_completion_tokens = 0;
+    odd.data.endpoints[0]!.context_length = 1.5;
+    server.setRoutes({
+      '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) },
+      '/api/v1/models/google/gemma-test/endpoints': { kind: 'hang' },
+      '/api/v1/models/mistralai/small-test/endpoints': { kind: 'json', status: 500, body: {} },
+      '/api/v1/models/moonshotai/kimi-test/endpoints': { kind: 'text', body: '<html>oops</html>' },
+      '/api/v1/models/openai/gpt-test/endpoints': { kind: 'json', body: odd },
+    });
+    const report = await update('2026-08-01T00:00:00Z', { endpointsPerRun: 4 });
+    expect(report.ok).toBe(true);
+    expect(report.warnings.map((w) => w.split(':')[0]).sort()).toEqual([
+      'google/gemma-test endpoints not refreshed',
+      'mistralai/small-test endpoints not refreshed',
+      'moonshotai/kimi-test endpoints not refreshed',
+    ]);
+    const { models } = await loadDataset(dataDir);
+    expect(models.get('openai/gpt-test')?.endpoints.items[0]).toMatchObject({ max_output: null, context_length: null });
+    expect(models.size).toBe(4);
+  });
+
+  it('refuses an observation time earlier than the last one, changing nothing', async () => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+    const before = await hashTree(dataDir);
+    const report = await update('2026-07-01T00:00:00Z');
+    expect(report.ok).toBe(false);
+    expect(report.error).toMatch(/before the last recorded attempt/);
+    expect(await hashTree(dataDir)).toEqual(before);
+  });
+
+  it('stops publishing a paid price when only the free variant is left', async () => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+    const withoutPaidGemma = catalog.filter((m) => m.id !== 'google/gemma-test');
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(withoutPaidGemma) } });
+    expect((await update('2026-08-02T00:00:00Z')).ok).toBe(true);
+    const gemma = (await loadDataset(dataDir)).models.get('google/gemma-test');
+    expect(gemma?.delisted_at).toBeNull();
+    expect(gemma?.price_history.at(-1)).toEqual({ at: '2026-08-02T00:00:00Z', input: null, output: null, cache_read: null, cache_write: null });
   });
 
   const faults: Array<[string, Reply, RegExp]> = [

@@ -7,7 +7,7 @@ import { translateEndpoints } from '../sources/openrouter/endpoints.js';
 import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
 import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
 import { translateCatalog, type TranslateIssue } from '../sources/openrouter/translate.js';
-import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
+import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
 
@@ -43,6 +43,13 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   const dataset = await loadDataset(options.dataDir);
   const previousState = dataset.sources[SOURCE_ID];
   const report: SourceRunReport = { source: SOURCE_ID, ok: false, error: null, summary: null, issues: [], warnings: [], endpointsRefreshed: 0 };
+  const lastSeen = previousState?.last_attempt_at ?? null;
+  if (lastSeen !== null && options.now < lastSeen) {
+    // History must stay in time order; an observation from the past would corrupt it.
+    report.error = `observation time ${options.now} is before the last recorded attempt ${lastSeen}; nothing changed`;
+    log(`${SOURCE_ID}: REFUSED: ${report.error}`);
+    return report;
+  }
 
   let merged;
   try {
@@ -70,7 +77,19 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   const refreshed = await refreshEndpoints(options, merged.models, dataset.endpointsChecked, new Set(merged.summary.price_changed), report);
   for (const id of refreshed) changed.add(id);
 
-  await saveModels(options.dataDir, [...changed].sort().map((id) => merged.models.get(id)!));
+  // A record the store would reject (an upstream value our schema does not allow) is held back
+  // alone, keeping its previous state, instead of failing the whole run.
+  const toSave = [];
+  for (const id of [...changed].sort()) {
+    const record = merged.models.get(id)!;
+    const problem = modelRecordProblem(record);
+    if (problem === null) {
+      toSave.push(record);
+    } else {
+      report.issues.push({ upstream_id: record.upstream_id, id, reason: `record held back, previous data kept: ${problem}` });
+    }
+  }
+  await saveModels(options.dataDir, toSave);
   await saveEndpointsRotation(options.dataDir, dataset.endpointsChecked);
   dataset.sources[SOURCE_ID] = {
     last_attempt_at: options.now,
@@ -89,22 +108,24 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
 async function refreshEndpoints(
   options: ModelsUpdateOptions,
   models: Map<string, ModelRecord>,
-  checkedAt: Record<string, string>,
+  checks: EndpointsRotation,
   priceChanged: Set<string>,
   report: SourceRunReport,
 ): Promise<string[]> {
-  const picks = pickEndpointRefreshes(models.values(), checkedAt, priceChanged, options.endpointsPerRun);
+  const picks = pickEndpointRefreshes(models.values(), checks, priceChanged, options.endpointsPerRun);
   const limit = pLimit(options.endpointsConcurrency ?? 2);
   const changed: string[] = [];
   await Promise.all(
     picks.map((model) =>
       limit(async () => {
-        checkedAt[model.id] = options.now;
+        const previous = checks[model.id];
+        checks[model.id] = { attempted_at: options.now, succeeded_at: previous?.succeeded_at ?? null };
         try {
           const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
           const { items, issues } = translateEndpoints(parseEndpoints(json, url));
           issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           report.endpointsRefreshed += 1;
+          checks[model.id] = { attempted_at: options.now, succeeded_at: options.now };
           if (!sameJson(items, model.endpoints.items)) {
             models.set(model.id, { ...model, endpoints: { updated_at: options.now, items } });
             changed.push(model.id);

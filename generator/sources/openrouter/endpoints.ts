@@ -1,7 +1,7 @@
 import { blendedPrice } from '../../models/price.js';
 import type { EndpointRecord } from '../../models/types.js';
 import type { EndpointsResponse } from './schema.js';
-import { capabilitiesOf, translatePricing } from './translate.js';
+import { capabilitiesOf, positiveInt, translatePricing } from './translate.js';
 
 export interface EndpointsTranslation {
   items: EndpointRecord[];
@@ -33,8 +33,8 @@ export function translateEndpoints(response: EndpointsResponse): EndpointsTransl
       provider: endpoint.provider_name,
       tag,
       price,
-      context_length: typeof endpoint.context_length === 'number' && endpoint.context_length > 0 ? endpoint.context_length : null,
-      max_output: endpoint.max_completion_tokens ?? null,
+      context_length: positiveInt(endpoint.context_length),
+      max_output: positiveInt(endpoint.max_completion_tokens),
       quantization: endpoint.quantization && endpoint.quantization !== 'unknown' ? endpoint.quantization : null,
       capabilities: capabilitiesOf(inputModalities, parameters, false),
       free: price.input === 0 && price.output === 0,

@@ -7,7 +7,6 @@
  */
 
 const priceValue = { type: ['string', 'number', 'null'] } as const;
-const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
@@ -117,7 +116,7 @@ export const endpointsResponseSchema = {
               tag: { type: 'string' },
               pricing,
               context_length: { type: ['number', 'null'] },
-              max_completion_tokens: nullableInt,
+              max_completion_tokens: { type: ['number', 'null'] },
               quantization: nullableString,
               supported_parameters: { type: ['array', 'null'], items: { type: 'string' } },
               uptime_last_1d: { type: ['number', 'null'] },

@@ -25,9 +25,16 @@ describe('translateCatalog', () => {
     expect(models[0]?.price).toEqual({ input: 1, output: 0, cache_read: null, cache_write: null });
   });
 
+  it('accepts exactly 10,000 USD per 1M tokens', () => {
+    const { models, issues } = observe([orModel({ id: 'a/costly', prompt: '0.01', completion: '0.01' })]);
+    expect(issues).toEqual([]);
+    expect(models[0]?.price).toMatchObject({ input: 10000, output: 10000 });
+  });
+
   it('gives routers with -1 prices an unknown price without flagging them', () => {
     const { models, issues } = observe([orModel({ id: 'openrouter/auto', prompt: '-1', completion: '-1' })]);
     expect(models[0]?.price).toBeNull();
+    expect(models[0]?.price_held_back).toBe(false);
     expect(issues).toEqual([]);
   });
 
@@ -35,10 +42,12 @@ describe('translateCatalog', () => {
     ['negative', { prompt: '-0.000002', completion: '0.000001' }, /negative/],
     ['non-numeric', { prompt: 'free', completion: '0.000001' }, /not a number/],
     ['absurd', { prompt: '0.5', completion: '0.000001' }, /implausible/],
+    ['just over the 10,000 per 1M limit', { prompt: '0.0100001', completion: '0.000001' }, /implausible/],
     ['mixed garbage', { prompt: '1e', completion: '0.000001' }, /not a number/],
   ])('holds back a %s price instead of publishing it', (_label, pricing, reason) => {
     const { models, issues } = observe([orModel({ id: 'bad/price', pricing })]);
     expect(models[0]?.price).toBeNull();
+    expect(models[0]?.price_held_back).toBe(true);
     expect(issues).toHaveLength(1);
     expect(issues[0]?.id).toBe('bad/price');
     expect(issues[0]?.reason).toMatch(reason);
@@ -78,6 +87,20 @@ describe('translateCatalog', () => {
     expect(caps['a/vision']).toEqual({ vision: true, reasoning: false, tools: true });
     expect(caps['a/thinker']).toEqual({ vision: false, reasoning: true, tools: false });
     expect(caps['a/plain']).toEqual({ vision: false, reasoning: false, tools: false });
+  });
+
+  it('does not take a bare { mandatory: false } reasoning block as reasoning support', () => {
+    const { models } = observe([
+      orModel({ id: 'rekaai/edge', supported_parameters: ['tools'], reasoning: { mandatory: false } }),
+      orModel({ id: 'a/efforts', supported_parameters: [], reasoning: { mandatory: false, supported_efforts: ['high', 'low'] } }),
+      orModel({ id: 'a/always', supported_parameters: [], reasoning: { mandatory: true } }),
+    ]);
+    expect(Object.fromEntries(models.map((m) => [m.id, m.capabilities.reasoning]))).toEqual({ 'a/always': true, 'a/efforts': true, 'rekaai/edge': false });
+  });
+
+  it('survives a blank name and an absurd creation time', () => {
+    const { models } = observe([{ ...orModel({ id: 'a/blank' }), name: '   ', created: 1e15 }]);
+    expect(models[0]).toMatchObject({ id: 'a/blank', name: 'a/blank', created_at: null });
   });
 
   it('reads Artificial Analysis indices, treating 0 as "not measured"', () => {

@@ -50,6 +50,16 @@ export function translatePricing(pricing: UpstreamPricing): PriceResult {
   return { price, problems };
 }
 
+/**
+ * Reasoning is a supported parameter, or a `reasoning` block that says it is mandatory or lists
+ * efforts; a bare `{ "mandatory": false }` block (seen on non-reasoning models) does not count.
+ */
+export function reasoningFromInfo(info: unknown): boolean {
+  if (info === null || typeof info !== 'object') return false;
+  const { mandatory, supported_efforts: efforts } = info as { mandatory?: unknown; supported_efforts?: unknown };
+  return mandatory === true || (Array.isArray(efforts) && efforts.length > 0);
+}
+
 export function capabilitiesOf(inputModalities: readonly string[], parameters: readonly string[], reasoningInfo: boolean): Capabilities {
   return {
     vision: inputModalities.includes('image'),
@@ -58,7 +68,13 @@ export function capabilitiesOf(inputModalities: readonly string[], parameters: r
   };
 }
 
-function positiveInt(value: number | null | undefined): number | null {
+/** Unix seconds to an ISO time, for plausible dates only (2000 to 2100). */
+function createdAt(created: number | null | undefined): string | null {
+  if (typeof created !== 'number' || !Number.isFinite(created) || created < 946_684_800 || created > 4_102_444_800) return null;
+  return isoSecond(new Date(created * 1000));
+}
+
+export function positiveInt(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
@@ -70,6 +86,7 @@ function index(value: number | null | undefined): number | null {
 /** "OpenAI: GPT-4o (free)" → "GPT-4o": the author is a field of its own. */
 export function displayName(name: string): string {
   const withoutAuthor = name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : name;
+  // Empty when the upstream name is blank; callers fall back to the id.
   return withoutAuthor.replace(/\s*\(free\)\s*$/i, '').trim() || name.trim();
 }
 
@@ -89,14 +106,15 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
   return {
     id,
     upstream_id: model.id,
-    name: displayName(model.name),
+    name: displayName(model.name) || id,
     author,
     description: model.description ?? '',
-    created_at: typeof model.created === 'number' && model.created > 0 ? isoSecond(new Date(model.created * 1000)) : null,
+    created_at: createdAt(model.created),
     price,
+    price_held_back: problems.length > 0,
     context_length: positiveInt(model.context_length),
     max_output: positiveInt(model.top_provider?.max_completion_tokens),
-    capabilities: capabilitiesOf(inputModalities, model.supported_parameters ?? [], model.reasoning != null),
+    capabilities: capabilitiesOf(inputModalities, model.supported_parameters ?? [], reasoningFromInfo(model.reasoning)),
     input_modalities: inputModalities,
     output_modalities: [...(model.architecture?.output_modalities ?? [])].sort(),
     benchmarks,
@@ -164,7 +182,7 @@ export function translateCatalog(parsed: ParsedCatalog): CatalogObservation {
     } else if (!held.has(id)) {
       // Only a free variant is listed: the model exists, its paid price is unknown.
       const model = translateModel(record, id, id.split('/')[0]!, []);
-      models.set(id, { ...model, price: null, free_variant: freeVariant });
+      models.set(id, { ...model, price: null, price_held_back: false, free_variant: freeVariant });
     }
   }
 
