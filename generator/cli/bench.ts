@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { loadNetlifyEngine } from '../host/netlify-engine.js';
+import { HttpClient } from '../http/client.js';
 import { cheapest, parseCheapestQuery } from '../query/cheapest.js';
+import { startUpstreamServer } from '../testing/upstream-server.js';
+import { updateStatus } from '../update/status.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { buildSite } from '../build/build-site.js';
 import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
@@ -137,6 +140,42 @@ async function serving(dataDir: string): Promise<void> {
   await rm(out, { recursive: true, force: true });
 }
 
+/**
+ * A status run over 30 local services of which 10 never answer (neither page nor probe): how
+ * long the whole run takes against one probe timeout.
+ */
+async function statusRun(probeTimeoutMs: number): Promise<void> {
+  const server = await startUpstreamServer({
+    '/ok/api/v2/summary.json': { kind: 'json', body: { page: { id: 'p', name: 'Ok', url: 'https://ok.example' }, status: { indicator: 'none', description: 'All Systems Operational' } } },
+    '/hang/api/v2/summary.json': { kind: 'hang' },
+    '/probe/ok': { kind: 'json', status: 401, body: {} },
+    '/probe/hang': { kind: 'hang' },
+  });
+  const dataDir = await tempDir('bench-status');
+  const services = Array.from({ length: 30 }, (_, i) => {
+    const kind = i % 3 === 2 ? 'hang' : 'ok';
+    return {
+      id: `svc-${i}`,
+      name: `Service ${i}`,
+      url: 'https://example.com',
+      status_page: { type: 'incidentio', url: `${server.url}/${kind}` },
+      probe: { url: `${server.url}/probe/${kind}`, method: 'GET', timeout_ms: probeTimeoutMs },
+    };
+  });
+  await writeFile(join(dataDir, 'services.json'), JSON.stringify(services));
+  const pageHttp = new HttpClient({ userAgent: 'ModelPulse-bench', timeouts: { headersMs: probeTimeoutMs, bodyMs: probeTimeoutMs, totalMs: probeTimeoutMs }, retry: { retries: 0 } });
+  const probeHttp = new HttpClient({ userAgent: 'ModelPulse-bench', retry: { retries: 0 } });
+  try {
+    const report = await updateStatus({ dataDir, now: '2026-11-21T00:00:00Z', pageHttp, probeHttp, budgetMs: Math.round(probeTimeoutMs * 1.4) });
+    const hung = report.services.filter((s) => s.probe.startsWith('FAILED')).length;
+    console.log(`\nstatus run: 30 services, ${hung} never answering, probe timeout ${probeTimeoutMs} ms`);
+    console.log(`  whole run: ${report.elapsedMs} ms = ${(report.elapsedMs / probeTimeoutMs).toFixed(2)}× the probe timeout`);
+  } finally {
+    await Promise.all([pageHttp.close(), probeHttp.close(), server.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 function row(label: string, f: Figures): string {
   return [
     label.padEnd(22),
@@ -169,6 +208,7 @@ async function main(): Promise<number> {
   console.log(`\ngrowth at ${factor}× the models: build ${(big.buildMs / base.buildMs).toFixed(2)}×, floor ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
   console.log('floor = writing the same finished files to a fresh directory: the least any generator pays.');
   await serving(args['data-dir']);
+  await statusRun(2_000);
   return 0;
 }
 

@@ -38,6 +38,20 @@ const SNAPSHOTS: Snapshot[] = [
 ];
 
 describe('update and build commands, end to end', () => {
+  it('runs only the status stage with --only status and prints a status summary', async () => {
+    const dataDir = await tempDir('cli-status');
+    server.setRoutes({ '/probe': { kind: 'json', status: 401, body: {} } });
+    await writeFile(
+      join(dataDir, 'services.json'),
+      JSON.stringify([{ id: 'local', name: 'Local', url: 'https://example.com', status_page: { type: 'none' }, probe: { url: `${server.url}/probe`, method: 'GET', timeout_ms: 1000 } }]),
+    );
+    const result = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'status', '--now', '2026-11-21T10:00:00Z']);
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toMatch(/status summary \(1 services/);
+    expect(result.out).toMatch(/local\s+operational\s+no official page; probe HTTP 401/);
+    expect(result.out).not.toMatch(/update summary/);
+  }, 30_000);
+
   it('replays dated snapshots into a price history whose changes match the snapshots', async () => {
     const dir = await tempDir('replay');
     const dataDir = join(dir, 'data');
@@ -92,6 +106,9 @@ describe('update and build commands, end to end', () => {
     const badNow = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--now', 'yesterday']);
     expect(badNow.code).toBe(2);
     expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
+    const badStage = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'prices']);
+    expect(badStage.code).toBe(2);
+    expect(badStage.out).toMatch(/--only must be one of models, status/);
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);

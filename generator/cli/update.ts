@@ -3,11 +3,13 @@ import { HttpClient } from '../http/client.js';
 import { isoSecond, parseIsoTime } from '../models/dates.js';
 import { DEFAULT_MAX_DELIST_SHARE } from '../models/merge.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
+import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
 import { updateModels, type SourceRunReport } from '../update/models.js';
+import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 
 /** The update stages, in run order; `--only` picks one. */
-export const UPDATE_STAGES = ['models'] as const;
+export const UPDATE_STAGES = ['models', 'status'] as const;
 export type UpdateStage = (typeof UPDATE_STAGES)[number];
 
 const HELP = `npm run update -- [options]
@@ -17,7 +19,11 @@ const HELP = `npm run update -- [options]
   --force                   accept a sync that delists more than --max-delist-share
   --max-delist-share X      largest share of listed models one sync may delist (default ${DEFAULT_MAX_DELIST_SHARE})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
-Environment: MODELPULSE_OPENROUTER_URL overrides the OpenRouter base URL.`;
+Environment: MODELPULSE_OPENROUTER_URL overrides the OpenRouter base URL. Status pages and
+probes come from DATA_DIR/services.json.`;
+
+/** The status run may take this multiple of the longest probe timeout (one retry fits in it). */
+const STATUS_BUDGET_FACTOR = 1.4;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -42,29 +48,55 @@ async function main(): Promise<number> {
   const maxDelistShare = numberOption(args['max-delist-share'], 'max-delist-share', DEFAULT_MAX_DELIST_SHARE, (n) => n >= 0 && n <= 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
 
-  const http = new HttpClient({ userAgent: userAgent() });
+  const stages = args.only === undefined ? UPDATE_STAGES : [args.only as UpdateStage];
   const reports: SourceRunReport[] = [];
-  try {
-    reports.push(
-      await updateModels({
-        dataDir: args['data-dir'],
-        now,
-        http,
-        baseUrl: openRouterBaseUrl(),
-        maxDelistShare,
-        force: args.force,
-        endpointsPerRun,
-        log: (line) => console.log(line),
-      }),
-    );
-  } finally {
-    await http.close();
+  const statusReports: StatusRunReport[] = [];
+  const log = (line: string) => console.log(line);
+  if (stages.includes('models')) {
+    const http = new HttpClient({ userAgent: userAgent() });
+    try {
+      reports.push(
+        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, force: args.force, endpointsPerRun, log }),
+      );
+    } finally {
+      await http.close();
+    }
   }
+  if (stages.includes('status')) statusReports.push(await runStatus(args['data-dir'], now, log));
   printSummary(reports, now);
-  return reports.every((r) => r.ok) ? 0 : 1;
+  printStatusSummary(statusReports);
+  return [...reports, ...statusReports].every((r) => r.ok) ? 0 : 1;
+}
+
+async function runStatus(dataDir: string, now: string, log: (line: string) => void): Promise<StatusRunReport> {
+  const services = await loadServices(dataDir);
+  const longest = Math.max(DEFAULT_PROBE_TIMEOUT_MS, ...services.map((s) => s.probe?.timeout_ms ?? 0));
+  const budgetMs = Math.round(longest * STATUS_BUDGET_FACTOR);
+  const pageHttp = new HttpClient({
+    userAgent: userAgent(),
+    timeouts: { connectMs: 5_000, headersMs: longest, bodyMs: longest, totalMs: longest },
+    retry: { retries: 0 },
+    maxBytes: 5 * 1024 * 1024,
+  });
+  const probeHttp = new HttpClient({ userAgent: userAgent(), timeouts: { connectMs: longest }, retry: { retries: 0 } });
+  try {
+    return await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs, log });
+  } finally {
+    await Promise.all([pageHttp.close(), probeHttp.close()]);
+  }
+}
+
+function printStatusSummary(reports: StatusRunReport[]): void {
+  for (const r of reports) {
+    console.log(`\nstatus summary (${r.services.length} services in ${(r.elapsedMs / 1000).toFixed(1)} s)`);
+    if (r.error !== null) console.log(`  status: ${r.ok ? 'warning' : 'FAILED'} — ${r.error}`);
+    for (const line of r.services) console.log(`  ${line.id.padEnd(16)} ${line.status.padEnd(15)} ${line.official}; probe ${line.probe}`);
+    for (const warning of r.warnings) console.log(`  warning: ${warning}`);
+  }
 }
 
 function printSummary(reports: SourceRunReport[], now: string): void {
+  if (reports.length === 0) return;
   console.log(`\nupdate summary (observed at ${now})`);
   for (const r of reports) {
     if (!r.ok) {

@@ -63,6 +63,10 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/deprecations', 200, '/api/v1/deprecations.json'],
     ['/api/v1/schemas/model.json', 200, '/api/v1/schemas/model.json'],
     ['/api/v1/client.js', 200, '/api/v1/client.js'],
+    ['/api/v1/status', 200, '/api/v1/status.json'],
+    ['/api/v1/status/', 200, '/api/v1/status.json'],
+    ['/api/v1/status/anthropic', 200, '/api/v1/status/anthropic.json'],
+    ['/api/v1/status/openai.json', 200, '/api/v1/status/openai.json'],
   ])('%s → %i %s', (url, status, file) => {
     expect(resolve(url)).toEqual({ status, file });
   });
@@ -74,6 +78,8 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/models/openai/no-such-model', 404, 'not_found'],
     ['/api/v1/models/openai/no-such-model.json', 404, 'not_found'],
     ['/api/v1/models/no-such-author', 404, 'not_found'],
+    ['/api/v1/status/no-such-service', 404, 'not_found'],
+    ['/api/v1/status/openai/incidents', 404, 'not_found'],
     ['/api/v1/models?author=no-such-author', 404, 'not_found'],
     ['/api/v1/models?author=', 404, 'not_found'],
     ['/api/v1/models/openai/gpt-4o/endpoints', 404, 'not_found'],

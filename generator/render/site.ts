@@ -1,7 +1,9 @@
 import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
+import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
+import { serviceDetail, serviceEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
@@ -19,15 +21,17 @@ export interface RenderedFile {
 export const CACHE_SECONDS = 60;
 export const API_ROOT = 'api/v1';
 
-/** Where each upstream is documented for people, by source id. */
-const SOURCE_URLS: Record<string, string> = { openrouter: 'https://openrouter.ai/models' };
+/** Where each source is documented for people, by source id. */
+function sourceUrl(id: string, siteUrl: string): string {
+  return id === 'openrouter' ? 'https://openrouter.ai/models' : `${siteUrl}/#${id}`;
+}
 
-function sourcesMeta(sources: Record<string, SourceState>) {
-  return Object.keys(sources)
-    .sort()
+function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[], siteUrl: string) {
+  return ids
+    .filter((id) => sources[id] !== undefined)
     .map((id) => {
       const s = sources[id]!;
-      return { id, url: SOURCE_URLS[id] ?? 'https://openrouter.ai', last_success_at: s.last_success_at, stale: !s.ok, error: s.error };
+      return { id, url: sourceUrl(id, siteUrl), last_success_at: s.last_success_at, stale: !s.ok, error: s.error };
     });
 }
 
@@ -39,14 +43,15 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const asOf = dataset.sources.openrouter?.last_success_at ?? null;
   const asOfDate = asOf?.slice(0, 10) ?? null;
   const docs = `${config.siteUrl}/#api`;
-  const baseMeta = {
+  const metaFor = (sourceIds: readonly string[], text: string, at: string | null) => ({
     api_version: 'v1',
-    attribution: { text: 'ModelPulse (data from OpenRouter, indices by Artificial Analysis)', url: config.siteUrl },
+    attribution: { text, url: config.siteUrl },
     cache_seconds: CACHE_SECONDS,
-    as_of: asOf,
-    sources: sourcesMeta(dataset.sources),
+    as_of: at,
+    sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
-  };
+  });
+  const baseMeta = metaFor(['openrouter'], 'ModelPulse (data from OpenRouter, indices by Artificial Analysis)', asOf);
   const modelsMeta = { ...baseMeta, price_unit: 'USD per 1M tokens', blended_formula: '(3 * input + output) / 4' };
   const files: RenderedFile[] = [];
   const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
@@ -79,6 +84,17 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
+  const statusSource = dataset.sources[STATUS_SOURCE_ID];
+  // Before the first status run there is no status time: the data's other as-of time anchors the
+  // 90-day window (every day null, every service unknown), never the clock.
+  const statusAsOf = statusSource?.last_success_at ?? statusSource?.last_attempt_at ?? asOf;
+  const statusMeta = metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)', statusAsOf);
+  const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
+  add('status', 'status', services, { ...statusMeta, count: services.length });
+  for (const service of dataset.services) {
+    add(`status/${service.id}`, 'service', serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf), statusMeta);
+  }
+
   const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({
     path,
     file,
@@ -93,6 +109,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
       endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date, soonest first', 'deprecations'),
+      endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),
+      endpoint('/api/v1/status/<service_id>', '/api/v1/status/<service_id>.json', 'one service with 90 days of uptime and recent incidents', 'service'),
     ],
     client: `/${API_ROOT}/client.js`,
   }, baseMeta);

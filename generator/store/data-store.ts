@@ -2,10 +2,13 @@ import fg from 'fast-glob';
 import { join } from 'node:path';
 import { isModelId } from '../models/ids.js';
 import type { ModelRecord } from '../models/types.js';
+import type { ServiceHistory } from '../status/history.js';
+import { loadServices, type ServiceDefinition } from '../status/registry.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
+import { loadStatusHistories } from './status-store.js';
 
 /**
  * data/ layout (all pretty-printed JSON with sorted keys):
@@ -35,6 +38,8 @@ export interface Dataset {
   models: Map<string, ModelRecord>;
   sources: SourcesFile;
   endpointsChecked: EndpointsRotation;
+  services: ServiceDefinition[];
+  statusHistories: Map<string, ServiceHistory>;
 }
 
 const ajv = createAjv();
@@ -50,6 +55,12 @@ export function modelFilePath(dataDir: string, id: string): string {
   return resolveInside(join(dataDir, 'models'), `${id}.json`);
 }
 
+export async function loadSources(dataDir: string): Promise<SourcesFile> {
+  const sources = await readJsonFile(join(dataDir, SOURCES_FILE), {});
+  if (!isSourcesFile(sources)) throw new DataFileError(join(dataDir, SOURCES_FILE), `is invalid: ${isSourcesFile.errors()}`);
+  return sources;
+}
+
 export async function loadDataset(dataDir: string): Promise<Dataset> {
   const files = await fg('models/*/*.json', { cwd: dataDir, onlyFiles: true });
   files.sort();
@@ -62,11 +73,10 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     if (record.author !== record.id.split('/')[0]) throw new DataFileError(path, `has author ${JSON.stringify(record.author)}, but its id says ${record.id.split('/')[0]}`);
     models.set(record.id, record);
   }
-  const sources = await readJsonFile(join(dataDir, SOURCES_FILE), {});
-  if (!isSourcesFile(sources)) throw new DataFileError(join(dataDir, SOURCES_FILE), `is invalid: ${isSourcesFile.errors()}`);
+  const sources = await loadSources(dataDir);
   const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
   if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
-  return { models, sources, endpointsChecked: rotation };
+  return { models, sources, endpointsChecked: rotation, services: await loadServices(dataDir), statusHistories: await loadStatusHistories(dataDir) };
 }
 
 /** Why a record could not be stored, or null when it is valid. */

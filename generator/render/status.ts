@@ -1,0 +1,104 @@
+import { addDays } from '../models/dates.js';
+import { combineStatus, OFFICIAL_MAX_AGE_S, type ServiceStatus } from '../status/combine.js';
+import type { ServiceHistory, StoredIncident } from '../status/history.js';
+import type { ProbeResult } from '../status/probe.js';
+import { DEFAULT_SLOW_MS, type ServiceDefinition } from '../status/registry.js';
+import type { OfficialIndicator } from '../status/types.js';
+
+export const UPTIME_DAYS = 90;
+export const RECENT_INCIDENTS = 50;
+
+export interface ApiIncident {
+  id: string;
+  source: StoredIncident['source'];
+  name: string;
+  status: string;
+  impact: string;
+  started_at: string | null;
+  updated_at: string | null;
+  url: string | null;
+}
+
+export interface ServiceEntry {
+  id: string;
+  name: string;
+  url: string;
+  status: ServiceStatus;
+  official: {
+    indicator: OfficialIndicator;
+    description: string;
+    url: string | null;
+    fetched_at: string | null;
+    /** The last read of the page failed (or is too old): this is the last good data. */
+    stale: boolean;
+    age_seconds: number | null;
+    error: string | null;
+  };
+  probe: Omit<ProbeResult, 'attempts'> | null;
+  active_incidents: ApiIncident[];
+}
+
+export interface ServiceDetail extends ServiceEntry {
+  uptime_90d: Array<{ date: string; uptime: number | null }>;
+  recent_incidents: Array<ApiIncident & { resolved_at: string | null }>;
+}
+
+function apiIncident(i: StoredIncident): ApiIncident {
+  return { id: i.id, source: i.source, name: i.name, status: i.status, impact: i.impact, started_at: i.started_at, updated_at: i.updated_at, url: i.url };
+}
+
+/** Newest first by start time (unknown starts last), then id: deterministic. */
+function byStartDesc(a: StoredIncident, b: StoredIncident): number {
+  const sa = a.started_at ?? '';
+  const sb = b.started_at ?? '';
+  if (sa !== sb) return sa < sb ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export function serviceEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceEntry {
+  const official = history?.official ?? null;
+  const snapshot = official?.snapshot ?? null;
+  const ageS = asOf !== null && official?.fetched_at ? Math.max(0, Math.round((Date.parse(asOf) - Date.parse(official.fetched_at)) / 1000)) : null;
+  const probe = history?.probe ?? null;
+  const hasPage = service.status_page.type !== 'none';
+  return {
+    id: service.id,
+    name: service.name,
+    url: service.url,
+    status: combineStatus({ official: snapshot, officialAgeS: ageS, probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS }),
+    official: {
+      indicator: snapshot?.indicator ?? 'unknown',
+      description: snapshot?.description ?? (hasPage ? 'Not read yet' : 'No machine-readable status page'),
+      url: snapshot?.url ?? service.status_page.url ?? null,
+      fetched_at: official?.fetched_at ?? null,
+      stale: hasPage && (official?.error != null || (ageS !== null && ageS > OFFICIAL_MAX_AGE_S)),
+      age_seconds: ageS,
+      error: official?.error ?? null,
+    },
+    probe: probe === null ? null : { ok: probe.ok, latency_ms: probe.latency_ms, http_status: probe.http_status, checked_at: probe.checked_at, error: probe.error },
+    active_incidents: (history?.incidents ?? []).filter((i) => i.resolved_at === null).sort(byStartDesc).map(apiIncident),
+  };
+}
+
+/** Exactly 90 days ending on the as-of date, oldest first; a day without probes is null. */
+export function uptime90d(history: ServiceHistory | undefined, asOf: string | null): ServiceDetail['uptime_90d'] {
+  if (asOf === null) return [];
+  const end = asOf.slice(0, 10);
+  const counts = new Map((history?.days ?? []).map((d) => [d.date, d]));
+  return Array.from({ length: UPTIME_DAYS }, (_, i) => {
+    const date = addDays(end, i - (UPTIME_DAYS - 1));
+    const day = counts.get(date);
+    return { date, uptime: day === undefined ? null : Math.round((day.ok / day.probes) * 10_000) / 10_000 };
+  });
+}
+
+export function serviceDetail(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceDetail {
+  return {
+    ...serviceEntry(service, history, asOf),
+    uptime_90d: uptime90d(history, asOf),
+    recent_incidents: [...(history?.incidents ?? [])]
+      .sort(byStartDesc)
+      .slice(0, RECENT_INCIDENTS)
+      .map((i) => ({ ...apiIncident(i), resolved_at: i.resolved_at })),
+  };
+}

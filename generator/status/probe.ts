@@ -1,0 +1,80 @@
+import type { HttpClient } from '../http/client.js';
+import { isUpstreamError } from '../http/errors.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, type ServiceDefinition } from './registry.js';
+
+/** One probe of a service's API front door. `ok: null` means inconclusive (see statusRun). */
+export interface ProbeResult {
+  ok: boolean | null;
+  latency_ms: number | null;
+  http_status: number | null;
+  checked_at: string;
+  /** Why the probe failed (error kind and detail), or null. */
+  error: string | null;
+  attempts: number;
+}
+
+export interface ProbeOptions {
+  /** The observation time to record. */
+  now: string;
+  /** A wall-clock deadline (ms since epoch, as from Date.now()): no retry starts that cannot end before it. */
+  deadline: number;
+  clock?: () => number;
+}
+
+/** Below this much time left before the deadline, a retry is not worth starting. */
+const MIN_RETRY_MS = 250;
+
+function isUp(status: number, service: ServiceDefinition): boolean {
+  const expected = service.probe?.expect;
+  return expected === undefined ? status < 500 : expected.includes(status);
+}
+
+/**
+ * Probes a service: any HTTP answer below 500 within the timeout is "up" (401/403/429 prove the
+ * front door answers). A failure is retried once, within the run's deadline, before it counts.
+ */
+export async function probeService(http: HttpClient, service: ServiceDefinition, options: ProbeOptions): Promise<ProbeResult | null> {
+  const probe = service.probe;
+  if (probe === null) return null;
+  const clock = options.clock ?? Date.now;
+  const timeout = probe.timeout_ms ?? DEFAULT_PROBE_TIMEOUT_MS;
+  let last: ProbeResult = { ok: false, latency_ms: null, http_status: null, checked_at: options.now, error: 'not probed', attempts: 0 };
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const budget = Math.min(timeout, options.deadline - clock());
+    if (attempt > 1 && budget < MIN_RETRY_MS) break;
+    try {
+      const result = await http.request(probe.url, {
+        source: `probe:${service.id}`,
+        method: probe.method,
+        headers: probe.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        acceptStatus: () => true,
+        timeouts: { connectMs: budget, headersMs: budget, bodyMs: budget, totalMs: budget },
+        retry: { retries: 0 },
+        maxBytes: 256 * 1024,
+      });
+      const up = isUp(result.status, service);
+      last = {
+        ok: up,
+        latency_ms: result.latencyMs,
+        http_status: result.status,
+        checked_at: options.now,
+        error: up ? null : `http_status: HTTP ${result.status}`,
+        attempts: attempt,
+      };
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      // A big body still proves the front door answered.
+      const answered = error.kind === 'too_large' && error.status !== null && isUp(error.status, service);
+      last = {
+        ok: answered,
+        latency_ms: null,
+        http_status: error.status,
+        checked_at: options.now,
+        error: answered ? null : `${error.kind}: ${error.detail}`,
+        attempts: attempt,
+      };
+    }
+    if (last.ok) return last;
+  }
+  return last;
+}

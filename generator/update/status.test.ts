@@ -1,0 +1,181 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build-site.js';
+import { HttpClient } from '../http/client.js';
+import { loadSources } from '../store/data-store.js';
+import { loadStatusHistories } from '../store/status-store.js';
+import { bsIndex, gcpIncident, instatusIncident, instatusSummary, ioSummary, spIncident, spSummary } from '../status/platforms/fixtures.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import { startUpstreamServer, type Routes, type UpstreamServer } from '../testing/upstream-server.js';
+import { tempDir } from '../testing/tree.js';
+import { updateStatus } from './status.js';
+
+let server: UpstreamServer;
+let dataDir: string;
+let pageHttp: HttpClient;
+let probeHttp: HttpClient;
+
+beforeAll(async () => {
+  server = await startUpstreamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  dataDir = await tempDir('status');
+  pageHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 400, headersMs: 400, bodyMs: 400, totalMs: 400 }, retry: { retries: 0 }, maxBytes: 32 * 1024 });
+  probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 400 }, retry: { retries: 0 } });
+});
+afterEach(async () => {
+  await Promise.all([pageHttp.close(), probeHttp.close()]);
+});
+
+const PROBE_TIMEOUT = 400;
+
+function service(id: string, type: ServiceDefinition['status_page']['type'], probePath: string | null, extra: Partial<ServiceDefinition['status_page']> = {}): ServiceDefinition {
+  return {
+    id,
+    name: id.toUpperCase(),
+    url: `https://${id}.example.com`,
+    status_page: type === 'none' ? { type } : { type, url: `${server.url}/${id}`, ...extra },
+    probe: probePath === null ? null : { url: `${server.url}${probePath}`, method: 'GET', timeout_ms: PROBE_TIMEOUT },
+  };
+}
+
+async function writeRegistry(services: ServiceDefinition[]): Promise<void> {
+  await writeFile(join(dataDir, 'services.json'), JSON.stringify(services, null, 2));
+}
+
+const run = (now: string) => updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs: Math.round(PROBE_TIMEOUT * 1.4) });
+
+const HEALTHY_ROUTES: Routes = {
+  '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', incidents: [spIncident()] }) },
+  '/io/api/v2/summary.json': { kind: 'json', body: ioSummary({ indicator: 'none' }) },
+  '/ins/summary.json': { kind: 'json', body: instatusSummary({ status: 'UP', activeIncidents: [instatusIncident({ impact: 'PARTIALOUTAGE' })] }) },
+  '/bs/index.json': { kind: 'json', body: bsIndex({ aggregate_state: 'operational' }) },
+  '/gcp/incidents.json': { kind: 'json', body: [gcpIncident()] },
+  '/probe/401': { kind: 'json', status: 401, body: { error: { message: 'no api key' } } },
+  '/probe/500': { kind: 'json', status: 500, body: { error: 'internal' } },
+  '/probe/hang': { kind: 'hang' },
+};
+
+const REGISTRY = () => [
+  service('sp', 'statuspage', '/probe/401'),
+  service('io', 'incidentio', '/probe/401'),
+  service('ins', 'instatus', '/probe/401'),
+  service('bs', 'betterstack', '/probe/500'),
+  service('gcp', 'gcp', '/probe/401', { products: ['Vertex Gemini API'] }),
+  service('none', 'none', '/probe/hang'),
+];
+
+async function readJson<T>(path: string): Promise<T> {
+  return JSON.parse(await readFile(path, 'utf8')) as T;
+}
+
+describe('status update against local status pages and probe targets', () => {
+  it('combines each platform\'s official status with our probes, and renders both endpoints', async () => {
+    server.setRoutes(HEALTHY_ROUTES);
+    await writeRegistry(REGISTRY());
+    const report = await run('2026-11-21T10:00:00Z');
+    expect(report.ok).toBe(true);
+    expect(Object.fromEntries(report.services.map((s) => [s.id, s.status]))).toEqual({
+      sp: 'partial_outage', // official major, incident open, probe answers 401 (up)
+      io: 'operational', // incident.io "none", probe up
+      ins: 'partial_outage', // Instatus says UP, but an open partial outage incident
+      bs: 'partial_outage', // page says operational, our probe gets 500 twice: silent degradation
+      gcp: 'partial_outage', // an ongoing Vertex Gemini API disruption
+      none: 'partial_outage', // no page, and the probe never answers
+    });
+
+    const out = await tempDir('status-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { as_of: string } }>(
+      join(out, 'api/v1/status.json'),
+    );
+    expect(list.meta.as_of).toBe('2026-11-21T10:00:00Z');
+    const byId = Object.fromEntries(list.data.map((s) => [s.id, s]));
+    expect(byId.io?.official.indicator).toBe('none');
+    expect(byId.io?.probe).toMatchObject({ ok: true, http_status: 401 });
+    expect(byId.io?.probe.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(byId.bs?.probe).toMatchObject({ ok: false, http_status: 500 });
+    expect(byId.none?.probe).toMatchObject({ ok: false, http_status: null });
+
+    const sp = await readJson<{ data: { active_incidents: Array<{ name: string; impact: string }>; uptime_90d: Array<{ date: string; uptime: number | null }>; recent_incidents: unknown[] } }>(
+      join(out, 'api/v1/status/sp.json'),
+    );
+    expect(sp.data.active_incidents).toEqual([expect.objectContaining({ name: 'Elevated errors across many models', impact: 'major' })]);
+    expect(sp.data.uptime_90d).toHaveLength(90);
+    expect(sp.data.uptime_90d.at(-1)).toEqual({ date: '2026-11-21', uptime: 1 });
+    expect(sp.data.uptime_90d.filter((d) => d.uptime === null)).toHaveLength(89);
+    const none = await readJson<{ data: { recent_incidents: Array<{ source: string }> } }>(join(out, 'api/v1/status/none.json'));
+    expect(none.data.recent_incidents).toEqual([expect.objectContaining({ source: 'probe' })]);
+  });
+
+  it('keeps the last good official data, marked stale, when pages hang, fail or send garbage; the others are unaffected', async () => {
+    server.setRoutes(HEALTHY_ROUTES);
+    await writeRegistry([...REGISTRY(), service('huge', 'statuspage', '/probe/401'), service('odd', 'statuspage', '/probe/401')]);
+    server.setRoutes({
+      ...HEALTHY_ROUTES,
+      '/huge/api/v2/summary.json': { kind: 'json', body: spSummary() },
+      '/odd/api/v2/summary.json': { kind: 'json', body: spSummary() },
+    });
+    await run('2026-11-21T10:00:00Z');
+    const before = await loadStatusHistories(dataDir);
+
+    server.setRoutes({
+      ...HEALTHY_ROUTES,
+      '/sp/api/v2/summary.json': { kind: 'hang' },
+      '/io/api/v2/summary.json': { kind: 'json', status: 500, body: {} },
+      '/ins/summary.json': { kind: 'text', status: 403, body: '<!DOCTYPE html><title>Just a moment...</title>' },
+      '/bs/index.json': { kind: 'redirect', location: '/bs/index.json' },
+      '/gcp/incidents.json': { kind: 'text', body: '[{"id": "abc", "begin": ', headers: { 'content-type': 'application/json' } },
+      '/huge/api/v2/summary.json': { kind: 'huge', bytes: 64 * 1024, declareLength: false },
+      // An unknown indicator and an incident with most fields missing: read, not a crash.
+      '/odd/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'purple', incidents: [{ id: 'x1', status: 'weird' }] }) },
+    });
+    const report = await run('2026-11-21T10:15:00Z');
+    expect(report.services.map((s) => s.id)).toEqual(['sp', 'io', 'ins', 'bs', 'gcp', 'none', 'huge', 'odd']);
+    const after = await loadStatusHistories(dataDir);
+    const expectedErrors: Record<string, RegExp> = { sp: /^timeout/, io: /^http_status/, ins: /^http_status/, bs: /^redirect/, gcp: /^invalid_body/, huge: /^too_large/ };
+    for (const [id, error] of Object.entries(expectedErrors)) {
+      expect(after.get(id)?.official.error, id).toMatch(error);
+      expect(after.get(id)?.official.snapshot, id).toEqual(before.get(id)?.official.snapshot);
+      expect(after.get(id)?.official.fetched_at, id).toBe('2026-11-21T10:00:00Z');
+    }
+    const odd = after.get('odd')!;
+    expect(odd.official.error).toBeNull();
+    expect(odd.official.snapshot?.indicator).toBe('unknown');
+    expect(odd.official.snapshot?.active_incidents).toEqual([expect.objectContaining({ id: 'x1', name: 'Untitled incident', status: 'unknown' })]);
+    // The probes still ran for everyone, and the hanging probe was given up within the budget.
+    expect(after.get('none')?.probe).toMatchObject({ ok: false, checked_at: '2026-11-21T10:15:00Z' });
+    expect(after.get('none')?.probe?.error).toMatch(/^timeout/);
+
+    const out = await tempDir('status-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const sp = await readJson<{ data: { official: { stale: boolean; age_seconds: number; error: string; indicator: string } } }>(join(out, 'api/v1/status/sp.json'));
+    expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 900, indicator: 'major' });
+  });
+
+  it('records probes as inconclusive, not as outages, when every probe fails at once', async () => {
+    server.setRoutes(HEALTHY_ROUTES);
+    const everyoneDown = REGISTRY().map((s) => ({ ...s, probe: { url: 'http://127.0.0.1:9/', method: 'GET' as const, timeout_ms: PROBE_TIMEOUT } }));
+    await writeRegistry(everyoneDown);
+    const report = await run('2026-11-21T10:00:00Z');
+    expect(report.networkSuspect).toBe(true);
+    expect(report.ok).toBe(false);
+    const histories = await loadStatusHistories(dataDir);
+    for (const history of histories.values()) {
+      expect(history.probe?.ok).toBeNull();
+      expect(history.days).toEqual([]);
+      expect(history.incidents.filter((i) => i.source === 'probe')).toEqual([]);
+    }
+    expect(report.services.find((s) => s.id === 'io')?.status).toBe('operational');
+    expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
+  });
+
+  it('rejects a broken registry with a clear error', async () => {
+    await writeFile(join(dataDir, 'services.json'), JSON.stringify([{ id: 'Bad Id', name: 'x' }]));
+    await expect(run('2026-11-21T10:00:00Z')).rejects.toThrow(/services.json does not match the services schema/);
+  });
+});

@@ -1,0 +1,130 @@
+import pLimit from 'p-limit';
+import type { HttpClient } from '../http/client.js';
+import { isUpstreamError } from '../http/errors.js';
+import { loadSources, saveSources } from '../store/data-store.js';
+import { loadStatusHistories, saveStatusHistories } from '../store/status-store.js';
+import { combineStatus } from '../status/combine.js';
+import { emptyHistory, mergeServiceRun, type ServiceObservation } from '../status/history.js';
+import { STATUS_ADAPTERS } from '../status/platforms/index.js';
+import { probeService, type ProbeResult } from '../status/probe.js';
+import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+
+export const STATUS_SOURCE_ID = 'status';
+
+/** When at least this many services are probed and every probe fails, blame our own network. */
+export const NETWORK_SUSPECT_MIN = 3;
+
+export interface StatusUpdateOptions {
+  dataDir: string;
+  now: string;
+  /** For official status pages: bounded timeouts, no retries (the run has a deadline). */
+  pageHttp: HttpClient;
+  /** For probes: each probe sets its own timeouts from the registry. */
+  probeHttp: HttpClient;
+  /** Wall-clock budget of the whole run (ms); probes do not start a retry past it. */
+  budgetMs: number;
+  log?: (line: string) => void;
+  clock?: () => number;
+}
+
+export interface ServiceLine {
+  id: string;
+  status: string;
+  official: string;
+  probe: string;
+}
+
+export interface StatusRunReport {
+  source: string;
+  ok: boolean;
+  error: string | null;
+  services: ServiceLine[];
+  warnings: string[];
+  networkSuspect: boolean;
+  elapsedMs: number;
+}
+
+async function readOfficial(http: HttpClient, service: ServiceDefinition): Promise<ServiceObservation['official']> {
+  const target = statusPageTarget(service);
+  if (target === null) return null;
+  try {
+    return { ok: true, status: await STATUS_ADAPTERS[target.type].read(http, target) };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return { ok: false, error: error.summary() };
+  }
+}
+
+function describeProbe(probe: ProbeResult | null): string {
+  if (probe === null) return 'no probe';
+  if (probe.ok === null) return `inconclusive (${probe.error})`;
+  return probe.ok ? `HTTP ${probe.http_status} in ${probe.latency_ms} ms` : `FAILED ${probe.error}`;
+}
+
+/**
+ * One status run: every service's official page and probe in parallel, bounded by the budget,
+ * merged into data/status/. One failing service never affects the others.
+ */
+export async function updateStatus(options: StatusUpdateOptions): Promise<StatusRunReport> {
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  const log = options.log ?? (() => undefined);
+  const report: StatusRunReport = { source: STATUS_SOURCE_ID, ok: false, error: null, services: [], warnings: [], networkSuspect: false, elapsedMs: 0 };
+  const services = await loadServices(options.dataDir);
+  const histories = await loadStatusHistories(options.dataDir);
+  const previous = (await loadSources(options.dataDir))[STATUS_SOURCE_ID];
+  if (previous?.last_attempt_at && options.now < previous.last_attempt_at) {
+    report.error = `observation time ${options.now} is before the last recorded attempt ${previous.last_attempt_at}; nothing changed`;
+    return report;
+  }
+
+  const deadline = started + options.budgetMs;
+  // Everything at once: a hanging service must not delay the others past the budget.
+  const limit = pLimit(Math.max(1, Math.min(64, services.length)));
+  const observations = await Promise.all(
+    services.map((service) =>
+      limit(async (): Promise<ServiceObservation> => {
+        const [official, probe] = await Promise.all([
+          readOfficial(options.pageHttp, service),
+          probeService(options.probeHttp, service, { now: options.now, deadline, clock }),
+        ]);
+        return { official, probe };
+      }),
+    ),
+  );
+
+  const probed = observations.filter((o) => o.probe !== null);
+  report.networkSuspect = probed.length >= NETWORK_SUSPECT_MIN && probed.every((o) => o.probe!.ok === false);
+  if (report.networkSuspect) {
+    for (const o of probed) o.probe = { ...o.probe!, ok: null, error: `inconclusive: every probe failed at once, most likely our own network (${o.probe!.error})` };
+    report.warnings.push('every probe failed at once: probe results recorded as inconclusive, not as outages');
+  }
+
+  const next = services.map((service, i) => {
+    const observation = observations[i]!;
+    const history = mergeServiceRun(histories.get(service.id) ?? emptyHistory(service.id), observation, options.now);
+    const official = history.official;
+    const age = official.fetched_at === null ? null : (Date.parse(options.now) - Date.parse(official.fetched_at)) / 1000;
+    const status = combineStatus({ official: official.snapshot, officialAgeS: age, probe: history.probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS });
+    const officialText =
+      observation.official === null ? 'no official page' : observation.official.ok ? `official ${observation.official.status.indicator}` : `official FAILED ${observation.official.error} (kept last good, stale)`;
+    report.services.push({ id: service.id, status, official: officialText, probe: describeProbe(observation.probe) });
+    log(`status ${service.id}: ${status} — ${officialText}; probe ${describeProbe(observation.probe)}`);
+    return history;
+  });
+
+  await saveStatusHistories(options.dataDir, next);
+  const sources = await loadSources(options.dataDir);
+  sources[STATUS_SOURCE_ID] = {
+    last_attempt_at: options.now,
+    last_success_at: report.networkSuspect ? (previous?.last_success_at ?? null) : options.now,
+    ok: !report.networkSuspect,
+    error: report.networkSuspect ? 'every probe failed at once (likely our network); probes recorded as inconclusive' : null,
+    items: services.length,
+  };
+  await saveSources(options.dataDir, sources);
+  report.ok = !report.networkSuspect;
+  if (report.networkSuspect) report.error = sources[STATUS_SOURCE_ID]!.error;
+  report.elapsedMs = clock() - started;
+  return report;
+}
