@@ -1,4 +1,6 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cloudflareHeaders, type Host } from '../host/hosts.js';
 import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
@@ -11,6 +13,8 @@ export interface BuildOptions {
   dataDir: string;
   outDir: string;
   siteUrl: string;
+  /** Which host files to write next to api/ (default netlify). */
+  host?: Host;
 }
 
 export interface BuildReport {
@@ -26,9 +30,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   files.set('api/v1/client.js', await bundleClient());
   const rules = siteRules(new Set(files.keys()));
   await writeSiteAtomically(options.outDir, files);
-  // Written after the API it routes to, so a deploy never has rules pointing at missing files.
-  await writeFileAtomic(join(options.outDir, '_redirects'), formatRedirects(rules));
+  // Host files are written after the API they route to, so a deploy never has rules pointing at
+  // missing files; files for another host are removed so they cannot misroute.
+  const host = options.host ?? 'netlify';
+  const redirectsPath = join(options.outDir, '_redirects');
+  const headersPath = join(options.outDir, '_headers');
+  if (host === 'netlify') await writeFileAtomic(redirectsPath, formatRedirects(rules));
+  else await rm(redirectsPath, { force: true });
+  if (host === 'cloudflare') await writeFileAtomic(headersPath, cloudflareHeaders());
+  else await rm(headersPath, { force: true });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: rules.length };
+  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0 };
 }

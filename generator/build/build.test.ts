@@ -121,6 +121,17 @@ describe('build', () => {
     expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', 'index.html']);
   });
 
+  it('writes the host files of the chosen host and removes the others', async () => {
+    const out = await tempDir('public');
+    await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
+    expect((await readdir(out)).sort()).toEqual(['_headers', 'api']);
+    expect(await readFile(join(out, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
+    await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api']);
+    await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'none' });
+    expect((await readdir(out)).sort()).toEqual(['api']);
+  });
+
   it('writes nothing when a rendered file breaks its schema', () => {
     const bad = [{ path: 'api/v1/models.json', schema: 'models' as const, body: { data: [{ id: '../../etc' }], meta: {} } }];
     expect(() => serializeSite(bad, SITE)).toThrow(SchemaViolationError);

@@ -1,25 +1,30 @@
 import { siteUrl } from '../config.js';
 import { buildSite } from '../build/build-site.js';
-import { parseCli, runMain } from './args.js';
+import { HOSTS, type Host } from '../host/hosts.js';
+import { parseCli, runMain, UsageError } from './args.js';
 
-const HELP = `npm run build -- [--data-dir DIR] [--out DIR]
+const HELP = `npm run build -- [--data-dir DIR] [--out DIR] [--host netlify|cloudflare|none]
 Renders the API from data/ into OUT/api (default: data → public). Offline and deterministic.
+--host: netlify (default) writes OUT/_redirects; cloudflare writes OUT/_headers; none writes neither.
 Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and schema ids.`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
     'data-dir': { type: 'string', default: 'data' },
     out: { type: 'string', default: 'public' },
+    host: { type: 'string', default: 'netlify' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
     console.log(HELP);
     return 0;
   }
+  if (!(HOSTS as readonly string[]).includes(args.host)) throw new UsageError(`--host must be one of ${HOSTS.join(', ')}`);
   const started = performance.now();
-  const report = await buildSite({ dataDir: args['data-dir'], outDir: args.out, siteUrl: siteUrl() });
+  const report = await buildSite({ dataDir: args['data-dir'], outDir: args.out, siteUrl: siteUrl(), host: args.host as Host });
   const ms = Math.round(performance.now() - started);
-  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api and ${report.redirectRules} rules into ${args.out}/_redirects in ${ms} ms`);
+  const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? ` and ${args.out}/_headers` : '';
+  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api${hostFiles} in ${ms} ms`);
   return 0;
 }
 
