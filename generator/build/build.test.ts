@@ -132,6 +132,12 @@ describe('build', () => {
     expect((await readdir(out)).sort()).toEqual(['api']);
   });
 
+  it('refuses to build services before any observation time exists, with a clear error', async () => {
+    const empty = await tempDir('data');
+    await writeFile(join(empty, 'services.json'), JSON.stringify([{ id: 'x', name: 'X', url: 'https://x.example', status_page: { type: 'none' }, probe: null }]));
+    await expect(buildSite({ dataDir: empty, outDir: await tempDir('public'), siteUrl: SITE })).rejects.toThrow(/run `npm run update` first/);
+  });
+
   it('writes nothing when a rendered file breaks its schema', () => {
     const bad = [{ path: 'api/v1/models.json', schema: 'models' as const, body: { data: [{ id: '../../etc' }], meta: {} } }];
     expect(() => serializeSite(bad, SITE)).toThrow(SchemaViolationError);

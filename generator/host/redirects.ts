@@ -41,6 +41,12 @@ export const MISSPELLED_CHEAPEST_PARAMS = [
   'image', 'images', 'multimodal', 'thinking', 'sort', 'order', 'author',
 ] as const;
 
+/** The case spellings people type by mistake: UPPER, Capitalized and Title_Case per part. */
+export function caseVariants(name: string): string[] {
+  const capitalize = (part: string) => part.charAt(0).toUpperCase() + part.slice(1);
+  return [...new Set([name.toUpperCase(), capitalize(name), name.split('_').map(capitalize).join('_')])].filter((v) => v !== name);
+}
+
 const rewrite = (from: string, to: string, query: Array<[string, string]> = []): RedirectRule => ({ from, query, to, status: 200, force: true });
 const error = (from: string, to: string, status: 400 | 404, query: Array<[string, string]> = [], force = true): RedirectRule => ({ from, query, to, status, force });
 
@@ -90,13 +96,16 @@ export function cheapestRules(precomputed: readonly CheapestQuery[]): RedirectRu
   }
   const rules: RedirectRule[] = [];
   // Wrong names first: a misspelled or upper-case parameter must not be ignored.
-  const wrongNames = [...MISSPELLED_CHEAPEST_PARAMS, ...CHEAPEST_PARAMS.flatMap((p) => [p.toUpperCase(), p[0]!.toUpperCase() + p.slice(1)])];
+  const wrongNames = [...MISSPELLED_CHEAPEST_PARAMS, ...CHEAPEST_PARAMS.flatMap(caseVariants)];
   for (const name of wrongNames) rules.push(error(from, INVALID_QUERY, 400, [[name, ':value']]));
   for (const names of subsetsBySizeDesc(CHEAPEST_PARAMS)) {
     rules.push(...(exactByNames.get(names.join('&')) ?? []));
     rules.push(error(from, NOT_PRECOMPUTED, 404, names.map((name) => [name, `:${name}`])));
   }
   rules.push(rewrite(from, `${API}/cheapest.json`));
+  // The path form has files only for the grid; any other path (or one without .json) is a
+  // variant the client computes. Not forced: existing .json files are served as they are.
+  rules.push(error(`${from}/*`, NOT_PRECOMPUTED, 404, [], false));
   // Parameters on the file path itself would otherwise be ignored by the static file server.
   for (const name of CHEAPEST_PARAMS) rules.push(error(`${API}/cheapest.json`, INVALID_QUERY, 400, [[name, ':value']]));
   return rules;
@@ -104,6 +113,7 @@ export function cheapestRules(precomputed: readonly CheapestQuery[]): RedirectRu
 
 function modelRules(authors: readonly string[], modelIds: readonly string[]): RedirectRule[] {
   const rules: RedirectRule[] = [];
+  for (const name of caseVariants('author')) rules.push(error(`${API}/models`, INVALID_QUERY, 400, [[name, ':value']]));
   for (const author of authors) rules.push(rewrite(`${API}/models`, `${API}/models/${author}.json`, [['author', author]]));
   rules.push(error(`${API}/models`, NOT_FOUND, 404, [['author', ':author']]));
   rules.push(error(`${API}/models.json`, INVALID_QUERY, 400, [['author', ':author']]));
@@ -116,11 +126,11 @@ function modelRules(authors: readonly string[], modelIds: readonly string[]): Re
 /** All rules, most specific first; unknown paths under /api/ end at the JSON 404. */
 export function redirectRules(input: RoutingInput): RedirectRule[] {
   const collections = ['price-changes', 'deprecations'].map((name) => rewrite(`${API}/${name}`, `${API}/${name}.json`));
-  const status = input.serviceIds.length === 0 ? [] : [
-    rewrite(`${API}/status`, `${API}/status.json`),
-    ...input.serviceIds.map((id) => rewrite(`${API}/status/${id}`, `${API}/status/${id}.json`)),
-  ];
+  const status = [rewrite(`${API}/status`, `${API}/status.json`), ...input.serviceIds.map((id) => rewrite(`${API}/status/${id}`, `${API}/status/${id}.json`))];
+  // Fetched directly, the error files still answer with their own status.
+  const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), error(INVALID_QUERY, INVALID_QUERY, 400)];
   return [
+    ...errorFiles,
     rewrite('/api', `${API}/index.json`),
     rewrite(API, `${API}/index.json`),
     ...collections,

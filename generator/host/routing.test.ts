@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCheapestQuery } from '../query/cheapest.js';
@@ -20,7 +20,8 @@ function resolve(url: string): { status: number; file: string | null } {
   const parsed = new URL(url, 'https://modelpulse.test');
   const path = decodeURIComponent(parsed.pathname);
   const own = path.endsWith('/') ? null : join(publishDir, path);
-  const fileExists = own !== null && existsSync(own) && !own.endsWith('/api/v1/models');
+  // Directories are not files (no index.html under api/): Netlify applies the rules to them.
+  const fileExists = own !== null && existsSync(own) && statSync(own).isFile();
   const rule = engine.match(path, parsed.search.slice(1));
   if (rule !== null && (rule.force || !fileExists)) {
     const target = new URL(rule.to, 'https://modelpulse.test').pathname;
@@ -84,7 +85,12 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/models?author=', 404, 'not_found'],
     ['/api/v1/models/openai/gpt-4o/endpoints', 404, 'not_found'],
     ['/api/v1/models/../../etc/passwd', 404, 'not_found'],
-    ['/api/v1/cheapest/min_intel/41', 404, 'not_found'],
+    ['/api/v1/cheapest/min_intel/41', 404, 'not_precomputed'],
+    ['/api/v1/cheapest/min_intel/45.json', 404, 'not_precomputed'],
+    ['/api/v1/cheapest/min_intel/40', 404, 'not_precomputed'],
+    ['/api/v1/errors/not-found.json', 404, 'not_found'],
+    ['/api/v1/errors/not-precomputed.json', 404, 'not_precomputed'],
+    ['/api/v1/errors/invalid-query.json', 400, 'invalid_query'],
     // Valid queries that are not precomputed, and values the CDN cannot validate: the 404 naming the fallback.
     ['/api/v1/cheapest?min_intel=41', 404, 'not_precomputed'],
     ['/api/v1/cheapest?min_intel=40&limit=7', 404, 'not_precomputed'],
@@ -101,6 +107,8 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     // Wrong parameter names are not ignored: the 400.
     ['/api/v1/cheapest?MIN_INTEL=40', 400, 'invalid_query'],
     ['/api/v1/cheapest?Vision=1', 400, 'invalid_query'],
+    ['/api/v1/cheapest?Min_Intel=40', 400, 'invalid_query'],
+    ['/api/v1/models?Author=openai', 400, 'invalid_query'],
     ['/api/v1/cheapest?min_intel=40&LIMIT=5', 400, 'invalid_query'],
     ['/api/v1/cheapest?intel=40', 400, 'invalid_query'],
     ['/api/v1/cheapest?context=128000&vision=1', 400, 'invalid_query'],

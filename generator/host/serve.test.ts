@@ -57,6 +57,12 @@ describe('npm run serve, over real HTTP', () => {
     }
   });
 
+  it('labels a plain-text 404 as text, whatever the header rules for the path say', async () => {
+    const res = await raw('GET', '/API/v1/status');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
   it('never serves files outside the publish directory', async () => {
     for (const path of ['/../../../../etc/passwd', '/api/../../package.json', '/%2e%2e/package.json']) {
       const res = await raw('GET', path);

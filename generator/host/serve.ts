@@ -58,7 +58,10 @@ async function findFile(root: string, urlPath: string): Promise<string | null> {
 async function send(req: IncomingMessage, res: ServerResponse, status: number, file: string | null, headers: Record<string, string>): Promise<void> {
   const body = file === null ? Buffer.from('Not Found\n') : await readFile(file);
   const type = file === null ? 'text/plain; charset=utf-8' : (CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
-  res.writeHead(status, { 'content-type': type, 'content-length': String(body.length), ...lowerCase(headers) });
+  const custom = lowerCase(headers);
+  // A plain-text fallback must not be labelled as whatever the path's header rules say.
+  if (file === null) delete custom['content-type'];
+  res.writeHead(status, { 'content-type': type, 'content-length': String(body.length), ...custom });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

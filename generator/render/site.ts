@@ -85,9 +85,13 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
   const statusSource = dataset.sources[STATUS_SOURCE_ID];
-  // Before the first status run there is no status time: the data's other as-of time anchors the
-  // 90-day window (every day null, every service unknown), never the clock.
-  const statusAsOf = statusSource?.last_success_at ?? statusSource?.last_attempt_at ?? asOf;
+  // The last run's time, even when its probes were inconclusive: its official reads are newer.
+  // Before the first status run the data's other as-of time anchors the 90-day window (every
+  // day null, every service unknown); the clock never does.
+  const statusAsOf = statusSource?.last_attempt_at ?? asOf;
+  if (statusAsOf === null && dataset.services.length > 0) {
+    throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
+  }
   const statusMeta = metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)', statusAsOf);
   const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });

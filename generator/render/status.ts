@@ -76,7 +76,11 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
       error: official?.error ?? null,
     },
     probe: probe === null ? null : { ok: probe.ok, latency_ms: probe.latency_ms, http_status: probe.http_status, checked_at: probe.checked_at, error: probe.error },
-    active_incidents: (history?.incidents ?? []).filter((i) => i.resolved_at === null).sort(byStartDesc).map(apiIncident),
+    // Official incidents count only while the official data does (the same rule as the status).
+    active_incidents: (history?.incidents ?? [])
+      .filter((i) => i.resolved_at === null && (i.source === 'probe' || (ageS !== null && ageS <= OFFICIAL_MAX_AGE_S)))
+      .sort(byStartDesc)
+      .map(apiIncident),
   };
 }
 

@@ -45,6 +45,12 @@ describe('mergeServiceRun', () => {
     expect(history.incidents[0]?.resolved_at).toBeNull();
   });
 
+  it('opens no probe incident during announced maintenance', () => {
+    const maintenance: OfficialStatus = { ...page(), indicator: 'maintenance' };
+    const history = run([['2026-11-20T10:00:00Z', { official: ok(maintenance), probe: probe(false, '2026-11-20T10:00:00Z') }]]);
+    expect(history.incidents).toEqual([]);
+  });
+
   it('opens one incident while our probes fail and closes it when they succeed', () => {
     const history = run([
       ['2026-11-20T10:00:00Z', { official: null, probe: probe(false, '2026-11-20T10:00:00Z') }],
@@ -75,5 +81,15 @@ describe('mergeServiceRun', () => {
       { date: '2026-11-20', uptime: 1 },
       { date: '2026-11-21', uptime: 0.5 },
     ]);
+  });
+});
+
+describe('incidents without an id', () => {
+  it('keep the same id when a later read adds their start time', async () => {
+    const { completeIncident } = await import('./platforms/common.js');
+    const first = completeIncident({ id: null, name: 'API errors', status: 'investigating', impact: 'major', started_at: null, updated_at: null, url: null });
+    const later = completeIncident({ id: '', name: 'API errors', status: 'identified', impact: 'major', started_at: '2026-11-20T10:00:00Z', updated_at: null, url: null });
+    expect(first?.id).toMatch(/^untitled-[0-9a-f]{16}$/);
+    expect(later?.id).toBe(first?.id);
   });
 });

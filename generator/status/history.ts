@@ -99,13 +99,15 @@ function mergeOfficialIncidents(incidents: StoredIncident[], observation: Servic
   return [...added, ...next];
 }
 
-function mergeProbeIncident(incidents: StoredIncident[], probe: ProbeResult | null, now: string): StoredIncident[] {
+function mergeProbeIncident(incidents: StoredIncident[], probe: ProbeResult | null, inMaintenance: boolean, now: string): StoredIncident[] {
   if (probe === null || probe.ok === null) return incidents;
   const open = incidents.find((i) => i.source === 'probe' && i.resolved_at === null);
   if (probe.ok) {
     return open === undefined ? incidents : incidents.map((i) => (i === open ? { ...i, status: 'resolved', updated_at: now, resolved_at: now } : i));
   }
   if (open !== undefined) return incidents.map((i) => (i === open ? { ...i, updated_at: now } : i));
+  // During announced maintenance an unreachable API is expected, not an outage we detected.
+  if (inMaintenance) return incidents;
   const detected: StoredIncident = {
     id: `probe:${now}`,
     source: 'probe',
@@ -129,7 +131,9 @@ export function mergeServiceRun(previous: ServiceHistory, observation: ServiceOb
       : official.ok
         ? { snapshot: official.status, fetched_at: now, last_attempt_at: now, error: null }
         : { ...previous.official, last_attempt_at: now, error: official.error };
-  const incidents = mergeProbeIncident(mergeOfficialIncidents(previous.incidents, observation, now), observation.probe, now);
+  const snapshot = officialState.snapshot;
+  const inMaintenance = snapshot !== null && (snapshot.indicator === 'maintenance' || snapshot.active_incidents.some((i) => i.impact === 'maintenance'));
+  const incidents = mergeProbeIncident(mergeOfficialIncidents(previous.incidents, observation, now), observation.probe, inMaintenance, now);
   return {
     id: previous.id,
     official: officialState,

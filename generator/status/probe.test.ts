@@ -56,6 +56,11 @@ describe('probeService', () => {
     expect(await probe(svc('/p', { expect: [200, 401] }))).toMatchObject({ ok: false, http_status: 404 });
   });
 
+  it('records a probe that could not start before the run\'s deadline as inconclusive, not down', async () => {
+    server.setRoutes({ '/p': { kind: 'json', status: 401, body: {} } });
+    expect(await probe(svc('/p'), -1)).toMatchObject({ ok: null, attempts: 0, error: expect.stringMatching(/^not probed/) });
+  });
+
   it('returns null for a service without a probe', async () => {
     expect(await probe({ ...svc('/p'), probe: null })).toBeNull();
   });

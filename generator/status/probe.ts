@@ -41,7 +41,11 @@ export async function probeService(http: HttpClient, service: ServiceDefinition,
   let last: ProbeResult = { ok: false, latency_ms: null, http_status: null, checked_at: options.now, error: 'not probed', attempts: 0 };
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const budget = Math.min(timeout, options.deadline - clock());
-    if (attempt > 1 && budget < MIN_RETRY_MS) break;
+    if (budget < MIN_RETRY_MS) {
+      // No time left: a first attempt that never ran says nothing about the service.
+      if (attempt === 1) return { ...last, ok: null, error: 'not probed: the run\'s time budget was used up' };
+      break;
+    }
     try {
       const result = await http.request(probe.url, {
         source: `probe:${service.id}`,

@@ -172,6 +172,36 @@ describe('status update against local status pages and probe targets', () => {
     }
     expect(report.services.find((s) => s.id === 'io')?.status).toBe('operational');
     expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
+    // The run still counts as the status time: its official reads are the newest we have.
+    const out = await tempDir('status-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const list = await readJson<{ meta: { as_of: string; sources: Array<{ id: string; stale: boolean }> } }>(join(out, 'api/v1/status.json'));
+    expect(list.meta.as_of).toBe('2026-11-21T10:00:00Z');
+    expect(list.meta.sources).toEqual([expect.objectContaining({ id: 'status', stale: true })]);
+  });
+
+  it('refuses to run twice at the same observation time (probes would count twice)', async () => {
+    server.setRoutes(HEALTHY_ROUTES);
+    await writeRegistry(REGISTRY());
+    expect((await run('2026-11-21T10:00:00Z')).ok).toBe(true);
+    const again = await run('2026-11-21T10:00:00Z');
+    expect(again.error).toMatch(/not after the last recorded attempt/);
+    expect((await loadStatusHistories(dataDir)).get('sp')?.days).toEqual([{ date: '2026-11-21', probes: 1, ok: 1 }]);
+  });
+
+  it('stops counting official incidents as active once the official data is too old', async () => {
+    server.setRoutes(HEALTHY_ROUTES);
+    await writeRegistry(REGISTRY());
+    await run('2026-11-21T10:00:00Z');
+    server.setRoutes({ ...HEALTHY_ROUTES, '/sp/api/v2/summary.json': { kind: 'json', status: 503, body: {} } });
+    await run('2026-11-21T13:00:00Z');
+    const out = await tempDir('status-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const sp = await readJson<{ data: { status: string; official: { stale: boolean; age_seconds: number }; active_incidents: unknown[]; recent_incidents: unknown[] } }>(join(out, 'api/v1/status/sp.json'));
+    expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 3 * 3600 });
+    expect(sp.data.status).toBe('operational');
+    expect(sp.data.active_incidents).toEqual([]);
+    expect(sp.data.recent_incidents).toHaveLength(1);
   });
 
   it('rejects a broken registry with a clear error', async () => {

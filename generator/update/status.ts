@@ -73,14 +73,15 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
   const services = await loadServices(options.dataDir);
   const histories = await loadStatusHistories(options.dataDir);
   const previous = (await loadSources(options.dataDir))[STATUS_SOURCE_ID];
-  if (previous?.last_attempt_at && options.now < previous.last_attempt_at) {
-    report.error = `observation time ${options.now} is before the last recorded attempt ${previous.last_attempt_at}; nothing changed`;
+  // Strictly later: a repeated time would count the same day's probes twice.
+  if (previous?.last_attempt_at && options.now <= previous.last_attempt_at) {
+    report.error = `observation time ${options.now} is not after the last recorded attempt ${previous.last_attempt_at}; nothing changed`;
     return report;
   }
 
   const deadline = started + options.budgetMs;
   // Everything at once: a hanging service must not delay the others past the budget.
-  const limit = pLimit(Math.max(1, Math.min(64, services.length)));
+  const limit = pLimit(Math.max(1, services.length));
   const observations = await Promise.all(
     services.map((service) =>
       limit(async (): Promise<ServiceObservation> => {

@@ -155,7 +155,8 @@ export interface IncidentDraft {
 
 /**
  * Fills what can be filled: a missing name becomes "Untitled incident", a missing id a stable
- * hash of name and start (so the same incident keeps its id between reads), bad times null.
+ * hash of the name alone (start times get added or corrected between reads; the name is what
+ * stays, so the same incident keeps its id), bad times null.
  * Only an incident with neither id nor name is dropped (null): nothing could identify it.
  */
 export function completeIncident(draft: IncidentDraft): OfficialIncident | null {
@@ -163,7 +164,7 @@ export function completeIncident(draft: IncidentDraft): OfficialIncident | null 
   const rawName = draft.name?.trim();
   if (!rawId && !rawName) return null;
   const startedAt = normalizeTime(draft.started_at);
-  const id = rawId || `untitled-${createHash('sha256').update(`${rawName}\n${startedAt ?? ''}`).digest('hex').slice(0, 16)}`;
+  const id = rawId || `untitled-${createHash('sha256').update(rawName ?? '').digest('hex').slice(0, 16)}`;
   return {
     id,
     name: rawName || UNTITLED_INCIDENT,
