@@ -89,6 +89,26 @@ describe('build', () => {
     ]);
   });
 
+  it('publishes curated overrides over upstream values, with their source', async () => {
+    const data = await makeData();
+    await writeFile(
+      join(data, 'overrides.json'),
+      JSON.stringify({ models: { 'openai/old-test': { retirement: { date: '2026-08-20', source_url: 'https://example.com/retirements', replacement: 'openai/gpt-test' } } } }),
+    );
+    const out = await tempDir('public');
+    await buildSite({ dataDir: data, outDir: out, siteUrl: SITE });
+    const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8'));
+    expect(deprecations.data).toEqual([
+      { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-08-20', retired: false, replacement: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
+    ]);
+    const detail = JSON.parse(await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8'));
+    expect(detail.data.retirement_date).toBe('2026-08-20');
+    expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements', confirmed_at: null });
+
+    await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
+    await expect(buildSite({ dataDir: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
+  });
+
   it('is deterministic: the same data gives byte-identical files', async () => {
     const [a, b] = [await tempDir('a'), await tempDir('b')];
     await buildSite({ dataDir, outDir: a, siteUrl: SITE });

@@ -1,4 +1,5 @@
 /** The shapes the API publishes (see the JSON Schemas in render/schemas.ts and the README). */
+import type { Provenance } from '../models/overrides.js';
 import type { Benchmarks, Capabilities, EndpointRecord } from '../models/types.js';
 
 export interface ApiPrice {
@@ -39,6 +40,7 @@ export interface ModelDetail extends ModelEntry {
   endpoints: ApiEndpoint[];
   endpoints_updated_at: string | null;
   endpoints_checked_at: string | null;
+  provenance: Provenance;
 }
 
 export interface PriceChange {

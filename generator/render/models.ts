@@ -1,4 +1,5 @@
 import { isoSecond } from '../models/dates.js';
+import type { OverriddenModel } from '../models/overrides.js';
 import { blendedPrice } from '../models/price.js';
 import type { Benchmarks, Capabilities, EndpointRecord, ModelRecord, TokenPrices } from '../models/types.js';
 import type { ApiEndpoint, ApiPrice, Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
@@ -71,7 +72,8 @@ function endpointsOf(record: ModelRecord): ApiEndpoint[] {
   return endpoints;
 }
 
-export function modelDetail(record: ModelRecord, endpointsCheckedAt: string | null): ModelDetail {
+export function modelDetail(model: OverriddenModel, endpointsCheckedAt: string | null): ModelDetail {
+  const record = model.record;
   return {
     ...modelEntry(record),
     description: record.description,
@@ -85,6 +87,7 @@ export function modelDetail(record: ModelRecord, endpointsCheckedAt: string | nu
     endpoints: endpointsOf(record),
     endpoints_updated_at: record.endpoints.updated_at,
     endpoints_checked_at: endpointsCheckedAt,
+    provenance: model.provenance,
   };
 }
 
@@ -120,18 +123,18 @@ export function priceChanges(records: readonly ModelRecord[], asOf: string | nul
   return changes.filter((change, index) => index < MIN_PRICE_CHANGES || change.at >= windowStart);
 }
 
-/** Every model with a retirement date, soonest first; `retired` is judged as of the data. */
-export function deprecations(records: readonly ModelRecord[], asOf: string | null): Deprecation[] {
+/** Every model with a retirement date (overrides applied), soonest first; `retired` is judged as of the data. */
+export function deprecations(models: readonly OverriddenModel[], asOf: string | null): Deprecation[] {
   const asOfDate = asOf?.slice(0, 10) ?? null;
-  return records
-    .filter((r): r is ModelRecord & { retirement_date: string } => r.retirement_date !== null)
-    .map((r) => ({
+  return models
+    .filter((m) => m.record.retirement_date !== null)
+    .map(({ record: r, replacement, retirementSourceUrl }) => ({
       model_id: r.id,
       name: r.name,
-      retirement_date: r.retirement_date,
-      retired: asOfDate !== null && r.retirement_date <= asOfDate,
-      replacement: null,
-      source_url: sourceUrl(r),
+      retirement_date: r.retirement_date!,
+      retired: asOfDate !== null && r.retirement_date! <= asOfDate,
+      replacement,
+      source_url: retirementSourceUrl ?? sourceUrl(r),
     }))
     .sort((a, b) => (a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : 1));
 }

@@ -48,6 +48,18 @@ const modelEntry = {
 
 const endpoint = endpointSchema({ $ref: '#/$defs/price' });
 
+const fieldProvenance = {
+  type: 'object',
+  required: ['source', 'url', 'confirmed_at'],
+  additionalProperties: false,
+  properties: {
+    source: { enum: ['openrouter', 'override'] },
+    url: { type: 'string', format: 'uri' },
+    confirmed_at: { ...nullableIsoTime, description: 'when the source last confirmed the value; null for curated overrides' },
+  },
+} as const;
+const nullableFieldProvenance = { anyOf: [fieldProvenance, { type: 'null' }] } as const;
+
 const modelDetailProperties = {
   ...modelEntryProperties,
   description: { type: 'string' },
@@ -69,6 +81,26 @@ const modelDetailProperties = {
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   endpoints_checked_at: nullableIsoTime,
+  provenance: {
+    type: 'object',
+    required: ['price', 'benchmarks', 'retirement_date', 'corrections'],
+    additionalProperties: false,
+    description: 'where each field group came from and when it was last confirmed',
+    properties: {
+      price: nullableFieldProvenance,
+      benchmarks: fieldProvenance,
+      retirement_date: nullableFieldProvenance,
+      corrections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['field', 'value', 'reason', 'source_url'],
+          additionalProperties: false,
+          properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'boolean', 'null'] }, reason: { type: 'string' }, source_url: { type: 'string', format: 'uri' } },
+        },
+      },
+    },
+  },
 } as const;
 
 const incidentProperties = {

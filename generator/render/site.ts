@@ -4,7 +4,8 @@ import type { Dataset, SourceState } from '../store/data-store.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
 import { serviceDetail, serviceEntry } from './status.js';
-import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
+import { applyOverride } from '../models/overrides.js';
+import { deprecations, modelDetail, modelEntry, priceChanges, sourceUrl as sourceUrlOf } from './models.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
 export interface RenderConfig {
@@ -56,7 +57,11 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const files: RenderedFile[] = [];
   const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
 
-  const records = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  // Curated overrides win over upstream values everywhere below.
+  const models = [...dataset.models.values()]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((r) => applyOverride(r, dataset.overrides.models[r.id], sourceUrlOf(r), r.delisted_at ?? asOf));
+  const records = models.map((m) => m.record);
   const listed = records.filter((r) => r.delisted_at === null);
   const entries: ModelEntry[] = listed.map(modelEntry);
 
@@ -66,8 +71,9 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     const own = entries.filter((e) => e.author === author);
     add(`models/${author}`, 'models', own, { ...modelsMeta, count: own.length, author });
   }
-  for (const record of records) {
-    add(`models/${record.id}`, 'model', modelDetail(record, dataset.endpointsChecked[record.id]?.succeeded_at ?? null), modelsMeta);
+  for (const model of models) {
+    const id = model.record.id;
+    add(`models/${id}`, 'model', modelDetail(model, dataset.endpointsChecked[id]?.succeeded_at ?? null), modelsMeta);
   }
 
   const addCheapest = (query: CheapestQuery) => {
@@ -80,7 +86,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
 
   const changes = priceChanges(records, asOf);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
-  const retiring = deprecations(records, asOf);
+  const retiring = deprecations(models, asOf);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.

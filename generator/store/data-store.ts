@@ -8,6 +8,7 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
+import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadStatusHistories } from './status-store.js';
 
 /**
@@ -40,6 +41,7 @@ export interface Dataset {
   endpointsChecked: EndpointsRotation;
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
+  overrides: OverridesFile;
 }
 
 const ajv = createAjv();
@@ -76,7 +78,14 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const sources = await loadSources(dataDir);
   const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
   if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
-  return { models, sources, endpointsChecked: rotation, services: await loadServices(dataDir), statusHistories: await loadStatusHistories(dataDir) };
+  return {
+    models,
+    sources,
+    endpointsChecked: rotation,
+    services: await loadServices(dataDir),
+    statusHistories: await loadStatusHistories(dataDir),
+    overrides: await loadOverrides(dataDir, new Set(models.keys())),
+  };
 }
 
 /** Why a record could not be stored, or null when it is valid. */

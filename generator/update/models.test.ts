@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../http/client.js';
@@ -122,6 +122,15 @@ describe('updateModels against a local OpenRouter', () => {
     const { models } = await loadDataset(dataDir);
     expect(models.get('openai/gpt-test')?.endpoints.items[0]).toMatchObject({ max_output: null, context_length: null });
     expect(models.size).toBe(4);
+  });
+
+  it('stops with a clear error, changing nothing, when an override names an unknown model', async () => {
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+    await writeFile(join(dataDir, 'overrides.json'), JSON.stringify({ models: { 'openai/gpt-typo': { retirement: { date: '2026-09-01', source_url: 'https://example.com/x' } } } }));
+    const before = await hashTree(dataDir);
+    await expect(update('2026-08-02T00:00:00Z')).rejects.toThrow(/overrides openai\/gpt-typo/);
+    expect(await hashTree(dataDir)).toEqual(before);
   });
 
   it('refuses an observation time earlier than the last one, changing nothing', async () => {

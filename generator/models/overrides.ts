@@ -1,0 +1,63 @@
+/**
+ * Applies curated overrides (data/overrides.json) to a model record and says, per field group,
+ * where each published value came from. Pure.
+ */
+import type { Correction, ModelOverride } from '../store/overrides.js';
+import type { ModelRecord } from './types.js';
+
+export const PROVENANCE_SOURCES = ['openrouter', 'override'] as const;
+export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
+
+export interface FieldProvenance {
+  source: ProvenanceSource;
+  url: string;
+  /** When the source last confirmed the value (our last successful read of it, or the override's own claim). */
+  confirmed_at: string | null;
+}
+
+export interface Provenance {
+  price: FieldProvenance | null;
+  benchmarks: FieldProvenance;
+  retirement_date: FieldProvenance | null;
+  corrections: Correction[];
+}
+
+export interface OverriddenModel {
+  record: ModelRecord;
+  provenance: Provenance;
+  replacement: string | null;
+  retirementSourceUrl: string | null;
+}
+
+function setField(record: ModelRecord, correction: Correction): ModelRecord {
+  const [group, key] = correction.field.split('.') as [string, string | undefined];
+  if (key === undefined) return { ...record, [group]: correction.value };
+  const inner = record[group as 'capabilities' | 'benchmarks'] as unknown as Record<string, unknown>;
+  return { ...record, [group]: { ...inner, [key]: correction.value } };
+}
+
+/**
+ * `upstreamUrl` is the model's page at its source; `confirmedAt` the time the source last
+ * confirmed the model (the last successful catalog read while it was listed, or when it left).
+ */
+export function applyOverride(record: ModelRecord, override: ModelOverride | undefined, upstreamUrl: string, confirmedAt: string | null): OverriddenModel {
+  const upstream: FieldProvenance = { source: 'openrouter', url: upstreamUrl, confirmed_at: confirmedAt };
+  let next = record;
+  for (const correction of override?.corrections ?? []) next = setField(next, correction);
+  const corrected = new Set((override?.corrections ?? []).map((c) => c.field.split('.')[0]));
+  const retirement = override?.retirement;
+  if (retirement !== undefined) next = { ...next, retirement_date: retirement.date };
+  const overridden = (url: string): FieldProvenance => ({ source: 'override', url, confirmed_at: null });
+  const benchmarkFix = override?.corrections?.find((c) => c.field.startsWith('benchmarks.'));
+  return {
+    record: next,
+    provenance: {
+      price: record.price_history.length === 0 ? null : upstream,
+      benchmarks: corrected.has('benchmarks') && benchmarkFix ? overridden(benchmarkFix.source_url) : upstream,
+      retirement_date: retirement !== undefined ? overridden(retirement.source_url) : record.retirement_date !== null ? upstream : null,
+      corrections: override?.corrections ?? [],
+    },
+    replacement: retirement?.replacement ?? null,
+    retirementSourceUrl: retirement?.source_url ?? null,
+  };
+}
