@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import type { StatusPageTarget } from '../types.js';
 import { betterstackApiUrl, parseBetterstack, translateBetterstack } from './betterstack.js';
 import { bsIndex, bsReport, bsResource } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
-import { testClient, upstreamFailure } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
 
 const target: StatusPageTarget = { service_id: 'together', type: 'betterstack', url: 'https://status.example.ai' };
 const URL_ = 'https://status.example.ai/index.json';
@@ -113,37 +111,20 @@ describe('betterstack translate', () => {
 });
 
 describe('betterstack read (local server)', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
-  const local = (): StatusPageTarget => ({ service_id: 'together', type: 'betterstack', url: `${server.url}/` });
+  const local = (): StatusPageTarget => ({ service_id: 'together', type: 'betterstack', url: `${upstream.server.url}/` });
 
   it('fetches, parses and translates index.json', async () => {
-    server.setRoutes({ '/index.json': { kind: 'json', body: bsIndex({ aggregate_state: 'degraded', included: [bsReport('5', { aggregate_state: 'Degraded' })] }) } });
-    http = testClient();
-    expect(betterstackApiUrl(local())).toBe(`${server.url}/index.json`);
-    const status = await STATUS_ADAPTERS.betterstack.read(http, local());
+    upstream.server.setRoutes({ '/index.json': { kind: 'json', body: bsIndex({ aggregate_state: 'degraded', included: [bsReport('5', { aggregate_state: 'Degraded' })] }) } });
+    expect(betterstackApiUrl(local())).toBe(`${upstream.server.url}/index.json`);
+    const status = await STATUS_ADAPTERS.betterstack.read(upstream.http, local());
     expect(status.indicator).toBe('minor');
     expect(status.active_incidents.map((i) => [i.id, i.impact])).toEqual([['5', 'minor']]);
   });
 
-  it('reports an HTML page instead of JSON as invalid_body and a 403 as http_status', async () => {
-    server.setRoutes({ '/index.json': { kind: 'text', body: '<html><body>Status</body></html>' } });
-    http = testClient();
-    expect((await upstreamFailure(STATUS_ADAPTERS.betterstack.read(http, local()))).kind).toBe('invalid_body');
-
-    server.setRoutes({ '/index.json': { kind: 'text', status: 403, body: '<html>Forbidden</html>' } });
-    const error = await upstreamFailure(STATUS_ADAPTERS.betterstack.read(http, local()));
-    expect(error.kind).toBe('http_status');
-    expect(error.status).toBe(403);
-  });
+  itRejectsFaults(upstream, (http) => STATUS_ADAPTERS.betterstack.read(http, local()), '/index.json', [
+    FAULTS.htmlInsteadOfJson('<html><body>Status</body></html>'),
+    FAULTS.forbidden('<html>Forbidden</html>'),
+  ]);
 });

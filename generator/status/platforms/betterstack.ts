@@ -30,19 +30,9 @@
  *   for an open incident whose cause is not stated).
  * started_at = starts_at, updated_at = updated_at; url = `<page>/incident/<id>`.
  */
-import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
 import type { IncidentImpact, OfficialComponent, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import {
-  completeIncident,
-  fetchStatusJson,
-  lookup,
-  pageBaseUrl,
-  pageVerdict,
-  selectComponents,
-  validateOrThrow,
-  type ComponentStatus,
-} from './common.js';
+import { completeIncident, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus } from './common.js';
 
 export const BETTERSTACK_INDICATORS = {
   operational: 'none',
@@ -67,7 +57,6 @@ export const BETTERSTACK_REPORT_IMPACTS = {
 } as const satisfies Record<string, IncidentImpact>;
 
 const lower = (raw: string): string => raw.toLowerCase();
-const nullableString = { type: ['string', 'null'] } as const;
 
 const resourceItem = {
   type: 'object',
@@ -151,17 +140,10 @@ export interface ParsedBetterstack {
 
 const isBetterstackIndex = compileValidator<ParsedBetterstack>(createAjv(), betterstackIndexSchema);
 
-export function betterstackApiUrl(target: StatusPageTarget): string {
-  return `${pageBaseUrl(target)}/index.json`;
-}
-
-export function fetchBetterstack(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
-  return fetchStatusJson(http, betterstackApiUrl(target), target);
-}
-
-export function parseBetterstack(json: unknown, url: string, source: string): ParsedBetterstack {
-  return validateOrThrow(isBetterstackIndex, json, url, source, 'a Better Stack status page (index.json)');
-}
+const betterstackEndpoint = platformEndpoint('/index.json', isBetterstackIndex, 'a Better Stack status page (index.json)');
+export const betterstackApiUrl = betterstackEndpoint.apiUrl;
+export const fetchBetterstack = betterstackEndpoint.fetch;
+export const parseBetterstack = betterstackEndpoint.parse;
 
 export function translateBetterstack(parsed: ParsedBetterstack, target: StatusPageTarget): OfficialStatus {
   const base = pageBaseUrl(target);

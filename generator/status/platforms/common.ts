@@ -71,6 +71,32 @@ export function validateOrThrow<T>(validate: Validator<T>, json: unknown, url: s
   return json;
 }
 
+/** The fetch and parse steps of one platform: where its JSON lives and what shape it must have. */
+export interface PlatformEndpoint<T> {
+  /** The URL fetched for a target: the page's base URL plus the platform's API path. */
+  apiUrl(target: StatusPageTarget): string;
+  /** The only I/O: GET the JSON at `apiUrl(target)`. */
+  fetch(http: HttpClient, target: StatusPageTarget): Promise<unknown>;
+  /** Validates the JSON; throws UpstreamError kind 'invalid_schema' naming `what` was expected. */
+  parse(json: unknown, url: string, source: string): T;
+}
+
+/**
+ * Every platform reads one JSON document under the page's base URL, so only the path, the
+ * validator and the words for the error message differ between them.
+ */
+export function platformEndpoint<T>(path: string, validate: Validator<T>, what: string): PlatformEndpoint<T> {
+  const apiUrl = (target: StatusPageTarget): string => `${pageBaseUrl(target)}${path}`;
+  return {
+    apiUrl,
+    fetch: (http, target) => fetchStatusJson(http, apiUrl(target), target),
+    parse: (json, url, source) => validateOrThrow(validate, json, url, source, what),
+  };
+}
+
+/** JSON Schema for a string field that upstreams also send as null. */
+export const nullableString = { type: ['string', 'null'] } as const;
+
 /** Looks a raw upstream value up in a mapping table; anything else (or nothing) is `unknown`. */
 export function lookup<V extends string>(table: Readonly<Record<string, V>>, value: string | null | undefined, fold: (raw: string) => string = (raw) => raw): V | 'unknown' {
   if (typeof value !== 'string') return 'unknown';

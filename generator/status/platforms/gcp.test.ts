@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import type { StatusPageTarget } from '../types.js';
 import { BIGQUERY, gcpIncident, VERTEX_GEMINI, without } from './fixtures.js';
 import { GCP_STATUS_PAGE_URL, gcpApiUrl, parseGcp, translateGcp } from './gcp.js';
 import { STATUS_ADAPTERS } from './index.js';
-import { testClient, upstreamFailure } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
 
 const target: StatusPageTarget = { service_id: 'gemini', type: 'gcp', url: 'https://status.cloud.google.com', products: ['Vertex Gemini API'] };
 const URL_ = 'https://status.cloud.google.com/incidents.json';
@@ -98,38 +96,21 @@ describe('gcp translate', () => {
 });
 
 describe('gcp read (local server)', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
-  const local = (): StatusPageTarget => ({ ...target, url: server.url });
+  const local = (): StatusPageTarget => ({ ...target, url: upstream.server.url });
 
   it('fetches, parses and translates incidents.json', async () => {
-    server.setRoutes({ '/incidents.json': { kind: 'json', body: [gcpIncident(), gcpIncident({ id: 'bq', affected_products: [BIGQUERY] })] } });
-    http = testClient();
-    expect(gcpApiUrl(local())).toBe(`${server.url}/incidents.json`);
-    const status = await STATUS_ADAPTERS.gcp.read(http, local());
+    upstream.server.setRoutes({ '/incidents.json': { kind: 'json', body: [gcpIncident(), gcpIncident({ id: 'bq', affected_products: [BIGQUERY] })] } });
+    expect(gcpApiUrl(local())).toBe(`${upstream.server.url}/incidents.json`);
+    const status = await STATUS_ADAPTERS.gcp.read(upstream.http, local());
     expect(status.url).toBe(GCP_STATUS_PAGE_URL);
     expect(status.indicator).toBe('major');
     expect(status.active_incidents.map((i) => i.id)).toEqual(['TaA75H7XA1DQyM2ReK2f']);
   });
 
-  it('reports a body over the size cap as too_large and a wrong shape as invalid_schema', async () => {
-    server.setRoutes({ '/incidents.json': { kind: 'huge', bytes: 200 * 1024, declareLength: false } });
-    http = testClient();
-    expect((await upstreamFailure(STATUS_ADAPTERS.gcp.read(http, local()))).kind).toBe('too_large');
-
-    server.setRoutes({ '/incidents.json': { kind: 'json', body: [{ id: 'x', affected_products: 'Vertex Gemini API' }] } });
-    const error = await upstreamFailure(STATUS_ADAPTERS.gcp.read(http, local()));
-    expect(error.kind).toBe('invalid_schema');
-    expect(error.detail).toMatch(/affected_products/);
-  });
+  itRejectsFaults(upstream, (http) => STATUS_ADAPTERS.gcp.read(http, local()), '/incidents.json', [
+    FAULTS.overSizeCap(),
+    { ...FAULTS.wrongShape([{ id: 'x', affected_products: 'Vertex Gemini API' }]), detail: /affected_products/ },
+  ]);
 });

@@ -21,19 +21,9 @@
  * created; url = `uri` resolved against the status page, else `<status page>/incidents/<id>`.
  * The description is generated; there are no components.
  */
-import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
 import type { IncidentImpact, IncidentStatus, OfficialIncident, OfficialStatus, StatusPageTarget } from '../types.js';
-import {
-  completeIncident,
-  fetchStatusJson,
-  indicatorOfOpenIncident,
-  lookup,
-  pageBaseUrl,
-  pageVerdict,
-  validateOrThrow,
-  worstIndicator,
-} from './common.js';
+import { completeIncident, indicatorOfOpenIncident, lookup, nullableString, pageVerdict, platformEndpoint, worstIndicator } from './common.js';
 
 /** The human status page (target.url is only where the JSON is fetched from). */
 export const GCP_STATUS_PAGE_URL = 'https://status.cloud.google.com';
@@ -57,7 +47,6 @@ export const GCP_ONGOING_STATUSES = {
   SERVICE_OUTAGE: 'investigating',
 } as const satisfies Record<string, IncidentStatus>;
 
-const nullableString = { type: ['string', 'null'] } as const;
 
 export const gcpIncidentsSchema = {
   type: 'array',
@@ -102,17 +91,10 @@ export type ParsedGcp = GcpIncident[];
 
 const isGcpIncidents = compileValidator<ParsedGcp>(createAjv(), gcpIncidentsSchema);
 
-export function gcpApiUrl(target: StatusPageTarget): string {
-  return `${pageBaseUrl(target)}/incidents.json`;
-}
-
-export function fetchGcp(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
-  return fetchStatusJson(http, gcpApiUrl(target), target);
-}
-
-export function parseGcp(json: unknown, url: string, source: string): ParsedGcp {
-  return validateOrThrow(isGcpIncidents, json, url, source, 'a Google Cloud incidents list');
-}
+const gcpEndpoint = platformEndpoint('/incidents.json', isGcpIncidents, 'a Google Cloud incidents list');
+export const gcpApiUrl = gcpEndpoint.apiUrl;
+export const fetchGcp = gcpEndpoint.fetch;
+export const parseGcp = gcpEndpoint.parse;
 
 /** The worse of status_impact and severity; unknown only when neither is known. */
 export function gcpImpact(incident: GcpIncident): IncidentImpact {

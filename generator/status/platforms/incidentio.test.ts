@@ -1,12 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import type { StatusPageTarget } from '../types.js';
 import { ioIncident, ioSummary, spComponent, spMaintenance } from './fixtures.js';
 import { parseIncidentio, translateIncidentio } from './incidentio.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { parseStatuspage } from './statuspage.js';
-import { testClient, upstreamFailure } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
 
 const target: StatusPageTarget = { service_id: 'exampleai', type: 'incidentio', url: 'https://status.example.ai' };
 const URL_ = 'https://status.example.ai/api/v2/summary.json';
@@ -82,34 +80,17 @@ describe('incidentio translate', () => {
 });
 
 describe('incidentio read (local server)', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
-  const local = (): StatusPageTarget => ({ service_id: 'exampleai', type: 'incidentio', url: server.url });
+  const local = (): StatusPageTarget => ({ service_id: 'exampleai', type: 'incidentio', url: upstream.server.url });
 
   it('fetches, parses and translates the compat summary', async () => {
-    server.setRoutes({ '/api/v2/summary.json': { kind: 'json', body: ioSummary({ indicator: 'minor', description: 'Minor Service Outage', incidents: [ioIncident()] }) } });
-    http = testClient();
-    const status = await STATUS_ADAPTERS.incidentio.read(http, local());
+    upstream.server.setRoutes({ '/api/v2/summary.json': { kind: 'json', body: ioSummary({ indicator: 'minor', description: 'Minor Service Outage', incidents: [ioIncident()] }) } });
+    const status = await STATUS_ADAPTERS.incidentio.read(upstream.http, local());
     expect(status.indicator).toBe('minor');
     expect(status.description).toBe('Minor Service Outage');
     expect(status.active_incidents).toHaveLength(1);
   });
 
-  it('reports a page that never answers as a timeout', async () => {
-    server.setRoutes({ '/api/v2/summary.json': { kind: 'hang' } });
-    http = testClient();
-    const error = await upstreamFailure(STATUS_ADAPTERS.incidentio.read(http, local()));
-    expect(error.kind).toBe('timeout');
-    expect(error.url).toBe(`${server.url}/api/v2/summary.json`);
-  });
+  itRejectsFaults(upstream, (http) => STATUS_ADAPTERS.incidentio.read(http, local()), '/api/v2/summary.json', [{ ...FAULTS.neverAnswers(), namesUrl: true }]);
 });

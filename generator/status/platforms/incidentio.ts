@@ -16,17 +16,15 @@
  * - component: full_outage → major_outage.
  * url = shortlink, else `<page>/incidents/<id>` (incident.io's public incident path).
  */
-import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
 import type { IncidentImpact, IncidentStatus, OfficialStatus, StatusPageTarget } from '../types.js';
-import { fetchStatusJson, type ComponentStatus } from './common.js';
+import type { ComponentStatus } from './common.js';
 import {
-  parseSummaryWith,
   STATUSPAGE_COMPONENT_STATUSES,
   STATUSPAGE_IMPACTS,
   STATUSPAGE_INCIDENT_STATUSES,
   STATUSPAGE_INDICATORS,
-  summaryApiUrl,
+  summaryEndpoint,
   summarySchema,
   translateSummary,
   type ParsedStatuspage,
@@ -63,15 +61,10 @@ export type ParsedIncidentio = ParsedStatuspage;
 
 const isIncidentioSummary = compileValidator<ParsedIncidentio>(createAjv(), summarySchema({ lenient: true }));
 
-export const incidentioApiUrl = summaryApiUrl;
-
-export function fetchIncidentio(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
-  return fetchStatusJson(http, incidentioApiUrl(target), target);
-}
-
-export function parseIncidentio(json: unknown, url: string, source: string): ParsedIncidentio {
-  return parseSummaryWith(isIncidentioSummary, json, url, source);
-}
+const incidentioEndpoint = summaryEndpoint(isIncidentioSummary);
+export const incidentioApiUrl = incidentioEndpoint.apiUrl;
+export const fetchIncidentio = incidentioEndpoint.fetch;
+export const parseIncidentio = incidentioEndpoint.parse;
 
 export function translateIncidentio(parsed: ParsedIncidentio, target: StatusPageTarget): OfficialStatus {
   return translateSummary(parsed, target, INCIDENTIO_VOCABULARY);

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import { STATUS_PLATFORMS, type StatusPageTarget } from '../types.js';
 import { bsIndex, gcpIncident, instatusSummary, ioSummary, spSummary } from './fixtures.js';
 import { STATUS_ADAPTERS, type AdaptedPlatform } from './index.js';
-import { testClient } from './test-support.js';
+import { useLocalUpstream } from './test-support.js';
 
 describe('STATUS_ADAPTERS', () => {
   it('has one adapter per platform except none, each under its own name', () => {
@@ -24,17 +22,7 @@ describe('STATUS_ADAPTERS', () => {
 });
 
 describe('STATUS_ADAPTERS read through one local server', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
   it('each adapter requests its own path and reads its own format', async () => {
     const pages: Record<AdaptedPlatform, [string, unknown]> = {
@@ -44,8 +32,8 @@ describe('STATUS_ADAPTERS read through one local server', () => {
       betterstack: ['/bs/index.json', bsIndex({ aggregate_state: 'downtime' })],
       gcp: ['/gcp/incidents.json', [gcpIncident({ status_impact: 'SERVICE_OUTAGE', severity: 'high' })]],
     };
+    const { server, http } = upstream;
     server.setRoutes(Object.fromEntries(Object.values(pages).map(([path, body]) => [path, { kind: 'json', body }])));
-    http = testClient();
     const indicators: Record<string, string> = {};
     for (const [platform, [path]] of Object.entries(pages) as [AdaptedPlatform, [string, unknown]][]) {
       const target: StatusPageTarget = { service_id: platform, type: platform, url: `${server.url}/${path.split('/')[1]}`, products: ['Vertex Gemini API'] };

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import type { StatusPageTarget } from '../types.js';
 import { instatusIncident, instatusMaintenance, instatusSummary, without } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { instatusApiUrl, parseInstatus, translateInstatus } from './instatus.js';
-import { testClient, upstreamFailure } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
 
 const target: StatusPageTarget = { service_id: 'mistral', type: 'instatus', url: 'https://status.example.com' };
 const URL_ = 'https://status.example.com/summary.json';
@@ -90,34 +88,19 @@ describe('instatus translate', () => {
 });
 
 describe('instatus read (local server)', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
-  const local = (): StatusPageTarget => ({ service_id: 'mistral', type: 'instatus', url: server.url });
+  const local = (): StatusPageTarget => ({ service_id: 'mistral', type: 'instatus', url: upstream.server.url });
 
   it('fetches, parses and translates the summary', async () => {
-    server.setRoutes({ '/summary.json': { kind: 'json', body: instatusSummary({ activeIncidents: [instatusIncident({ impact: 'PARTIALOUTAGE' })] }) } });
-    http = testClient();
-    expect(instatusApiUrl(local())).toBe(`${server.url}/summary.json`);
-    const status = await STATUS_ADAPTERS.instatus.read(http, local());
+    upstream.server.setRoutes({ '/summary.json': { kind: 'json', body: instatusSummary({ activeIncidents: [instatusIncident({ impact: 'PARTIALOUTAGE' })] }) } });
+    expect(instatusApiUrl(local())).toBe(`${upstream.server.url}/summary.json`);
+    const status = await STATUS_ADAPTERS.instatus.read(upstream.http, local());
     expect(status.indicator).toBe('major');
     expect(status.active_incidents).toHaveLength(1);
   });
 
-  it('reports truncated JSON as invalid_body', async () => {
-    server.setRoutes({ '/summary.json': { kind: 'text', body: '{"page":{"name":"Example","status":"UP"', headers: { 'content-type': 'application/json' } } });
-    http = testClient();
-    const error = await upstreamFailure(STATUS_ADAPTERS.instatus.read(http, local()));
-    expect(error.kind).toBe('invalid_body');
-    expect(error.source).toBe('status:mistral');
-  });
+  itRejectsFaults(upstream, (http) => STATUS_ADAPTERS.instatus.read(http, local()), '/summary.json', [
+    { ...FAULTS.truncatedJson('{"page":{"name":"Example","status":"UP"'), source: 'status:mistral' },
+  ]);
 });

@@ -17,20 +17,9 @@
  * public path). The summary lists no components, so `components` is empty and a component
  * filter leaves the page's verdict unchanged.
  */
-import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
 import type { IncidentImpact, IncidentStatus, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import {
-  completeIncident,
-  fetchStatusJson,
-  httpUrl,
-  indicatorOfOpenIncident,
-  lookup,
-  pageBaseUrl,
-  pageVerdict,
-  validateOrThrow,
-  worstIndicator,
-} from './common.js';
+import { completeIncident, httpUrl, indicatorOfOpenIncident, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, worstIndicator } from './common.js';
 
 export const INSTATUS_PAGE_INDICATORS = {
   UP: 'none',
@@ -57,7 +46,6 @@ export const INSTATUS_STATUSES = {
 } as const satisfies Record<string, IncidentStatus>;
 
 const upper = (raw: string): string => raw.toUpperCase();
-const nullableString = { type: ['string', 'null'] } as const;
 
 const itemSchema = {
   type: 'object',
@@ -106,17 +94,10 @@ export interface ParsedInstatus {
 
 const isInstatusSummary = compileValidator<ParsedInstatus>(createAjv(), instatusSummarySchema);
 
-export function instatusApiUrl(target: StatusPageTarget): string {
-  return `${pageBaseUrl(target)}/summary.json`;
-}
-
-export function fetchInstatus(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
-  return fetchStatusJson(http, instatusApiUrl(target), target);
-}
-
-export function parseInstatus(json: unknown, url: string, source: string): ParsedInstatus {
-  return validateOrThrow(isInstatusSummary, json, url, source, 'an Instatus summary');
-}
+const instatusEndpoint = platformEndpoint('/summary.json', isInstatusSummary, 'an Instatus summary');
+export const instatusApiUrl = instatusEndpoint.apiUrl;
+export const fetchInstatus = instatusEndpoint.fetch;
+export const parseInstatus = instatusEndpoint.parse;
 
 export function translateInstatus(parsed: ParsedInstatus, target: StatusPageTarget): OfficialStatus {
   const base = pageBaseUrl(target);

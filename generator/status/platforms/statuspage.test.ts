@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../http/client.js';
-import { startUpstreamServer, type UpstreamServer } from '../../testing/upstream-server.js';
+import { describe, expect, it } from 'vitest';
 import type { StatusPageTarget } from '../types.js';
 import { spComponent, spIncident, spMaintenance, spSummary, without } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { parseStatuspage, statuspageApiUrl, translateStatuspage } from './statuspage.js';
-import { testClient, upstreamFailure } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
 
 const target: StatusPageTarget = { service_id: 'example', type: 'statuspage', url: 'https://status.example.com/' };
 const URL_ = 'https://status.example.com/api/v2/summary.json';
@@ -167,24 +165,14 @@ describe('statuspage parse', () => {
 });
 
 describe('statuspage read (local server)', () => {
-  let server: UpstreamServer;
-  let http: HttpClient;
-  beforeAll(async () => {
-    server = await startUpstreamServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    await http?.close();
-  });
+  const upstream = useLocalUpstream();
 
-  const local = (): StatusPageTarget => ({ service_id: 'example', type: 'statuspage', url: `${server.url}/` });
+  const local = (): StatusPageTarget => ({ service_id: 'example', type: 'statuspage', url: `${upstream.server.url}/` });
 
   it('fetches, parses and translates the summary', async () => {
+    const { server } = upstream;
     server.setRoutes({ '/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents: [spIncident()] }) } });
-    http = testClient();
-    const status = await STATUS_ADAPTERS.statuspage.read(http, local());
+    const status = await STATUS_ADAPTERS.statuspage.read(upstream.http, local());
     expect(statuspageApiUrl(local())).toBe(`${server.url}/api/v2/summary.json`);
     expect(server.hits.at(-1)).toBe('GET /api/v2/summary.json');
     expect(status.indicator).toBe('major');
@@ -192,23 +180,9 @@ describe('statuspage read (local server)', () => {
     expect(status.active_incidents.map((i) => i.id)).toEqual(['bdr3fq2rkchr']);
   });
 
-  it('reports a 403 challenge page as http_status', async () => {
-    server.setRoutes({ '/api/v2/summary.json': { kind: 'text', status: 403, body: '<!DOCTYPE html><html><title>Just a moment...</title></html>' } });
-    http = testClient();
-    const error = await upstreamFailure(STATUS_ADAPTERS.statuspage.read(http, local()));
-    expect(error.kind).toBe('http_status');
-    expect(error.status).toBe(403);
-    expect(error.source).toBe('status:example');
-  });
-
-  it('reports truncated JSON as invalid_body and a wrong shape as invalid_schema', async () => {
-    server.setRoutes({ '/api/v2/summary.json': { kind: 'text', body: '{"page":{"id":"k1t2', headers: { 'content-type': 'application/json' } } });
-    http = testClient();
-    expect((await upstreamFailure(STATUS_ADAPTERS.statuspage.read(http, local()))).kind).toBe('invalid_body');
-
-    server.setRoutes({ '/api/v2/summary.json': { kind: 'json', body: [{ indicator: 'none' }] } });
-    const error = await upstreamFailure(STATUS_ADAPTERS.statuspage.read(http, local()));
-    expect(error.kind).toBe('invalid_schema');
-    expect(error.url).toBe(`${server.url}/api/v2/summary.json`);
-  });
+  itRejectsFaults(upstream, (http) => STATUS_ADAPTERS.statuspage.read(http, local()), '/api/v2/summary.json', [
+    { ...FAULTS.forbidden('<!DOCTYPE html><html><title>Just a moment...</title></html>'), source: 'status:example' },
+    FAULTS.truncatedJson('{"page":{"id":"k1t2'),
+    { ...FAULTS.wrongShape([{ indicator: 'none' }]), namesUrl: true },
+  ]);
 });

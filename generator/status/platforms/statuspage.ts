@@ -16,28 +16,20 @@
  * updated_at. url = shortlink, else `<page>/incidents/<id>` (where Statuspage serves both).
  * The component filter rule is documented in common.ts.
  */
-import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv, type Validator } from '../../validation/ajv.js';
 import type { IncidentImpact, IncidentStatus, OfficialComponent, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import {
-  completeIncident,
-  fetchStatusJson,
-  httpUrl,
-  lookup,
-  pageBaseUrl,
-  pageVerdict,
-  selectComponents,
-  validateOrThrow,
-  type ComponentStatus,
-} from './common.js';
+import { completeIncident, httpUrl, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus, type PlatformEndpoint } from './common.js';
 
-export const STATUSPAGE_INDICATORS = {
+/** Statuspage uses the same five words for the page indicator and for an incident's impact. */
+const STATUSPAGE_SEVERITIES = {
   none: 'none',
   minor: 'minor',
   major: 'major',
   critical: 'critical',
   maintenance: 'maintenance',
-} as const satisfies Record<string, OfficialIndicator>;
+} as const;
+
+export const STATUSPAGE_INDICATORS = STATUSPAGE_SEVERITIES satisfies Record<string, OfficialIndicator>;
 
 export const STATUSPAGE_INCIDENT_STATUSES = {
   investigating: 'investigating',
@@ -51,13 +43,7 @@ export const STATUSPAGE_INCIDENT_STATUSES = {
   completed: 'completed',
 } as const satisfies Record<string, IncidentStatus>;
 
-export const STATUSPAGE_IMPACTS = {
-  none: 'none',
-  minor: 'minor',
-  major: 'major',
-  critical: 'critical',
-  maintenance: 'maintenance',
-} as const satisfies Record<string, IncidentImpact>;
+export const STATUSPAGE_IMPACTS = STATUSPAGE_SEVERITIES satisfies Record<string, IncidentImpact>;
 
 export const STATUSPAGE_COMPONENT_STATUSES = {
   operational: 'operational',
@@ -85,8 +71,6 @@ export const STATUSPAGE_VOCABULARY: SummaryVocabulary = {
   impacts: STATUSPAGE_IMPACTS,
   componentStatuses: STATUSPAGE_COMPONENT_STATUSES,
 };
-
-const nullableString = { type: ['string', 'null'] } as const;
 
 /**
  * The summary.json schema for the fields we read. Incident fields are typed but never required:
@@ -154,23 +138,15 @@ export interface ParsedStatuspage {
 
 const isStatuspageSummary = compileValidator<ParsedStatuspage>(createAjv(), summarySchema({ lenient: false }));
 
-export function summaryApiUrl(target: StatusPageTarget): string {
-  return `${pageBaseUrl(target)}/api/v2/summary.json`;
+/** The summary endpoint; clones serve it at the same path and pass their own validator. */
+export function summaryEndpoint(validate: Validator<ParsedStatuspage>): PlatformEndpoint<ParsedStatuspage> {
+  return platformEndpoint('/api/v2/summary.json', validate, 'a Statuspage v2 summary');
 }
 
-export const statuspageApiUrl = summaryApiUrl;
-
-export function fetchStatuspage(http: HttpClient, target: StatusPageTarget): Promise<unknown> {
-  return fetchStatusJson(http, statuspageApiUrl(target), target);
-}
-
-export function parseSummaryWith(validate: Validator<ParsedStatuspage>, json: unknown, url: string, source: string): ParsedStatuspage {
-  return validateOrThrow(validate, json, url, source, 'a Statuspage v2 summary');
-}
-
-export function parseStatuspage(json: unknown, url: string, source: string): ParsedStatuspage {
-  return parseSummaryWith(isStatuspageSummary, json, url, source);
-}
+const statuspageEndpoint = summaryEndpoint(isStatuspageSummary);
+export const statuspageApiUrl = statuspageEndpoint.apiUrl;
+export const fetchStatuspage = statuspageEndpoint.fetch;
+export const parseStatuspage = statuspageEndpoint.parse;
 
 /** Shared by Statuspage and its clones: pure, upstream summary to our normalized status. */
 export function translateSummary(parsed: ParsedStatuspage, target: StatusPageTarget, vocabulary: SummaryVocabulary): OfficialStatus {
