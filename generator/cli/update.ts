@@ -1,7 +1,7 @@
 import { userAgent } from '../config.js';
 import { HttpClient } from '../http/client.js';
 import { isoSecond, parseIsoTime } from '../models/dates.js';
-import { DEFAULT_MAX_DELIST_SHARE } from '../models/merge.js';
+import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
 import { updateModels, type SourceRunReport } from '../update/models.js';
@@ -18,6 +18,7 @@ const HELP = `npm run update -- [options]
   --now ISO_TIME            observation time to record instead of the clock
   --force                   accept a sync that delists more than --max-delist-share
   --max-delist-share X      largest share of listed models one sync may delist (default ${DEFAULT_MAX_DELIST_SHARE})
+  --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
 Environment: MODELPULSE_OPENROUTER_URL overrides the OpenRouter base URL. Status pages and
 probes come from DATA_DIR/services.json.`;
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
     now: { type: 'string' },
     force: { type: 'boolean', default: false },
     'max-delist-share': { type: 'string' },
+    'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
@@ -46,6 +48,7 @@ async function main(): Promise<number> {
   if (nowDate === null) throw new UsageError(`--now must be an ISO 8601 time such as 2026-08-01T00:00:00Z, not ${JSON.stringify(args.now)}`);
   const now = isoSecond(nowDate);
   const maxDelistShare = numberOption(args['max-delist-share'], 'max-delist-share', DEFAULT_MAX_DELIST_SHARE, (n) => n >= 0 && n <= 1);
+  const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
 
   const stages = args.only === undefined ? UPDATE_STAGES : [args.only as UpdateStage];
@@ -56,14 +59,14 @@ async function main(): Promise<number> {
     const http = new HttpClient({ userAgent: userAgent() });
     try {
       reports.push(
-        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, force: args.force, endpointsPerRun, log }),
+        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
       );
     } finally {
       await http.close();
     }
   }
   if (stages.includes('status')) statusReports.push(await runStatus(args['data-dir'], now, log));
-  printSummary(reports, now);
+  printSummary(reports, now, maxPriceFactor);
   printStatusSummary(statusReports);
   return [...reports, ...statusReports].every((r) => r.ok) ? 0 : 1;
 }
@@ -95,7 +98,7 @@ function printStatusSummary(reports: StatusRunReport[]): void {
   }
 }
 
-function printSummary(reports: SourceRunReport[], now: string): void {
+function printSummary(reports: SourceRunReport[], now: string, maxPriceFactorText: number): void {
   if (reports.length === 0) return;
   console.log(`\nupdate summary (observed at ${now})`);
   for (const r of reports) {
@@ -108,6 +111,7 @@ function printSummary(reports: SourceRunReport[], now: string): void {
       `  ${r.source}: ok — ${s.added.length} added, ${s.updated.length} updated, ${s.price_changed.length} price changes, ` +
         `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ${r.endpointsRefreshed} endpoint lists refreshed`,
     );
+    for (const id of s.price_pending) console.log(`    price pending confirmation (jumped more than ${maxPriceFactorText}×): ${id}`);
     for (const issue of r.issues.slice(0, 20)) console.log(`    held back: ${issue.upstream_id ?? '(no id)'}: ${issue.reason}`);
     if (r.issues.length > 20) console.log(`    … and ${r.issues.length - 20} more held-back values`);
     for (const warning of r.warnings.slice(0, 20)) console.log(`    warning: ${warning}`);

@@ -158,6 +158,14 @@ describe('HttpClient', () => {
     expect(error.kind).toBe('redirect');
   });
 
+  it('does not follow redirects when asked not to (requests carrying secrets)', async () => {
+    server.setRoutes({ '/moved': { kind: 'redirect', location: '/ok' }, '/ok': { kind: 'json', body: { ok: true } } });
+    const before = server.hits.length;
+    const error = await failure(makeClient().request(`${server.url}/moved`, { source: 't', followRedirects: false }));
+    expect(error).toMatchObject({ kind: 'redirect', status: 302 });
+    expect(server.hits.length - before).toBe(1);
+  });
+
   it('reports a connection reset and a refused connection as network errors', async () => {
     server.setRoutes({ '/reset': { kind: 'reset' } });
     const http = makeClient(1);

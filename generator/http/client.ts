@@ -38,6 +38,11 @@ export interface RequestOptions {
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryPolicy>;
   maxBytes?: number;
+  /**
+   * Follow redirects (default true). Requests that carry a secret header must not: undici strips
+   * only authorization, cookie and proxy-authorization on a cross-origin redirect.
+   */
+  followRedirects?: boolean;
 }
 
 export interface HttpResult {
@@ -168,6 +173,7 @@ export class HttpClient {
           headersTimeout: timeouts.headersMs,
           bodyTimeout: timeouts.bodyMs,
           signal: controller.signal,
+          ...(options.followRedirects === false ? { maxRedirections: 0 } : {}),
         });
       } catch (cause) {
         throw fail(classify(cause), describe(cause), { cause });
@@ -194,7 +200,8 @@ export class HttpClient {
       const accept = options.acceptStatus ?? ((s: number) => s >= 200 && s < 300);
       if (!accept(status)) {
         if (status >= 300 && status < 400) {
-          throw fail('redirect', `stopped after ${this.options.maxRedirections} redirects (last status ${status})`, { status });
+          const why = options.followRedirects === false ? 'redirects are not followed for this request' : `stopped after ${this.options.maxRedirections} redirects`;
+          throw fail('redirect', `${why} (status ${status})`, { status });
         }
         const retryAfterMs = parseRetryAfter(headers['retry-after']);
         throw fail('http_status', `HTTP ${status}`, { status, retryAfterMs });

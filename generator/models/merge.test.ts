@@ -83,6 +83,33 @@ describe('mergeCatalog', () => {
     ]);
   });
 
+  it('holds a price that jumps more than 5× until a later observation confirms it', () => {
+    const T4 = '2026-09-01T00:00:00Z';
+    const step1 = run([
+      [T1, observation([observed('a/m', 1)])],
+      // A per-token/per-million slip: 1,000,000× the price, seen once.
+      [T2, observation([observed('a/m', 1_000_000 / 1e3)])],
+    ]);
+    expect(step1.get('a/m')?.price_history).toHaveLength(1);
+    expect(step1.get('a/m')?.pending_price).toEqual({ at: T2, input: 1000, output: 2, cache_read: null, cache_write: null });
+    // Back to normal: the pending price is dropped, nothing was ever published.
+    const back = mergeCatalog(step1, observation([observed('a/m', 1)]), opts(T3));
+    expect(back.models.get('a/m')?.pending_price).toBeUndefined();
+    expect(back.models.get('a/m')?.price_history).toHaveLength(1);
+    // Seen twice in a row: confirmed, dated when it was first seen.
+    const confirmed = run([[T1, observation([observed('a/m', 1)])], [T2, observation([observed('a/m', 6)])], [T3, observation([observed('a/m', 6)])]]);
+    expect(confirmed.get('a/m')?.price_history.map((p) => [p.at, p.input])).toEqual([[T1, 1], [T2, 6]]);
+    expect(confirmed.get('a/m')?.pending_price).toBeUndefined();
+    // Moves within the factor are published at once.
+    expect(run([[T1, observation([observed('a/m', 1)])], [T4, observation([observed('a/m', 4.9)])]]).get('a/m')?.price_history).toHaveLength(2);
+  });
+
+  it('reports pending prices in the summary, and the factor is configurable', () => {
+    const start = mergeCatalog(new Map(), observation([observed('a/m', 1)]), opts(T1)).models;
+    expect(mergeCatalog(start, observation([observed('a/m', 6)]), opts(T2)).summary.price_pending).toEqual(['a/m']);
+    expect(mergeCatalog(start, observation([observed('a/m', 6)]), opts(T2, { maxPriceFactor: 10 })).summary.price_pending).toEqual([]);
+  });
+
   it('starts no history for a model that never had a paid price', () => {
     expect(run([[T1, observation([observed('openrouter/auto', null)])]]).get('openrouter/auto')?.price_history).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { samePrices } from './price.js';
 import type { ModelRecord, ObservedModel, PricePoint, TokenPrices } from './types.js';
 
 export const DEFAULT_MAX_DELIST_SHARE = 0.2;
+/** A price moving by more than this factor in one observation waits for a second one. */
+export const DEFAULT_MAX_PRICE_FACTOR = 5;
 
 export interface MergeOptions {
   /** Observation time, ISO 8601 UTC. */
@@ -11,6 +13,8 @@ export interface MergeOptions {
   /** Refuse a sync that would delist more than this share of the listed catalog at once. */
   maxDelistShare: number;
   force: boolean;
+  /** Default DEFAULT_MAX_PRICE_FACTOR. */
+  maxPriceFactor?: number;
 }
 
 export interface MergeSummary {
@@ -18,6 +22,8 @@ export interface MergeSummary {
   delisted: string[];
   relisted: string[];
   price_changed: string[];
+  /** Prices that jumped by more than the allowed factor: held until a later run confirms them. */
+  price_pending: string[];
   updated: string[];
   held: string[];
 }
@@ -47,29 +53,57 @@ export class DelistGuardError extends Error {
 
 const NO_PAID_PRICE: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
 
-/**
- * The next price history: unchanged when the new price was held back as implausible; a new point
- * when the price changed; a null point when a paid price existed and upstream no longer has one
- * (so a withdrawn price is never published as current).
- */
-function nextHistory(history: PricePoint[], observed: ObservedModel, now: string): PricePoint[] {
-  if (observed.price_held_back) return history;
-  const last = history.at(-1);
-  const next = observed.price ?? NO_PAID_PRICE;
-  if (last === undefined) return observed.price === null ? history : [{ at: now, ...next }];
-  return samePrices(last, next) ? history : [...history, { at: now, ...next }];
+/** How far apart two prices are: the larger ratio of their input or output prices (1 = equal). */
+export function priceJump(a: TokenPrices, b: TokenPrices): number {
+  const ratio = (x: number | null, y: number | null): number => {
+    if (x === null || y === null || x === y) return 1;
+    if (x === 0 || y === 0) return Infinity;
+    return Math.max(x / y, y / x);
+  };
+  return Math.max(ratio(a.input, b.input), ratio(a.output, b.output));
 }
 
-function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string): ModelRecord {
+interface PriceState {
+  history: PricePoint[];
+  pending: PricePoint | undefined;
+}
+
+/**
+ * The next price state:
+ * - a price held back as implausible changes nothing;
+ * - a new point when the price changed, dated when it was first seen;
+ * - a null point when a paid price existed and upstream no longer has one (so a withdrawn price is
+ *   never published as current);
+ * - a price that jumps by more than `maxFactor` (per-token versus per-million mistakes are off by
+ *   10^6) is only pending until a later observation shows the same price again.
+ */
+function nextPrices(state: PriceState, observed: ObservedModel, now: string, maxFactor: number): PriceState {
+  if (observed.price_held_back) return state;
+  const { history, pending } = state;
+  const last = history.at(-1);
+  const next = observed.price ?? NO_PAID_PRICE;
+  if (last === undefined) return { history: observed.price === null ? history : [{ at: now, ...next }], pending: undefined };
+  if (samePrices(last, next)) return { history, pending: undefined };
+  if (observed.price !== null && last.input !== null && priceJump(last, next) > maxFactor) {
+    if (pending !== undefined && samePrices(pending, next)) return { history: [...history, pending], pending: undefined };
+    return { history, pending: { at: now, ...next } };
+  }
+  return { history: [...history, { at: now, ...next }], pending: undefined };
+}
+
+function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string, maxFactor: number): ModelRecord {
   const { price: _price, price_held_back: _held, ...fields } = observed;
-  const priceHistory = nextHistory(previous?.price_history ?? [], observed, now);
-  return {
+  const prices = nextPrices({ history: previous?.price_history ?? [], pending: previous?.pending_price }, observed, now, maxFactor);
+  const record: ModelRecord = {
     ...fields,
     first_seen_at: previous?.first_seen_at ?? now,
     delisted_at: null,
-    price_history: priceHistory,
+    price_history: prices.history,
     endpoints: previous?.endpoints ?? { updated_at: null, items: [] },
   };
+  // Absent rather than null when nothing is pending, so files without one never change.
+  if (prices.pending !== undefined) record.pending_price = prices.pending;
+  return record;
 }
 
 /**
@@ -88,11 +122,21 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
 
   const models = new Map(previous);
   const changed: string[] = [];
-  const summary: MergeSummary = { added: [], delisted: [], relisted: [], price_changed: [], updated: [], held: observation.held.filter((id) => previous.has(id)) };
+  const summary: MergeSummary = {
+    added: [],
+    delisted: [],
+    relisted: [],
+    price_changed: [],
+    price_pending: [],
+    updated: [],
+    held: observation.held.filter((id) => previous.has(id)),
+  };
+  const maxFactor = options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR;
 
   for (const observed of observation.models) {
     const before = previous.get(observed.id);
-    const next = recordFromObservation(observed, before, options.now);
+    const next = recordFromObservation(observed, before, options.now, maxFactor);
+    if (next.pending_price !== undefined && next.pending_price.at === options.now) summary.price_pending.push(observed.id);
     if (before === undefined) {
       summary.added.push(observed.id);
     } else if (sameJson(before, next)) {

@@ -92,5 +92,7 @@ export interface ModelRecord extends Omit<ObservedModel, 'price' | 'price_held_b
    * with null input/output records that the paid price was withdrawn (only free or variable left).
    */
   price_history: PricePoint[];
+  /** A price that jumped too far at once, waiting for a later observation to confirm it. */
+  pending_price?: PricePoint;
   endpoints: EndpointsState;
 }

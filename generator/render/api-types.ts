@@ -40,6 +40,8 @@ export interface ModelDetail extends ModelEntry {
   endpoints: ApiEndpoint[];
   endpoints_updated_at: string | null;
   endpoints_checked_at: string | null;
+  /** A price that jumped too far at once, not published until a later observation confirms it. */
+  pending_price: (ApiPrice & { at: string }) | null;
   provenance: Provenance;
 }
 

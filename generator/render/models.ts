@@ -87,6 +87,7 @@ export function modelDetail(model: OverriddenModel, endpointsCheckedAt: string |
     endpoints: endpointsOf(record),
     endpoints_updated_at: record.endpoints.updated_at,
     endpoints_checked_at: endpointsCheckedAt,
+    pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
     provenance: model.provenance,
   };
 }

@@ -81,6 +81,13 @@ const modelDetailProperties = {
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   endpoints_checked_at: nullableIsoTime,
+  pending_price: {
+    anyOf: [
+      { type: 'object', required: ['at', ...apiPrice.required], additionalProperties: false, properties: { at: isoTime, ...apiPrice.properties } },
+      { type: 'null' },
+    ],
+    description: 'a price that jumped by more than 5× at once: not published until a later observation confirms it',
+  },
   provenance: {
     type: 'object',
     required: ['price', 'benchmarks', 'retirement_date', 'corrections'],

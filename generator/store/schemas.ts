@@ -50,6 +50,12 @@ export const modelRecordSchema = {
         properties: { at: isoTime, ...tokenPrices.properties },
       },
     },
+    pending_price: {
+      type: 'object',
+      required: ['at', ...tokenPrices.required],
+      additionalProperties: false,
+      properties: { at: isoTime, ...tokenPrices.properties },
+    },
     endpoints: {
       type: 'object',
       required: ['updated_at', 'items'],

@@ -17,6 +17,7 @@ export interface ModelsUpdateOptions {
   http: HttpClient;
   baseUrl: string;
   maxDelistShare: number;
+  maxPriceFactor?: number;
   force: boolean;
   endpointsPerRun: number;
   endpointsConcurrency?: number;
@@ -56,7 +57,12 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
     const pages = await fetchCatalogPages(options.http, options.baseUrl);
     const observation = translateCatalog(parseCatalog(pages, `${options.baseUrl}/models`));
     report.issues = observation.issues;
-    merged = mergeCatalog(dataset.models, observation, { now: options.now, maxDelistShare: options.maxDelistShare, force: options.force });
+    merged = mergeCatalog(dataset.models, observation, {
+      now: options.now,
+      maxDelistShare: options.maxDelistShare,
+      maxPriceFactor: options.maxPriceFactor,
+      force: options.force,
+    });
     log(`${SOURCE_ID}: ${observation.models.length} models, ${observation.issues.length} held-back values, ${observation.aliases_skipped} aliases skipped`);
   } catch (error) {
     if (!isUpstreamError(error) && !(error instanceof DelistGuardError)) throw error;

@@ -1,0 +1,163 @@
+import { normalizeRetirementDate } from '../../models/dates.js';
+import { MAX_PLAUSIBLE_PRICE_PER_M, perTokenToPerMillion, roundPrice } from '../../models/price.js';
+import type { TokenPrices } from '../../models/types.js';
+import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
+import { SOURCE_ID, type ParsedLiteLlm } from './parse.js';
+import { PRICE_FIELDS, TIER_PRICE_KEY, type LiteLlmRecord } from './schema.js';
+
+/**
+ * LiteLLM providers that are the model's own author (the lab's first-party API), with the author's
+ * name. Every other provider (bedrock, azure, vertex_ai-*_models, groq, together_ai, openrouter…)
+ * hosts other labs' models, so its records get `author: null`. Checked against the 2026-08 file:
+ * each provider here lists only its own lab's models (perplexity is absent: it lists Llama and
+ * Mixtral too; `vertex_ai` is absent: it lists Grok).
+ */
+export const AUTHOR_BY_PROVIDER = {
+  openai: 'openai',
+  'text-completion-openai': 'openai',
+  anthropic: 'anthropic',
+  mistral: 'mistral',
+  codestral: 'mistral',
+  'text-completion-codestral': 'mistral',
+  deepseek: 'deepseek',
+  xai: 'xai',
+  gemini: 'google',
+  'vertex_ai-language-models': 'google',
+  palm: 'google',
+  cohere: 'cohere',
+  cohere_chat: 'cohere',
+  dashscope: 'alibaba',
+  moonshot: 'moonshot',
+  zai: 'zai',
+  minimax: 'minimax',
+  ai21: 'ai21',
+  amazon_nova: 'amazon',
+  meta_llama: 'meta',
+} as const satisfies Record<string, string>;
+
+export function authorOf(provider: string): string | null {
+  return Object.hasOwn(AUTHOR_BY_PROVIDER, provider) ? AUTHOR_BY_PROVIDER[provider as keyof typeof AUTHOR_BY_PROVIDER] : null;
+}
+
+/** `gemini/gemini-2.5-pro` → `gemini-2.5-pro`; other prefixes (`vertex_ai/…` of `vertex_ai-anthropic_models`) stay. */
+export function modelNameOf(key: string, provider: string): string {
+  const prefix = `${provider}/`;
+  return key.startsWith(prefix) && key.length > prefix.length ? key.slice(prefix.length) : key;
+}
+
+type Reading = { ok: true; value: number | null } | { ok: false; reason: string };
+
+/**
+ * One LiteLLM price (USD per token) to USD per 1M tokens. Above MAX_PLAUSIBLE_PRICE_PER_M the value
+ * is in the wrong unit (the 2026-08 file has W&B records at 0.015 to 0.54 "USD per token", tens of
+ * thousands of dollars per 1M tokens): held back as a unit error. `-1` is unknown; negatives and non-numbers are errors.
+ */
+export function readPerToken(raw: unknown, field: string): Reading {
+  if (typeof raw === 'number' && Number.isFinite(raw) && raw > 0) {
+    const perMillion = roundPrice(raw * 1_000_000);
+    if (perMillion > MAX_PLAUSIBLE_PRICE_PER_M) {
+      return {
+        ok: false,
+        reason: `unit error: ${field} is ${raw} USD per token = ${perMillion} USD per 1M tokens, over the plausible ${MAX_PLAUSIBLE_PRICE_PER_M}; looks like a per-1M (or per-1K) price in a per-token field`,
+      };
+    }
+  }
+  const result = perTokenToPerMillion(raw, field);
+  return result.ok ? { ok: true, value: result.value } : { ok: false, reason: result.reason };
+}
+
+export interface LiteLlmPrices {
+  price: TokenPrices | null;
+  price_tiers: PriceTier[];
+  problems: string[];
+}
+
+/**
+ * Base prices plus long-context tiers, in USD per 1M tokens. A tier field LiteLLM leaves out costs
+ * the base price (that is how LiteLLM's own cost calculator reads the file). Held back whole
+ * (`price: null`, no tiers) when any value is bad; unknown without an issue when input or output
+ * is missing or `-1`, or when both are 0 (LiteLLM writes 0/0 for "not priced", e.g. previews).
+ */
+export function translatePrices(record: LiteLlmRecord): LiteLlmPrices {
+  const problems: string[] = [];
+  const read = (field: string): number | null => {
+    const reading = readPerToken(record[field], field);
+    if (reading.ok) return reading.value;
+    problems.push(reading.reason);
+    return null;
+  };
+  const base: TokenPrices = {
+    input: read(PRICE_FIELDS.input),
+    output: read(PRICE_FIELDS.output),
+    cache_read: read(PRICE_FIELDS.cache_read),
+    cache_write: read(PRICE_FIELDS.cache_write),
+  };
+
+  const thresholds = new Map<number, string>();
+  for (const key of Object.keys(record)) {
+    const match = TIER_PRICE_KEY.exec(key);
+    if (match?.[2] !== undefined) thresholds.set(Number(match[2]), match[2]);
+  }
+  const tiers: PriceTier[] = [...thresholds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([thousands, text]) => {
+      const tierValue = (ours: keyof TokenPrices): number | null => {
+        const field = `${PRICE_FIELDS[ours]}_above_${text}k_tokens`;
+        return record[field] === undefined ? base[ours] : read(field);
+      };
+      return {
+        min_prompt_tokens: thousands * 1000,
+        input: tierValue('input'),
+        output: tierValue('output'),
+        cache_read: tierValue('cache_read'),
+        cache_write: tierValue('cache_write'),
+      };
+    });
+
+  if (problems.length > 0 || base.input === null || base.output === null || (base.input === 0 && base.output === 0)) {
+    return { price: null, price_tiers: [], problems };
+  }
+  return { price: base, price_tiers: tiers, problems };
+}
+
+/** Positive integer token counts only; LiteLLM writes some as floats (2000000.0), which JSON reads as integers. */
+function positiveInt(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]): ModelFacts {
+  const report = (reason: string) => issues.push({ source: SOURCE_ID, source_key: key, reason });
+  const { price, price_tiers, problems } = translatePrices(record);
+  problems.forEach(report);
+  const retirement = normalizeRetirementDate(record.deprecation_date);
+  if (!retirement.ok) report(`deprecation_date: ${retirement.reason}`);
+  const provider = record.litellm_provider;
+  return {
+    source: SOURCE_ID,
+    source_key: key,
+    provider,
+    author: authorOf(provider),
+    model_name: modelNameOf(key, provider),
+    price,
+    price_tiers,
+    // max_tokens is LiteLLM's legacy field (sometimes input, sometimes output): not read.
+    context_length: positiveInt(record.max_input_tokens),
+    max_output: positiveInt(record.max_output_tokens),
+    retirement_date: retirement.ok ? retirement.value : null,
+    // A stated date marks the record deprecated even when malformed; a placeholder year does not.
+    deprecated: retirement.ok ? retirement.value !== null : true,
+    benchmarks: {},
+  };
+}
+
+/** Pure: parsed records to facts (sorted by key), with every value we held back explained. */
+export function translateLiteLlm(parsed: ParsedLiteLlm): FactsObservation {
+  const issues: FactIssue[] = parsed.invalid.map(({ key, reason }) => ({
+    source: SOURCE_ID,
+    source_key: key,
+    reason: `record does not match the schema: ${reason}`,
+  }));
+  const facts = parsed.records.map(({ key, record }) => translateRecord(key, record, issues));
+  facts.sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
+  return { facts, issues };
+}
