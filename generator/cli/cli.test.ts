@@ -6,10 +6,19 @@ import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';
 
+/** Every upstream pointed at a closed local port unless a test says otherwise: tests never reach the internet. */
+const OFFLINE: Record<string, string> = {
+  MODELPULSE_OPENROUTER_URL: 'http://127.0.0.1:9/api/v1',
+  MODELPULSE_LITELLM_URL: 'http://127.0.0.1:9/litellm.json',
+  MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
+  MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
+  ARTIFICIAL_ANALYSIS_API_KEY: '',
+};
+
 /** Runs one of our commands the way npm does (tsx), asynchronously so the local upstream keeps answering. */
 function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...OFFLINE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += String(chunk)));
     child.stderr.on('data', (chunk) => (out += String(chunk)));
@@ -99,7 +108,7 @@ describe('update and build commands, end to end', () => {
   it('exits 1 with a summary when the upstream fails, and 2 on a usage error', async () => {
     const dataDir = await tempDir('cli');
     server.setRoutes({ '/api/v1/models': { kind: 'json', status: 404, body: { error: 'gone' } } });
-    const failed = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--now', '2026-08-01T00:00:00Z'], { MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1` });
+    const failed = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'models', '--now', '2026-08-01T00:00:00Z'], { MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1` });
     expect(failed.code).toBe(1);
     expect(failed.out).toMatch(/openrouter: FAILED — http_status: HTTP 404/);
 
@@ -108,7 +117,7 @@ describe('update and build commands, end to end', () => {
     expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
     const badStage = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'prices']);
     expect(badStage.code).toBe(2);
-    expect(badStage.out).toMatch(/--only must be one of models, status/);
+    expect(badStage.out).toMatch(/--only must be one of models, facts, status/);
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);

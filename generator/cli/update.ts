@@ -5,11 +5,12 @@ import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/me
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
 import { updateModels, type SourceRunReport } from '../update/models.js';
+import { updateFacts, type FactsRunReport } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 
 /** The update stages, in run order; `--only` picks one. */
-export const UPDATE_STAGES = ['models', 'status'] as const;
+export const UPDATE_STAGES = ['models', 'facts', 'status'] as const;
 export type UpdateStage = (typeof UPDATE_STAGES)[number];
 
 const HELP = `npm run update -- [options]
@@ -20,8 +21,9 @@ const HELP = `npm run update -- [options]
   --max-delist-share X      largest share of listed models one sync may delist (default ${DEFAULT_MAX_DELIST_SHARE})
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
-Environment: MODELPULSE_OPENROUTER_URL overrides the OpenRouter base URL. Status pages and
-probes come from DATA_DIR/services.json.`;
+Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
+MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
+on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json.`;
 
 /** The status run may take this multiple of the longest probe timeout (one retry fits in it). */
 const STATUS_BUDGET_FACTOR = 1.4;
@@ -65,10 +67,20 @@ async function main(): Promise<number> {
       await http.close();
     }
   }
+  const factsReports: FactsRunReport[] = [];
+  if (stages.includes('facts')) {
+    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
+    try {
+      factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, log }));
+    } finally {
+      await http.close();
+    }
+  }
   if (stages.includes('status')) statusReports.push(await runStatus(args['data-dir'], now, log));
   printSummary(reports, now, maxPriceFactor);
+  printFactsSummary(factsReports);
   printStatusSummary(statusReports);
-  return [...reports, ...statusReports].every((r) => r.ok) ? 0 : 1;
+  return [...reports, ...factsReports, ...statusReports].every((r) => r.ok) ? 0 : 1;
 }
 
 async function runStatus(dataDir: string, now: string, log: (line: string) => void): Promise<StatusRunReport> {
@@ -86,6 +98,21 @@ async function runStatus(dataDir: string, now: string, log: (line: string) => vo
     return await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs, log });
   } finally {
     await Promise.all([pageHttp.close(), probeHttp.close()]);
+  }
+}
+
+function printFactsSummary(reports: FactsRunReport[]): void {
+  for (const r of reports) {
+    console.log('\nsecondary sources');
+    for (const s of r.sources) {
+      console.log(`  ${s.source}: ${s.ok ? `ok — ${s.facts} records, ${s.mapped} of our models matched, ${s.issues.length} values held back` : `FAILED — ${s.error}; the last good facts are kept and marked stale`}`);
+      for (const issue of s.issues.slice(0, 10)) console.log(`    held back: ${issue}`);
+      if (s.issues.length > 10) console.log(`    … and ${s.issues.length - 10} more`);
+    }
+    console.log(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
+    for (const d of r.disagreements.slice(0, 10)) {
+      console.log(`    ${d.model_id} ${d.field}: ${d.values.map((v) => `${v.source}${v.provider ? `/${v.provider}` : ''} ${v.value}`).join(' vs ')} (${d.ratio}×)`);
+    }
   }
 }
 

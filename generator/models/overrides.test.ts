@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOverrides } from '../store/overrides.js';
 import { tempDir } from '../testing/tree.js';
-import { applyOverride } from './overrides.js';
+import { applyOverride as apply, singleSource } from './overrides.js';
+import type { ModelOverride } from '../store/overrides.js';
+
+const applyOverride = (r: ModelRecord, o: ModelOverride | undefined, url: string, at: string | null) => apply(r, o, singleSource('openrouter', url, at));
 import type { ModelRecord } from './types.js';
 
 const record: ModelRecord = {

@@ -5,7 +5,7 @@
 import type { Correction, ModelOverride } from '../store/overrides.js';
 import type { ModelRecord } from './types.js';
 
-export const PROVENANCE_SOURCES = ['openrouter', 'override'] as const;
+export const PROVENANCE_SOURCES = ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 
 export interface FieldProvenance {
@@ -36,12 +36,20 @@ function setField(record: ModelRecord, correction: Correction): ModelRecord {
   return { ...record, [group]: { ...inner, [key]: correction.value } };
 }
 
-/**
- * `upstreamUrl` is the model's page at its source; `confirmedAt` the time the source last
- * confirmed the model (the last successful catalog read while it was listed, or when it left).
- */
-export function applyOverride(record: ModelRecord, override: ModelOverride | undefined, upstreamUrl: string, confirmedAt: string | null): OverriddenModel {
-  const upstream: FieldProvenance = { source: 'openrouter', url: upstreamUrl, confirmed_at: confirmedAt };
+/** Where the upstream values of each field group came from, before overrides. */
+export interface UpstreamProvenance {
+  price: FieldProvenance;
+  benchmarks: FieldProvenance;
+  retirement_date: FieldProvenance;
+}
+
+/** The same source for every field group: a model known only from its catalog entry. */
+export function singleSource(source: ProvenanceSource, url: string, confirmedAt: string | null): UpstreamProvenance {
+  const provenance: FieldProvenance = { source, url, confirmed_at: confirmedAt };
+  return { price: provenance, benchmarks: provenance, retirement_date: provenance };
+}
+
+export function applyOverride(record: ModelRecord, override: ModelOverride | undefined, upstream: UpstreamProvenance): OverriddenModel {
   let next = record;
   for (const correction of override?.corrections ?? []) next = setField(next, correction);
   const corrected = new Set((override?.corrections ?? []).map((c) => c.field.split('.')[0]));
@@ -52,12 +60,12 @@ export function applyOverride(record: ModelRecord, override: ModelOverride | und
   return {
     record: next,
     provenance: {
-      price: record.price_history.length === 0 ? null : upstream,
-      benchmarks: corrected.has('benchmarks') && benchmarkFix ? overridden(benchmarkFix.source_url) : upstream,
-      retirement_date: retirement !== undefined ? overridden(retirement.source_url) : record.retirement_date !== null ? upstream : null,
+      price: record.price_history.length === 0 ? null : upstream.price,
+      benchmarks: corrected.has('benchmarks') && benchmarkFix ? overridden(benchmarkFix.source_url) : upstream.benchmarks,
+      retirement_date: retirement !== undefined ? overridden(retirement.source_url) : record.retirement_date !== null ? upstream.retirement_date : null,
       corrections: override?.corrections ?? [],
     },
     replacement: retirement?.replacement ?? null,
-    retirementSourceUrl: retirement?.source_url ?? null,
+    retirementSourceUrl: retirement?.source_url ?? (record.retirement_date !== null ? upstream.retirement_date.url : null),
   };
 }

@@ -1,5 +1,7 @@
 /** The shapes the API publishes (see the JSON Schemas in render/schemas.ts and the README). */
+import type { ProviderRetirement } from '../models/facts-merge.js';
 import type { Provenance } from '../models/overrides.js';
+import type { PriceTier } from '../sources/facts.js';
 import type { Benchmarks, Capabilities, EndpointRecord } from '../models/types.js';
 
 export interface ApiPrice {
@@ -42,6 +44,10 @@ export interface ModelDetail extends ModelEntry {
   endpoints_checked_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
   pending_price: (ApiPrice & { at: string }) | null;
+  /** The author's own price list, as LiteLLM and models.dev publish it. */
+  direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[] }>;
+  /** Retirements of one provider's copy of the model (not the model's own). */
+  provider_retirements: ProviderRetirement[];
   provenance: Provenance;
 }
 

@@ -1,5 +1,6 @@
 import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
+import type { SourcedModel } from './model-sources.js';
 import { blendedPrice } from '../models/price.js';
 import type { Benchmarks, Capabilities, EndpointRecord, ModelRecord, TokenPrices } from '../models/types.js';
 import type { ApiEndpoint, ApiPrice, Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
@@ -72,7 +73,7 @@ function endpointsOf(record: ModelRecord): ApiEndpoint[] {
   return endpoints;
 }
 
-export function modelDetail(model: OverriddenModel, endpointsCheckedAt: string | null): ModelDetail {
+export function modelDetail(model: SourcedModel, endpointsCheckedAt: string | null): ModelDetail {
   const record = model.record;
   return {
     ...modelEntry(record),
@@ -88,6 +89,8 @@ export function modelDetail(model: OverriddenModel, endpointsCheckedAt: string |
     endpoints_updated_at: record.endpoints.updated_at,
     endpoints_checked_at: endpointsCheckedAt,
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
+    direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers })),
+    provider_retirements: model.facts.providerRetirements,
     provenance: model.provenance,
   };
 }

@@ -53,7 +53,7 @@ const fieldProvenance = {
   required: ['source', 'url', 'confirmed_at'],
   additionalProperties: false,
   properties: {
-    source: { enum: ['openrouter', 'override'] },
+    source: { enum: ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] },
     url: { type: 'string', format: 'uri' },
     confirmed_at: { ...nullableIsoTime, description: 'when the source last confirmed the value; null for curated overrides' },
   },
@@ -81,6 +81,40 @@ const modelDetailProperties = {
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   endpoints_checked_at: nullableIsoTime,
+  direct_prices: {
+    type: 'array',
+    description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",
+    items: {
+      type: 'object',
+      required: ['source', 'provider', 'source_key', 'price', 'tiers'],
+      additionalProperties: false,
+      properties: {
+        source: { enum: ['litellm', 'modelsdev'] },
+        provider: { type: 'string' },
+        source_key: { type: 'string' },
+        price: { $ref: '#/$defs/price' },
+        tiers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['min_prompt_tokens', 'input', 'output', 'cache_read', 'cache_write'],
+            additionalProperties: false,
+            properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, input: pricePerM, output: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
+          },
+        },
+      },
+    },
+  },
+  provider_retirements: {
+    type: 'array',
+    description: "retirements of one provider's copy of the model (for example Azure's), not of the model itself",
+    items: {
+      type: 'object',
+      required: ['source', 'provider', 'source_key', 'date', 'source_url'],
+      additionalProperties: false,
+      properties: { source: { type: 'string' }, provider: { type: 'string' }, source_key: { type: 'string' }, date: calendarDate, source_url: { type: 'string', format: 'uri' } },
+    },
+  },
   pending_price: {
     anyOf: [
       { type: 'object', required: ['at', ...apiPrice.required], additionalProperties: false, properties: { at: isoTime, ...apiPrice.properties } },

@@ -1,11 +1,12 @@
 import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
+import { FACT_SOURCES } from '../sources/facts.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
 import { serviceDetail, serviceEntry } from './status.js';
-import { applyOverride } from '../models/overrides.js';
-import { deprecations, modelDetail, modelEntry, priceChanges, sourceUrl as sourceUrlOf } from './models.js';
+import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
+import { sourcedModel } from './model-sources.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
 export interface RenderConfig {
@@ -52,15 +53,13 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter'], 'ModelPulse (data from OpenRouter, indices by Artificial Analysis)', asOf);
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)', asOf);
   const modelsMeta = { ...baseMeta, price_unit: 'USD per 1M tokens', blended_formula: '(3 * input + output) / 4' };
   const files: RenderedFile[] = [];
   const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
 
-  // Curated overrides win over upstream values everywhere below.
-  const models = [...dataset.models.values()]
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => applyOverride(r, dataset.overrides.models[r.id], sourceUrlOf(r), r.delisted_at ?? asOf));
+  // Secondary sources, then curated overrides, win over OpenRouter's values everywhere below.
+  const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
   const records = models.map((m) => m.record);
   const listed = records.filter((r) => r.delisted_at === null);
   const entries: ModelEntry[] = listed.map(modelEntry);

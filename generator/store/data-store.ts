@@ -8,6 +8,8 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
+import type { FactSource } from '../sources/facts.js';
+import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadStatusHistories } from './status-store.js';
 
@@ -42,6 +44,8 @@ export interface Dataset {
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
   overrides: OverridesFile;
+  /** The secondary sources' last good facts, mapped to our ids. */
+  facts: Partial<Record<FactSource, FactsFile>>;
 }
 
 const ajv = createAjv();
@@ -85,6 +89,7 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     services: await loadServices(dataDir),
     statusHistories: await loadStatusHistories(dataDir),
     overrides: await loadOverrides(dataDir, new Set(models.keys())),
+    facts: await loadFacts(dataDir, new Set(models.keys())),
   };
 }
 

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
       // Asynchronous on purpose: the replay server runs in this process and must keep answering.
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'generator/cli/update.ts', '--data-dir', args['data-dir'], '--now', now, ...passThrough],
+        ['--import', 'tsx', 'generator/cli/update.ts', '--only', 'models', '--data-dir', args['data-dir'], '--now', now, ...passThrough],
         { stdio: 'inherit', env: { ...process.env, MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1` } },
       );
       const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));

@@ -1,0 +1,121 @@
+/**
+ * What the secondary sources add to a model, and where they disagree. Pure.
+ *
+ * Precedence (README, "Sources and precedence"):
+ * - retirement date: a curated override, else the model author's own date (a LiteLLM record sold
+ *   by the author itself), else OpenRouter's. A date another provider states (Azure retiring its
+ *   copy) is that provider's, listed under `provider_retirements`, never the model's.
+ * - benchmarks: Artificial Analysis' own API (when a key is configured) for each index it has,
+ *   else OpenRouter's copy of the same indices.
+ * - price: OpenRouter's listed price; the author's own price list (LiteLLM, models.dev) is shown
+ *   beside it as `direct_prices`, with cache prices and long-context tiers, and any disagreement
+ *   beyond the tolerance is reported by `update`.
+ */
+import type { FactSource, ModelFacts, PriceTier } from '../sources/facts.js';
+import { BENCHMARK_INDICES, type Benchmarks, type ModelRecord, type TokenPrices } from './types.js';
+
+export const SOURCE_URLS: Record<FactSource, string> = {
+  litellm: 'https://github.com/BerriAI/litellm/blob/main/model_prices_and_context_window.json',
+  modelsdev: 'https://models.dev',
+  artificialanalysis: 'https://artificialanalysis.ai',
+};
+
+export type FactsByModel = Partial<Record<FactSource, ModelFacts[]>>;
+
+export interface DirectPrice {
+  source: FactSource;
+  provider: string;
+  source_key: string;
+  price: TokenPrices;
+  tiers: PriceTier[];
+}
+
+export interface ProviderRetirement {
+  source: FactSource;
+  provider: string;
+  source_key: string;
+  date: string;
+  source_url: string;
+}
+
+export interface FactsContribution {
+  benchmarks: Benchmarks;
+  /** Which indices came from Artificial Analysis' own API. */
+  benchmarksFromAa: boolean;
+  /** The author's own retirement date, when a source states one, with its source. */
+  authorRetirement: { date: string; source: FactSource; source_url: string } | null;
+  providerRetirements: ProviderRetirement[];
+  directPrices: DirectPrice[];
+}
+
+/** A record sold by its own author (the adapters only set `author` for such providers). */
+function isAuthorDirect(fact: ModelFacts): boolean {
+  return fact.author !== null && fact.provider !== null;
+}
+
+export function contributeFacts(record: ModelRecord, facts: FactsByModel): FactsContribution {
+  const aa = facts.artificialanalysis?.[0];
+  const benchmarks: Benchmarks = { ...record.benchmarks };
+  let fromAa = false;
+  for (const index of BENCHMARK_INDICES) {
+    const value = aa?.benchmarks[index];
+    if (value !== undefined && value !== null) {
+      benchmarks[index] = value;
+      fromAa = true;
+    }
+  }
+  const priced = [...(facts.litellm ?? []), ...(facts.modelsdev ?? [])];
+  const directPrices = priced
+    .filter((f): f is ModelFacts & { price: TokenPrices; provider: string } => isAuthorDirect(f) && f.price !== null)
+    .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers }));
+  const dated = priced.filter((f): f is ModelFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
+  const own = dated.filter(isAuthorDirect).sort((a, b) => (a.retirement_date < b.retirement_date ? -1 : 1))[0];
+  return {
+    benchmarks,
+    benchmarksFromAa: fromAa,
+    authorRetirement: own === undefined ? null : { date: own.retirement_date, source: own.source, source_url: SOURCE_URLS[own.source] },
+    providerRetirements: dated
+      .filter((f) => !isAuthorDirect(f))
+      .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, date: f.retirement_date, source_url: SOURCE_URLS[f.source] }))
+      .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.source_key < b.source_key ? -1 : 1)),
+    directPrices,
+  };
+}
+
+export const DEFAULT_DISAGREEMENT_TOLERANCE = 1.5;
+
+export interface Disagreement {
+  model_id: string;
+  field: 'input' | 'output';
+  ratio: number;
+  values: Array<{ source: 'openrouter' | FactSource; provider: string | null; source_key: string; value: number }>;
+}
+
+/**
+ * Prices that differ between OpenRouter and the author's own list by more than `tolerance`
+ * (as a ratio), with both values: a unit mistake or a stale price on one side.
+ */
+export function findDisagreements(record: ModelRecord, facts: FactsByModel, tolerance: number): Disagreement[] {
+  const current = record.price_history.at(-1);
+  if (record.delisted_at !== null || current === undefined || current.input === null || current.output === null) return [];
+  const out: Disagreement[] = [];
+  for (const direct of contributeFacts(record, facts).directPrices) {
+    for (const field of ['input', 'output'] as const) {
+      const ours = current[field]!;
+      const theirs = direct.price[field];
+      if (theirs === null || ours <= 0 || theirs <= 0) continue;
+      const ratio = Math.max(ours / theirs, theirs / ours);
+      if (ratio <= tolerance) continue;
+      out.push({
+        model_id: record.id,
+        field,
+        ratio: Math.round(ratio * 100) / 100,
+        values: [
+          { source: 'openrouter', provider: null, source_key: record.upstream_id, value: ours },
+          { source: direct.source, provider: direct.provider, source_key: direct.source_key, value: theirs },
+        ],
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * Combines, for each model, the OpenRouter record with the secondary sources' facts and the
+ * curated overrides, in that order of precedence (see models/facts-merge.ts), and records where
+ * every field group came from. Pure.
+ */
+import { contributeFacts, type FactsByModel, type FactsContribution, SOURCE_URLS } from '../models/facts-merge.js';
+import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '../models/overrides.js';
+import type { ModelRecord } from '../models/types.js';
+import { FACT_SOURCES } from '../sources/facts.js';
+import type { Dataset } from '../store/data-store.js';
+import { sourceUrl } from './models.js';
+
+export interface SourcedModel extends OverriddenModel {
+  facts: FactsContribution;
+}
+
+function factsFor(dataset: Dataset, id: string): { facts: FactsByModel; fetchedAt: Partial<Record<string, string>> } {
+  const facts: FactsByModel = {};
+  const fetchedAt: Partial<Record<string, string>> = {};
+  for (const source of FACT_SOURCES) {
+    const file = dataset.facts[source];
+    const list = file?.models[id];
+    if (file !== undefined && list !== undefined) {
+      facts[source] = list;
+      fetchedAt[source] = file.fetched_at;
+    }
+  }
+  return { facts, fetchedAt };
+}
+
+export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string | null): SourcedModel {
+  const { facts, fetchedAt } = factsFor(dataset, record.id);
+  const contribution = contributeFacts(record, facts);
+  const upstreamUrl = sourceUrl(record);
+  const confirmed = record.delisted_at ?? asOf;
+  const openrouter = { source: 'openrouter' as const, url: upstreamUrl, confirmed_at: confirmed };
+  const own = contribution.authorRetirement;
+  const withFacts: ModelRecord = { ...record, benchmarks: contribution.benchmarks, retirement_date: own?.date ?? record.retirement_date };
+  const upstream: UpstreamProvenance = {
+    price: openrouter,
+    benchmarks: contribution.benchmarksFromAa
+      ? { source: 'artificialanalysis', url: SOURCE_URLS.artificialanalysis, confirmed_at: fetchedAt.artificialanalysis ?? null }
+      : openrouter,
+    retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url, confirmed_at: fetchedAt[own.source] ?? null },
+  };
+  return { ...applyOverride(withFacts, dataset.overrides.models[record.id], upstream), facts: contribution };
+}

@@ -1,0 +1,140 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build-site.js';
+import { HttpClient } from '../http/client.js';
+import { mergeCatalog } from '../models/merge.js';
+import { aaEnvelope, aaModel } from '../sources/artificialanalysis/fixtures.js';
+import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
+import { mdApi, mdModel, mdProvider } from '../sources/modelsdev/fixtures.js';
+import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
+import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
+import { translateCatalog } from '../sources/openrouter/translate.js';
+import { loadSources, saveModels, saveSources } from '../store/data-store.js';
+import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { hashTree, tempDir } from '../testing/tree.js';
+import { updateFacts } from './facts.js';
+
+let server: UpstreamServer;
+let http: HttpClient;
+let dataDir: string;
+
+beforeAll(async () => {
+  server = await startUpstreamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 800, headersMs: 800, bodyMs: 800 }, retry: { retries: 0 } });
+  dataDir = await tempDir('facts');
+  const models = [
+    orModel({ id: 'openai/gpt-test', prompt: '0.0000025', completion: '0.00001', intelligence_index: 50 }),
+    orModel({ id: 'anthropic/claude-test', prompt: '0.000003', completion: '0.000015', expiration_date: '2026-12-31' }),
+  ];
+  const merged = mergeCatalog(new Map(), translateCatalog(parseCatalog([parseModelsPage(orModelsPage(models), 'x')], 'x')), { now: '2026-08-01T00:00:00Z', maxDelistShare: 0.2, force: false });
+  await saveModels(dataDir, merged.models.values());
+  await saveSources(dataDir, { openrouter: { last_attempt_at: '2026-08-01T00:00:00Z', last_success_at: '2026-08-01T00:00:00Z', ok: true, error: null, items: 2 } });
+  await writeFile(
+    join(dataDir, 'identity.json'),
+    JSON.stringify({
+      litellm: { 'gpt-test': 'openai/gpt-test', 'azure/gpt-test': 'openai/gpt-test', 'claude-test': 'anthropic/claude-test' },
+      modelsdev: { 'anthropic/claude-test': 'anthropic/claude-test' },
+      artificialanalysis: { 'openai/gpt-test': 'openai/gpt-test' },
+    }),
+  );
+});
+afterEach(async () => {
+  await http.close();
+});
+
+const env = () => ({
+  MODELPULSE_LITELLM_URL: `${server.url}/litellm.json`,
+  MODELPULSE_MODELSDEV_URL: `${server.url}/api.json`,
+  MODELPULSE_ARTIFICIAL_ANALYSIS_URL: `${server.url}/aa`,
+  ARTIFICIAL_ANALYSIS_API_KEY: 'test-key',
+});
+
+const LITELLM = llmFile({
+  'gpt-test': llmRecord({ provider: 'openai', input: 2.5e-6, output: 1e-5, fields: { cache_read_input_token_cost: 1.25e-6 } }),
+  // Azure's own retirement of its hosted copy: the provider's, not the model's.
+  'azure/gpt-test': llmRecord({ provider: 'azure', input: 2.5e-6, output: 1e-5, fields: { deprecation_date: '2026-09-30' } }),
+  // The author says 3× what OpenRouter lists, and announces its retirement.
+  'claude-test': llmRecord({ provider: 'anthropic', input: 9e-6, output: 4.5e-5, fields: { deprecation_date: '2026-10-15' } }),
+  'unmapped-model': llmRecord({ provider: 'openai' }),
+});
+const MODELSDEV = mdApi([mdProvider('anthropic', [mdModel({ id: 'claude-test', cost: { input: 3, output: 15, cache_read: 0.3 } })])]);
+const AA = aaEnvelope([aaModel({ key: 'openai/gpt-test', intelligence_index: 55.5, coding_index: 48, math_index: 88 })]);
+
+describe('the facts stage against local LiteLLM, models.dev and Artificial Analysis', () => {
+  it('maps facts through the identity file, fills dates and indices with provenance, and reports disagreements', async () => {
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
+    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
+    expect(report.ok).toBe(true);
+    expect(report.sources.map((s) => [s.source, s.ok, s.mapped])).toEqual([
+      ['litellm', true, 2],
+      ['modelsdev', true, 1],
+      ['artificialanalysis', true, 1],
+    ]);
+    // 3× apart on both prices: listed with both values.
+    expect(report.disagreements).toEqual([
+      expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'input', ratio: 3, values: [expect.objectContaining({ source: 'openrouter', value: 3 }), expect.objectContaining({ source: 'litellm', provider: 'anthropic', value: 9 })] }),
+      expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'output', ratio: 3 }),
+    ]);
+    const saved = JSON.parse(await readFile(join(dataDir, 'reports/disagreements.json'), 'utf8'));
+    expect(saved.items).toHaveLength(2);
+
+    const out = await tempDir('facts-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
+    expect(gpt.benchmarks).toEqual({ intelligence_index: 55.5, coding_index: 48, math_index: 88 });
+    expect(gpt.provenance.benchmarks).toEqual({ source: 'artificialanalysis', url: 'https://artificialanalysis.ai', confirmed_at: '2026-08-02T00:00:00Z' });
+    expect(gpt.retirement_date).toBeNull();
+    expect(gpt.provider_retirements).toEqual([expect.objectContaining({ provider: 'azure', date: '2026-09-30', source: 'litellm' })]);
+    expect(gpt.direct_prices).toEqual([expect.objectContaining({ source: 'litellm', provider: 'openai', price: expect.objectContaining({ input: 2.5, output: 10, cache_read: 1.25 }) })]);
+    const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
+    expect(claude.retirement_date).toBe('2026-10-15');
+    expect(claude.provenance.retirement_date).toMatchObject({ source: 'litellm', confirmed_at: '2026-08-02T00:00:00Z' });
+    expect(claude.price.input).toBe(3);
+    const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8')).data;
+    expect(deprecations).toEqual([expect.objectContaining({ model_id: 'anthropic/claude-test', retirement_date: '2026-10-15', source_url: expect.stringContaining('litellm') })]);
+  });
+
+  it('keeps the last good facts when a source fails or drops half its models', async () => {
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
+    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
+    const before = await hashTree(join(dataDir, 'facts'));
+    server.setRoutes({
+      '/litellm.json': { kind: 'json', body: llmFile({ 'gpt-test': llmRecord({ provider: 'openai' }) }) },
+      '/api.json': { kind: 'text', body: '<html>down</html>' },
+      '/aa/data/llms/models': { kind: 'json', status: 500, body: {} },
+    });
+    const report = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: env() });
+    expect(report.ok).toBe(false);
+    expect(report.sources.map((s) => [s.source, s.error?.split(':')[0]])).toEqual([
+      ['litellm', 'lists 1 records, less than half of the 4 it listed before; kept the last good facts'],
+      ['modelsdev', 'invalid_body'],
+      ['artificialanalysis', 'http_status'],
+    ]);
+    expect(await hashTree(join(dataDir, 'facts'))).toEqual(before);
+    expect((await loadSources(dataDir)).litellm).toMatchObject({ ok: false, last_success_at: '2026-08-02T00:00:00Z' });
+  });
+
+  it('holds back a source that switched units, and runs without Artificial Analysis when no key is set', async () => {
+    server.setRoutes({
+      // Per-1M values in LiteLLM's per-token fields: a million times too expensive.
+      '/litellm.json': { kind: 'json', body: llmFile({ 'gpt-test': llmRecord({ provider: 'openai', input: 2.5, output: 10 }) }) },
+      '/api.json': { kind: 'json', body: MODELSDEV },
+    });
+    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' } });
+    expect(report.sources.map((s) => s.source)).toEqual(['litellm', 'modelsdev']);
+    expect(report.sources[0]?.issues.join('\n')).toMatch(/unit error/);
+    const facts = JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8'));
+    expect(facts.models['openai/gpt-test'][0].price).toBeNull();
+  });
+
+  it('stops with a clear error when the identity file names a model we do not know', async () => {
+    await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'gpt-test': 'openai/gpt-typo' } }));
+    await expect(updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() })).rejects.toThrow(/maps litellm "gpt-test" to openai\/gpt-typo/);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The facts stage of `update`: reads the secondary sources (LiteLLM, models.dev, and Artificial
+ * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set), maps their records to our models through
+ * data/identity.json, and writes data/facts/<source>.json plus the disagreement report. A source
+ * that fails, or suddenly lists less than half of what it did, keeps its last good facts.
+ */
+import type { HttpClient } from '../http/client.js';
+import { isUpstreamError } from '../http/errors.js';
+import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
+import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
+import type { FactSource, FactsObservation } from '../sources/facts.js';
+import { loadIdentity, mapFacts } from '../sources/identity.js';
+import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
+import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
+import { loadDataset, saveSources } from '../store/data-store.js';
+import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
+import { writeFileAtomic } from '../store/files.js';
+import { stableStringify } from '../store/stable-json.js';
+import { join } from 'node:path';
+
+/** A source listing less than this share of its previous records is refused as a glitch. */
+export const MIN_KEPT_SHARE = 0.5;
+
+/** A source suddenly lists far fewer records than before: most likely a glitch, not reality. */
+export class SourceShrankError extends Error {
+  override readonly name = 'SourceShrankError';
+  constructor(readonly listed: number, readonly before: number) {
+    super(`lists ${listed} records, less than half of the ${before} it listed before; kept the last good facts`);
+  }
+}
+
+export interface FactsUpdateOptions {
+  dataDir: string;
+  now: string;
+  http: HttpClient;
+  env?: NodeJS.ProcessEnv;
+  tolerance?: number;
+  log?: (line: string) => void;
+}
+
+export interface FactsSourceReport {
+  source: FactSource;
+  ok: boolean;
+  error: string | null;
+  facts: number;
+  mapped: number;
+  issues: string[];
+}
+
+export interface FactsRunReport {
+  source: string;
+  ok: boolean;
+  error: string | null;
+  sources: FactsSourceReport[];
+  disagreements: Disagreement[];
+}
+
+interface SourceReader {
+  source: FactSource;
+  read: () => Promise<FactsObservation>;
+}
+
+function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
+  const list: SourceReader[] = [
+    { source: 'litellm', read: () => readLiteLlm(http, liteLlmUrl(env)) },
+    { source: 'modelsdev', read: () => readModelsDev(http, modelsDevUrl(env)) },
+  ];
+  const aa = artificialAnalysisConfig(env);
+  if (aa !== null) list.push({ source: 'artificialanalysis', read: () => readArtificialAnalysis(http, aa) });
+  return list;
+}
+
+export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
+
+export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRunReport> {
+  const log = options.log ?? (() => undefined);
+  const dataset = await loadDataset(options.dataDir);
+  const known = new Set(dataset.models.keys());
+  const identity = await loadIdentity(options.dataDir, known);
+  const previous = await loadFacts(options.dataDir, known);
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [] };
+
+  for (const { source, read } of readers(options.http, options.env ?? process.env)) {
+    const line: FactsSourceReport = { source, ok: false, error: null, facts: 0, mapped: 0, issues: [] };
+    const before = dataset.sources[source];
+    try {
+      const observation = await read();
+      line.facts = observation.facts.length;
+      line.issues = observation.issues.map((i) => `${i.source_key}: ${i.reason}`);
+      const last = previous[source];
+      if (last !== undefined && observation.facts.length < last.count * MIN_KEPT_SHARE) {
+        throw new SourceShrankError(observation.facts.length, last.count);
+      }
+      const mapped = mapFacts(observation.facts, identity[source]);
+      const file: FactsFile = { source, fetched_at: options.now, count: observation.facts.length, unmapped: mapped.unmapped, models: Object.fromEntries(mapped.byModel) };
+      await saveFacts(options.dataDir, file);
+      previous[source] = file;
+      line.ok = true;
+      line.mapped = mapped.byModel.size;
+      dataset.sources[source] = { last_attempt_at: options.now, last_success_at: options.now, ok: true, error: null, items: observation.facts.length };
+    } catch (error) {
+      if (!isUpstreamError(error) && !(error instanceof SourceShrankError)) throw error;
+      line.error = isUpstreamError(error) ? error.summary() : error.message;
+      dataset.sources[source] = { last_attempt_at: options.now, last_success_at: before?.last_success_at ?? null, ok: false, error: line.error, items: before?.items ?? null };
+      report.ok = false;
+    }
+    log(`${source}: ${line.ok ? `ok — ${line.facts} records, ${line.mapped} models mapped, ${line.issues.length} values held back` : `FAILED — ${line.error}`}`);
+    report.sources.push(line);
+  }
+  await saveSources(options.dataDir, dataset.sources);
+
+  const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
+  for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const facts: FactsByModel = {};
+    for (const source of ['litellm', 'modelsdev'] as const) {
+      const list = previous[source]?.models[record.id];
+      if (list !== undefined) facts[source] = list;
+    }
+    report.disagreements.push(...findDisagreements(record, facts, tolerance));
+  }
+  await writeFileAtomic(join(options.dataDir, DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
+  if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
+  return report;
+}
