@@ -92,7 +92,7 @@ function nextPrices(state: PriceState, observed: ObservedModel, now: string, max
 }
 
 function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string, maxFactor: number): ModelRecord {
-  const { price: _price, price_held_back: _held, ...fields } = observed;
+  const { price: _price, price_held_back: _held, price_tiers: tiers, ...fields } = observed;
   const prices = nextPrices({ history: previous?.price_history ?? [], pending: previous?.pending_price }, observed, now, maxFactor);
   const record: ModelRecord = {
     ...fields,
@@ -101,6 +101,9 @@ function recordFromObservation(observed: ObservedModel, previous: ModelRecord | 
     price_history: prices.history,
     endpoints: previous?.endpoints ?? { updated_at: null, items: [] },
   };
+  // Tiers follow the newest observation, unless its price was held back.
+  const keptTiers = observed.price_held_back ? previous?.price_tiers : tiers;
+  if (keptTiers !== undefined && keptTiers.length > 0) record.price_tiers = keptTiers;
   // Absent rather than null when nothing is pending, so files without one never change.
   if (prices.pending !== undefined) record.pending_price = prices.pending;
   return record;

@@ -20,6 +20,11 @@ export interface TokenPrices {
   cache_write: number | null;
 }
 
+/** Prices in force from a prompt size on (long-context tiers). */
+export interface PriceTier extends TokenPrices {
+  min_prompt_tokens: number;
+}
+
 /** One step of a model's price history: the prices in force from `at` on. */
 export interface PricePoint extends TokenPrices {
   at: string;
@@ -72,6 +77,8 @@ export interface ObservedModel {
   price: TokenPrices | null;
   /** The upstream sent a price we refused (negative, not a number, absurd): keep the last good one. */
   price_held_back: boolean;
+  /** Prices above a prompt size (long-context tiers), ascending; absent when there are none. */
+  price_tiers?: PriceTier[];
   context_length: number | null;
   max_output: number | null;
   capabilities: Capabilities;

@@ -43,6 +43,8 @@ export interface ModelDetail extends ModelEntry {
   endpoints_updated_at: string | null;
   endpoints_checked_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
+  /** Prices from a prompt size on (long-context tiers); `blended` stays the base price's. */
+  price_tiers: Array<ApiPrice & { min_prompt_tokens: number }>;
   pending_price: (ApiPrice & { at: string }) | null;
   /** The author's own price list, as LiteLLM and models.dev publish it. */
   direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[] }>;

@@ -88,6 +88,7 @@ export function modelDetail(model: SourcedModel, endpointsCheckedAt: string | nu
     endpoints: endpointsOf(record),
     endpoints_updated_at: record.endpoints.updated_at,
     endpoints_checked_at: endpointsCheckedAt,
+    price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
     direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers })),
     provider_retirements: model.facts.providerRetirements,

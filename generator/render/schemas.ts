@@ -81,6 +81,16 @@ const modelDetailProperties = {
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   endpoints_checked_at: nullableIsoTime,
+  price_tiers: {
+    type: 'array',
+    description: 'prices in force from min_prompt_tokens on (long-context tiers); the blended price of the model stays that of its base prices',
+    items: {
+      type: 'object',
+      required: ['min_prompt_tokens', ...apiPrice.required],
+      additionalProperties: false,
+      properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...apiPrice.properties },
+    },
+  },
   direct_prices: {
     type: 'array',
     description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",

@@ -3,15 +3,11 @@
  * in our units, before it is matched to our model ids. Adapters translate their upstream records
  * into these facts; identity mapping (data/identity.json) and the merge decide what is published.
  */
-import type { Benchmarks, TokenPrices } from '../models/types.js';
+import type { Benchmarks, PriceTier, TokenPrices } from '../models/types.js';
+export type { PriceTier };
 
 export const FACT_SOURCES = ['litellm', 'modelsdev', 'artificialanalysis'] as const;
 export type FactSource = (typeof FACT_SOURCES)[number];
-
-/** A price that applies from a prompt size on (long-context tiers). */
-export interface PriceTier extends TokenPrices {
-  min_prompt_tokens: number;
-}
 
 export interface ModelFacts {
   source: FactSource;

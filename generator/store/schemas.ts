@@ -50,6 +50,15 @@ export const modelRecordSchema = {
         properties: { at: isoTime, ...tokenPrices.properties },
       },
     },
+    price_tiers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['min_prompt_tokens', ...tokenPrices.required],
+        additionalProperties: false,
+        properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...tokenPrices.properties },
+      },
+    },
     pending_price: {
       type: 'object',
       required: ['at', ...tokenPrices.required],

@@ -17,6 +17,15 @@ const pricing = {
     completion: priceValue,
     input_cache_read: priceValue,
     input_cache_write: priceValue,
+    // Long-context tiers: the prices in force from `min_prompt_tokens` on.
+    overrides: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['min_prompt_tokens'],
+        properties: { min_prompt_tokens: { type: 'number' }, prompt: priceValue, completion: priceValue, input_cache_read: priceValue, input_cache_write: priceValue },
+      },
+    },
   },
 } as const;
 
@@ -25,6 +34,7 @@ export interface UpstreamPricing {
   completion?: string | number | null;
   input_cache_read?: string | number | null;
   input_cache_write?: string | number | null;
+  overrides?: Array<Omit<UpstreamPricing, 'overrides'> & { min_prompt_tokens: number }>;
 }
 
 export const upstreamModelSchema = {

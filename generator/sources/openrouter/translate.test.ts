@@ -20,6 +20,29 @@ describe('translateCatalog', () => {
     expect(models.find((m) => m.id === 'google/flash')?.price).toEqual({ input: 1.5, output: 7.5, cache_read: null, cache_write: 0.0833333333333 });
   });
 
+  it('reads long-context price tiers, sorted, and holds back a bad tier', () => {
+    const { models, issues } = observe([
+      orModel({
+        id: 'qwen/flash',
+        pricing: {
+          prompt: '0.00000003',
+          completion: '0.00000013',
+          overrides: [
+            { min_prompt_tokens: 256000, prompt: '0.0000002', completion: '0.0000008' },
+            { min_prompt_tokens: 32000, prompt: '0.0000001', completion: '0.0000004', input_cache_read: '0.00000002' },
+            { min_prompt_tokens: 500000, prompt: 'lots' },
+          ],
+        },
+      }),
+    ]);
+    expect(models[0]?.price_tiers).toEqual([
+      { min_prompt_tokens: 32000, input: 0.1, output: 0.4, cache_read: 0.02, cache_write: null },
+      { min_prompt_tokens: 256000, input: 0.2, output: 0.8, cache_read: null, cache_write: null },
+    ]);
+    expect(models[0]?.price).toEqual({ input: 0.03, output: 0.13, cache_read: null, cache_write: null });
+    expect(issues.map((i) => i.reason)).toEqual([expect.stringMatching(/tier from 500000 tokens held back: prompt is not a number/)]);
+  });
+
   it('treats a missing prompt/completion as zero but a missing cache price as unknown', () => {
     const { models } = observe([orModel({ id: 'a/free-output', pricing: { prompt: '0.000001' } })]);
     expect(models[0]?.price).toEqual({ input: 1, output: 0, cache_read: null, cache_write: null });

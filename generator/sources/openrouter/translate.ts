@@ -1,7 +1,7 @@
 import { isoSecond, normalizeRetirementDate } from '../../models/dates.js';
 import { parseUpstreamModelId } from '../../models/ids.js';
 import { perTokenToPerMillion } from '../../models/price.js';
-import type { Benchmarks, Capabilities, ObservedModel, TokenPrices } from '../../models/types.js';
+import type { Benchmarks, Capabilities, ObservedModel, PriceTier, TokenPrices } from '../../models/types.js';
 import type { ParsedCatalog } from './parse.js';
 import type { UpstreamModel, UpstreamPricing } from './schema.js';
 
@@ -50,6 +50,25 @@ export function translatePricing(pricing: UpstreamPricing): PriceResult {
   return { price, problems };
 }
 
+/** OpenRouter's `pricing.overrides`: long-context tiers; a tier with a bad price is left out. */
+export function translateTiers(pricing: UpstreamPricing, report: (reason: string) => void): PriceTier[] {
+  const tiers: PriceTier[] = [];
+  for (const tier of pricing.overrides ?? []) {
+    const minTokens = tier.min_prompt_tokens;
+    if (!Number.isInteger(minTokens) || minTokens <= 0) {
+      report(`price tier with an invalid min_prompt_tokens: ${JSON.stringify(minTokens)}`);
+      continue;
+    }
+    const { price, problems } = translatePricing({ ...tier, prompt: tier.prompt ?? pricing.prompt, completion: tier.completion ?? pricing.completion });
+    if (price === null) {
+      report(`price tier from ${minTokens} tokens held back: ${problems.join('; ') || 'no usable price'}`);
+      continue;
+    }
+    tiers.push({ min_prompt_tokens: minTokens, ...price });
+  }
+  return tiers.sort((a, b) => a.min_prompt_tokens - b.min_prompt_tokens);
+}
+
 /**
  * Reasoning is a supported parameter, or a `reasoning` block that says it is mandatory or lists
  * efforts; a bare `{ "mandatory": false }` block (seen on non-reasoning models) does not count.
@@ -94,6 +113,7 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
   const report = (reason: string) => issues.push({ upstream_id: model.id, id, reason });
   const { price, problems } = translatePricing(model.pricing);
   problems.forEach(report);
+  const tiers = translateTiers(model.pricing, report);
   const retirement = normalizeRetirementDate(model.expiration_date);
   if (!retirement.ok) report(retirement.reason);
   const aa = model.benchmarks?.artificial_analysis ?? null;
@@ -112,6 +132,7 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
     created_at: createdAt(model.created),
     price,
     price_held_back: problems.length > 0,
+    ...(tiers.length > 0 ? { price_tiers: tiers } : {}),
     context_length: positiveInt(model.context_length),
     max_output: positiveInt(model.top_provider?.max_completion_tokens),
     capabilities: capabilitiesOf(inputModalities, model.supported_parameters ?? [], reasoningFromInfo(model.reasoning)),
