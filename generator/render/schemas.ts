@@ -9,6 +9,9 @@ import {
   nullableIsoTime,
   nullablePositiveInt,
   pricePerM,
+  pricedAt,
+  priceTier,
+  tokenPrices,
 } from '../validation/common-schemas.js';
 
 /**
@@ -69,27 +72,14 @@ const modelDetailProperties = {
   input_modalities: { type: 'array', items: { type: 'string' } },
   output_modalities: { type: 'array', items: { type: 'string' } },
   source_url: { type: 'string', format: 'uri' },
-  price_history: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['at', ...apiPrice.required],
-      additionalProperties: false,
-      properties: { at: isoTime, ...apiPrice.properties },
-    },
-  },
+  price_history: { type: 'array', items: pricedAt(apiPrice) },
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   endpoints_checked_at: nullableIsoTime,
   price_tiers: {
     type: 'array',
     description: 'prices in force from min_prompt_tokens on (long-context tiers); the blended price of the model stays that of its base prices',
-    items: {
-      type: 'object',
-      required: ['min_prompt_tokens', ...apiPrice.required],
-      additionalProperties: false,
-      properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...apiPrice.properties },
-    },
+    items: priceTier(apiPrice),
   },
   direct_prices: {
     type: 'array',
@@ -103,15 +93,7 @@ const modelDetailProperties = {
         provider: { type: 'string' },
         source_key: { type: 'string' },
         price: { $ref: '#/$defs/price' },
-        tiers: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['min_prompt_tokens', 'input', 'output', 'cache_read', 'cache_write'],
-            additionalProperties: false,
-            properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, input: pricePerM, output: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
-          },
-        },
+        tiers: { type: 'array', items: priceTier(tokenPrices) },
       },
     },
   },
@@ -127,7 +109,7 @@ const modelDetailProperties = {
   },
   pending_price: {
     anyOf: [
-      { type: 'object', required: ['at', ...apiPrice.required], additionalProperties: false, properties: { at: isoTime, ...apiPrice.properties } },
+      pricedAt(apiPrice),
       { type: 'null' },
     ],
     description: 'a price that jumped by more than 5× at once: not published until a later observation confirms it',

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { benchmarks, isoTime, nullableDate, nullablePositiveInt, tokenPrices } from '../validation/common-schemas.js';
+import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { stableStringify } from './stable-json.js';
 
@@ -34,7 +34,7 @@ const factSchema = {
     price: nullableTokenPrices,
     price_tiers: {
       type: 'array',
-      items: { type: 'object', required: ['min_prompt_tokens', ...tokenPrices.required], additionalProperties: false, properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...tokenPrices.properties } },
+      items: priceTier(tokenPrices),
     },
     context_length: nullablePositiveInt,
     max_output: nullablePositiveInt,

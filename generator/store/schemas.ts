@@ -7,6 +7,8 @@ import {
   nullableDate,
   nullableIsoTime,
   nullablePositiveInt,
+  pricedAt,
+  priceTier,
   tokenPrices,
 } from '../validation/common-schemas.js';
 
@@ -41,30 +43,9 @@ export const modelRecordSchema = {
     },
     first_seen_at: isoTime,
     delisted_at: nullableIsoTime,
-    price_history: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['at', ...tokenPrices.required],
-        additionalProperties: false,
-        properties: { at: isoTime, ...tokenPrices.properties },
-      },
-    },
-    price_tiers: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['min_prompt_tokens', ...tokenPrices.required],
-        additionalProperties: false,
-        properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...tokenPrices.properties },
-      },
-    },
-    pending_price: {
-      type: 'object',
-      required: ['at', ...tokenPrices.required],
-      additionalProperties: false,
-      properties: { at: isoTime, ...tokenPrices.properties },
-    },
+    price_history: { type: 'array', items: pricedAt(tokenPrices) },
+    price_tiers: { type: 'array', items: priceTier(tokenPrices) },
+    pending_price: pricedAt(tokenPrices),
     endpoints: {
       type: 'object',
       required: ['updated_at', 'items'],

@@ -49,3 +49,23 @@ export function endpointSchema<P extends object>(price: P) {
     },
   } as const;
 }
+
+interface PriceShape {
+  required: readonly string[];
+  properties: Record<string, unknown>;
+}
+
+/** A price with the time it took effect (price history, pending prices). */
+export function pricedAt<P extends PriceShape>(price: P) {
+  return { type: 'object', required: ['at', ...price.required], additionalProperties: false, properties: { at: isoTime, ...price.properties } } as const;
+}
+
+/** A price in force from a prompt size on (long-context tiers). */
+export function priceTier<P extends PriceShape>(price: P) {
+  return {
+    type: 'object',
+    required: ['min_prompt_tokens', ...price.required],
+    additionalProperties: false,
+    properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...price.properties },
+  } as const;
+}
