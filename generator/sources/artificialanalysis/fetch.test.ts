@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../http/client.js';
-import { UpstreamError } from '../../http/errors.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HttpClient } from '../../http/client.js';
+import type { UpstreamError } from '../../http/errors.js';
+import { upstreamFailure as failure, useLocalSource } from '../../testing/json-source.js';
 import { startUpstreamServer, type Reply, type UpstreamServer } from '../../testing/upstream-server.js';
 import { artificialAnalysisConfig, DEFAULT_BASE_URL, fetchArtificialAnalysis, type ArtificialAnalysisConfig } from './fetch.js';
 import { aaEnvelope, aaModel } from './fixtures.js';
@@ -10,40 +11,15 @@ import { ARTIFICIAL_ANALYSIS_ATTRIBUTION, readArtificialAnalysis } from './index
 const KEY = 'aa_test_0123456789abcdefSECRET';
 const PATH = '/api/v2/data/llms/models';
 
+const local = useLocalSource();
 let server: UpstreamServer;
 let http: HttpClient;
 let config: ArtificialAnalysisConfig;
 
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 beforeEach(() => {
-  http = new HttpClient({
-    userAgent: 'ModelPulse-test',
-    timeouts: { connectMs: 300, headersMs: 300, bodyMs: 300, totalMs: 800 },
-    retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 },
-    maxBytes: 64 * 1024,
-  });
-  server.hits.length = 0;
-  server.headersSeen.length = 0;
+  ({ server, http } = local);
   config = artificialAnalysisConfig({ ARTIFICIAL_ANALYSIS_API_KEY: KEY, MODELPULSE_ARTIFICIAL_ANALYSIS_URL: `${server.url}/api/v2/` })!;
 });
-afterEach(async () => {
-  await http.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error('expected an UpstreamError');
-}
 
 /** The key must not appear anywhere a caller could print: message, detail, url, stack, causes. */
 function expectNoKey(error: UpstreamError): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../http/errors.js';
+import { factOf, parseFailure } from '../../testing/json-source.js';
 import { llmCatalog, llmFile, llmRecord } from './fixtures.js';
 import { parseLiteLlm } from './parse.js';
 import { translateLiteLlm } from './translate.js';
@@ -11,21 +11,7 @@ function observe(records: Record<string, unknown>) {
   return translateLiteLlm(parseLiteLlm(JSON.parse(JSON.stringify(llmFile(records))), url));
 }
 
-function factOf(observation: ReturnType<typeof observe>, key: string) {
-  const fact = observation.facts.find((f) => f.source_key === key);
-  if (fact === undefined) throw new Error(`no fact for ${key}`);
-  return fact;
-}
-
-function schemaFailure(json: unknown): UpstreamError {
-  try {
-    parseLiteLlm(json, url);
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error('parse did not fail');
-}
+const schemaFailure = (json: unknown) => parseFailure(() => parseLiteLlm(json, url));
 
 describe('translateLiteLlm', () => {
   it('converts per-token prices to USD per 1M tokens, keeping cache prices, limits and provider', () => {

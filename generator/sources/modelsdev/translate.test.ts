@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../http/errors.js';
+import { factOf, parseFailure } from '../../testing/json-source.js';
 import { mdApi, mdCatalog, mdModel, mdProvider } from './fixtures.js';
 import { parseModelsDev } from './parse.js';
 import { translateModelsDev } from './translate.js';
@@ -16,21 +16,7 @@ function observe(models: Record<string, unknown>[]) {
   return observeJson(mdApi([mdProvider('lab', models)]));
 }
 
-function factOf(observation: ReturnType<typeof observe>, key: string) {
-  const fact = observation.facts.find((f) => f.source_key === key);
-  if (fact === undefined) throw new Error(`no fact for ${key}`);
-  return fact;
-}
-
-function schemaFailure(json: unknown): UpstreamError {
-  try {
-    parseModelsDev(json, url);
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error('parse did not fail');
-}
+const schemaFailure = (json: unknown) => parseFailure(() => parseModelsDev(json, url));
 
 describe('translateModelsDev', () => {
   it('keeps per-1M prices as they are, with cache prices, limits, provider and author', () => {
