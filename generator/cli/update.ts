@@ -5,6 +5,7 @@ import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/me
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
 import { updateModels, type SourceRunReport } from '../update/models.js';
+import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { updateFacts, type FactsRunReport } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
@@ -17,10 +18,12 @@ const HELP = `npm run update -- [options]
   --data-dir DIR            data directory (default: data)
   --only STAGE              run one stage: ${UPDATE_STAGES.join(', ')}
   --now ISO_TIME            observation time to record instead of the clock
-  --force                   accept a sync that delists more than --max-delist-share
+  --force                   accept a sync that delists more than --max-delist-share, or a
+                            secondary source that shrank by more than half
   --max-delist-share X      largest share of listed models one sync may delist (default ${DEFAULT_MAX_DELIST_SHARE})
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
+  --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
 Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
 MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
 on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json.`;
@@ -37,6 +40,7 @@ async function main(): Promise<number> {
     'max-delist-share': { type: 'string' },
     'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
+    sources: { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -53,34 +57,54 @@ async function main(): Promise<number> {
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
 
+  const factSources = args.sources?.split(',').map((s) => s.trim());
+  for (const source of factSources ?? []) {
+    if (!(FACT_SOURCES as readonly string[]).includes(source)) throw new UsageError(`--sources takes ${FACT_SOURCES.join(', ')}, not ${JSON.stringify(source)}`);
+  }
   const stages = args.only === undefined ? UPDATE_STAGES : [args.only as UpdateStage];
   const reports: SourceRunReport[] = [];
   const statusReports: StatusRunReport[] = [];
   const log = (line: string) => console.log(line);
-  if (stages.includes('models')) {
-    const http = new HttpClient({ userAgent: userAgent() });
+  // A stage that stops with an error (a broken data file) is reported; the others still run.
+  const stageErrors: string[] = [];
+  const guarded = async (stage: string, run: () => Promise<void>) => {
     try {
-      reports.push(
-        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
-      );
-    } finally {
-      await http.close();
+      await run();
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      stageErrors.push(`${stage}: ${(error as Error).message}`);
+      console.error(`${stage}: STOPPED — ${(error as Error).message}`);
     }
+  };
+  if (stages.includes('models')) {
+    await guarded('models', async () => {
+      const http = new HttpClient({ userAgent: userAgent() });
+      try {
+        reports.push(
+          await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
+        );
+      } finally {
+        await http.close();
+      }
+    });
   }
   const factsReports: FactsRunReport[] = [];
   if (stages.includes('facts')) {
-    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
-    try {
-      factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, log }));
-    } finally {
-      await http.close();
-    }
+    await guarded('facts', async () => {
+      const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
+      try {
+        factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, log }));
+      } finally {
+        await http.close();
+      }
+    });
   }
-  if (stages.includes('status')) statusReports.push(await runStatus(args['data-dir'], now, log));
+  if (stages.includes('status')) await guarded('status', async () => void statusReports.push(await runStatus(args['data-dir'], now, log)));
   printSummary(reports, now, maxPriceFactor);
   printFactsSummary(factsReports);
   printStatusSummary(statusReports);
-  return [...reports, ...factsReports, ...statusReports].every((r) => r.ok) ? 0 : 1;
+  for (const error of stageErrors) console.log(`\nSTOPPED ${error}`);
+  return stageErrors.length === 0 && [...reports, ...factsReports, ...statusReports].every((r) => r.ok) ? 0 : 1;
 }
 
 async function runStatus(dataDir: string, now: string, log: (line: string) => void): Promise<StatusRunReport> {

@@ -28,6 +28,8 @@ export interface DirectPrice {
   source_key: string;
   price: TokenPrices;
   tiers: PriceTier[];
+  /** The source marks this offer deprecated (models.dev `status: deprecated`, or a LiteLLM date). */
+  deprecated: boolean;
 }
 
 export interface ProviderRetirement {
@@ -53,21 +55,26 @@ function isAuthorDirect(fact: ModelFacts): boolean {
   return fact.author !== null && fact.provider !== null;
 }
 
-export function contributeFacts(record: ModelRecord, facts: FactsByModel): FactsContribution {
+/**
+ * `aaLeads`: Artificial Analysis' own facts are fresh, so they replace OpenRouter's copy of each
+ * index; otherwise they only fill indices OpenRouter does not have.
+ */
+export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLeads = true): FactsContribution {
   const aa = facts.artificialanalysis?.[0];
   const benchmarks: Benchmarks = { ...record.benchmarks };
   let fromAa = false;
   for (const index of BENCHMARK_INDICES) {
     const value = aa?.benchmarks[index];
-    if (value !== undefined && value !== null) {
+    if (value !== undefined && value !== null && (aaLeads || benchmarks[index] === null)) {
       benchmarks[index] = value;
-      fromAa = true;
+      // Provenance names the source of the intelligence index, the one queries filter on.
+      if (index === 'intelligence_index') fromAa = true;
     }
   }
   const priced = [...(facts.litellm ?? []), ...(facts.modelsdev ?? [])];
   const directPrices = priced
     .filter((f): f is ModelFacts & { price: TokenPrices; provider: string } => isAuthorDirect(f) && f.price !== null)
-    .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers }));
+    .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers, deprecated: f.deprecated }));
   const dated = priced.filter((f): f is ModelFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
   const own = dated.filter(isAuthorDirect).sort((a, b) => (a.retirement_date < b.retirement_date ? -1 : 1))[0];
   return {
@@ -98,6 +105,8 @@ export interface Disagreement {
 export function findDisagreements(record: ModelRecord, facts: FactsByModel, tolerance: number): Disagreement[] {
   const current = record.price_history.at(-1);
   if (record.delisted_at !== null || current === undefined || current.input === null || current.output === null) return [];
+  // Image-output models: sources price image and text tokens differently; not comparable.
+  if (record.output_modalities.includes('image')) return [];
   const out: Disagreement[] = [];
   for (const direct of contributeFacts(record, facts).directPrices) {
     for (const field of ['input', 'output'] as const) {

@@ -104,6 +104,22 @@ describe('mergeCatalog', () => {
     expect(run([[T1, observation([observed('a/m', 1)])], [T4, observation([observed('a/m', 4.9)])]]).get('a/m')?.price_history).toHaveLength(2);
   });
 
+  it('applies the jump rule to cache prices too, and confirms on input and output alone', () => {
+    const withCache = (cacheRead: number, input = 1): ObservedModel => ({ ...observed('a/m', input), price: { input, output: 2, cache_read: cacheRead, cache_write: null } });
+    const jumped = run([[T1, observation([withCache(0.1)])], [T2, observation([withCache(100)])]]);
+    expect(jumped.get('a/m')?.price_history).toHaveLength(1);
+    expect(jumped.get('a/m')?.pending_price?.cache_read).toBe(100);
+    // A pending base price is confirmed even though its cache price drifted meanwhile.
+    const drift = run([[T1, observation([withCache(0.1)])], [T2, observation([withCache(0.5, 8)])], [T3, observation([withCache(0.6, 8)])]]);
+    expect(drift.get('a/m')?.price_history.map((p) => [p.at, p.input, p.cache_read])).toEqual([[T1, 1, 0.1], [T2, 8, 0.6]]);
+  });
+
+  it('keeps the previous tiers while a jumped price is pending', () => {
+    const tiered = (input: number): ObservedModel => ({ ...observed('a/m', input), price_tiers: [{ min_prompt_tokens: 200000, input: input * 2, output: 4, cache_read: null, cache_write: null }] });
+    const models = run([[T1, observation([tiered(1)])], [T2, observation([tiered(1000)])]]);
+    expect(models.get('a/m')?.price_tiers?.[0]?.input).toBe(2);
+  });
+
   it('reports pending prices in the summary, and the factor is configurable', () => {
     const start = mergeCatalog(new Map(), observation([observed('a/m', 1)]), opts(T1)).models;
     expect(mergeCatalog(start, observation([observed('a/m', 6)]), opts(T2)).summary.price_pending).toEqual(['a/m']);

@@ -53,14 +53,19 @@ export class DelistGuardError extends Error {
 
 const NO_PAID_PRICE: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
 
-/** How far apart two prices are: the larger ratio of their input or output prices (1 = equal). */
+/** How far apart two prices are: the largest ratio of any price both know (1 = equal). */
 export function priceJump(a: TokenPrices, b: TokenPrices): number {
   const ratio = (x: number | null, y: number | null): number => {
     if (x === null || y === null || x === y) return 1;
     if (x === 0 || y === 0) return Infinity;
     return Math.max(x / y, y / x);
   };
-  return Math.max(ratio(a.input, b.input), ratio(a.output, b.output));
+  return Math.max(ratio(a.input, b.input), ratio(a.output, b.output), ratio(a.cache_read, b.cache_read), ratio(a.cache_write, b.cache_write));
+}
+
+/** A pending price is confirmed by the same input and output price (cache prices may drift). */
+function confirms(pending: TokenPrices, next: TokenPrices): boolean {
+  return pending.input === next.input && pending.output === next.output;
 }
 
 interface PriceState {
@@ -85,7 +90,7 @@ function nextPrices(state: PriceState, observed: ObservedModel, now: string, max
   if (last === undefined) return { history: observed.price === null ? history : [{ at: now, ...next }], pending: undefined };
   if (samePrices(last, next)) return { history, pending: undefined };
   if (observed.price !== null && last.input !== null && priceJump(last, next) > maxFactor) {
-    if (pending !== undefined && samePrices(pending, next)) return { history: [...history, pending], pending: undefined };
+    if (pending !== undefined && confirms(pending, next)) return { history: [...history, { ...next, at: pending.at }], pending: undefined };
     return { history, pending: { at: now, ...next } };
   }
   return { history: [...history, { at: now, ...next }], pending: undefined };
@@ -101,8 +106,8 @@ function recordFromObservation(observed: ObservedModel, previous: ModelRecord | 
     price_history: prices.history,
     endpoints: previous?.endpoints ?? { updated_at: null, items: [] },
   };
-  // Tiers follow the newest observation, unless its price was held back.
-  const keptTiers = observed.price_held_back ? previous?.price_tiers : tiers;
+  // Tiers follow the newest observation, unless its price was held back or is pending.
+  const keptTiers = observed.price_held_back || prices.pending !== undefined ? previous?.price_tiers : tiers;
   if (keptTiers !== undefined && keptTiers.length > 0) record.price_tiers = keptTiers;
   // Absent rather than null when nothing is pending, so files without one never change.
   if (prices.pending !== undefined) record.pending_price = prices.pending;

@@ -47,7 +47,7 @@ export interface ModelDetail extends ModelEntry {
   price_tiers: Array<ApiPrice & { min_prompt_tokens: number }>;
   pending_price: (ApiPrice & { at: string }) | null;
   /** The author's own price list, as LiteLLM and models.dev publish it. */
-  direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[] }>;
+  direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[]; deprecated: boolean }>;
   /** Retirements of one provider's copy of the model (not the model's own). */
   provider_retirements: ProviderRetirement[];
   provenance: Provenance;

@@ -14,23 +14,18 @@ export interface SourcedModel extends OverriddenModel {
   facts: FactsContribution;
 }
 
-function factsFor(dataset: Dataset, id: string): { facts: FactsByModel; fetchedAt: Partial<Record<string, string>> } {
-  const facts: FactsByModel = {};
-  const fetchedAt: Partial<Record<string, string>> = {};
-  for (const source of FACT_SOURCES) {
-    const file = dataset.facts[source];
-    const list = file?.models[id];
-    if (file !== undefined && list !== undefined) {
-      facts[source] = list;
-      fetchedAt[source] = file.fetched_at;
-    }
-  }
-  return { facts, fetchedAt };
-}
+/** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
+export const AA_MAX_AGE_DAYS = 7;
 
 export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string | null): SourcedModel {
-  const { facts, fetchedAt } = factsFor(dataset, record.id);
-  const contribution = contributeFacts(record, facts);
+  const facts: FactsByModel = dataset.factsByModel.get(record.id) ?? {};
+  const fetchedAt: Partial<Record<string, string>> = {};
+  for (const source of FACT_SOURCES) if (dataset.facts[source] !== undefined) fetchedAt[source] = dataset.facts[source]!.fetched_at;
+  // Old AA facts (no key, or a failing API) must not outrank OpenRouter's newer copy of the same
+  // indices: they then only fill indices OpenRouter lacks.
+  const aaAt = fetchedAt.artificialanalysis;
+  const aaFresh = aaAt !== undefined && asOf !== null && Date.parse(asOf) - Date.parse(aaAt) <= AA_MAX_AGE_DAYS * 86_400_000;
+  const contribution = contributeFacts(record, facts, aaFresh);
   const upstreamUrl = sourceUrl(record);
   const confirmed = record.delisted_at ?? asOf;
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl, confirmed_at: confirmed };

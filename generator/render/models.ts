@@ -90,7 +90,7 @@ export function modelDetail(model: SourcedModel, endpointsCheckedAt: string | nu
     endpoints_checked_at: endpointsCheckedAt,
     price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
-    direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers })),
+    direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers, deprecated: d.deprecated })),
     provider_retirements: model.facts.providerRetirements,
     provenance: model.provenance,
   };

@@ -86,7 +86,7 @@ const modelDetailProperties = {
     description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",
     items: {
       type: 'object',
-      required: ['source', 'provider', 'source_key', 'price', 'tiers'],
+      required: ['source', 'provider', 'source_key', 'price', 'tiers', 'deprecated'],
       additionalProperties: false,
       properties: {
         source: { enum: ['litellm', 'modelsdev'] },
@@ -94,6 +94,7 @@ const modelDetailProperties = {
         source_key: { type: 'string' },
         price: { $ref: '#/$defs/price' },
         tiers: { type: 'array', items: priceTier(tokenPrices) },
+        deprecated: { type: 'boolean', description: 'the source marks this offer deprecated' },
       },
     },
   },
@@ -112,7 +113,7 @@ const modelDetailProperties = {
       pricedAt(apiPrice),
       { type: 'null' },
     ],
-    description: 'a price that jumped by more than 5× at once: not published until a later observation confirms it',
+    description: 'a price that jumped by more than the allowed factor (default 5×) at once: not published until a later observation confirms it',
   },
   provenance: {
     type: 'object',
@@ -242,6 +243,13 @@ const modelsMeta = {
   count: { type: 'integer', minimum: 0 },
   price_unit: { const: 'USD per 1M tokens' },
   blended_formula: { const: '(3 * input + output) / 4' },
+  benchmarks_attribution: {
+    type: 'object',
+    required: ['text', 'url'],
+    additionalProperties: false,
+    description: 'the benchmark indices are by Artificial Analysis: show this link with them',
+    properties: { text: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+  },
 } as const;
 
 function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: object, metaSchema: object) {
@@ -258,7 +266,7 @@ function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: obj
 }
 
 export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
-  const modelsMetaSchema = meta({ ...modelsMeta, author: { type: 'string' } }, ['count', 'price_unit', 'blended_formula']);
+  const modelsMetaSchema = meta({ ...modelsMeta, author: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution']);
   const query = {
     type: 'object',
     required: ['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit'],
@@ -296,9 +304,9 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       required: Object.keys(modelDetailProperties),
       additionalProperties: false,
       properties: modelDetailProperties,
-    }, meta(modelsMeta, ['price_unit', 'blended_formula'])),
+    }, meta(modelsMeta, ['price_unit', 'blended_formula', 'benchmarks_attribution'])),
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
-      meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'query', 'canonical_path'])),
+      meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
     'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first', {
       type: 'array',
       items: {
@@ -314,7 +322,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
           change_pct: { type: ['number', 'null'], description: 'change of the blended price, in percent' },
         },
       },
-    }, meta(modelsMeta, ['count', 'price_unit', 'blended_formula'])),
+    }, meta(modelsMeta, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution'])),
     deprecations: envelope('deprecations', siteUrl, 'Models with a retirement date, soonest first', {
       type: 'array',
       items: {

@@ -1,6 +1,7 @@
 import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
+import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
 import { FACT_SOURCES } from '../sources/facts.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
@@ -54,7 +55,12 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     documentation: docs,
   });
   const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)', asOf);
-  const modelsMeta = { ...baseMeta, price_unit: 'USD per 1M tokens', blended_formula: '(3 * input + output) / 4' };
+  const modelsMeta = {
+    ...baseMeta,
+    price_unit: 'USD per 1M tokens',
+    blended_formula: '(3 * input + output) / 4',
+    benchmarks_attribution: ARTIFICIAL_ANALYSIS_ATTRIBUTION,
+  };
   const files: RenderedFile[] = [];
   const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
 

@@ -38,6 +38,13 @@ export async function loadIdentity(dataDir: string, knownModelIds: ReadonlySet<s
       if (!knownModelIds.has(id)) throw new DataFileError(path, `maps ${source} ${JSON.stringify(key)} to ${id}, a model not in data/models`);
     }
   }
+  // One benchmark record per model: two would leave it to chance which indices win.
+  const aaTargets = new Map<string, string>();
+  for (const [key, id] of Object.entries(identity.artificialanalysis)) {
+    const other = aaTargets.get(id);
+    if (other !== undefined) throw new DataFileError(path, `maps both artificialanalysis ${JSON.stringify(other)} and ${JSON.stringify(key)} to ${id}; keep one`);
+    aaTargets.set(id, key);
+  }
   return identity;
 }
 

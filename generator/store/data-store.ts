@@ -8,7 +8,9 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
-import type { FactSource } from '../sources/facts.js';
+import type { FactsByModel } from '../models/facts-merge.js';
+import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
+import { loadIdentity, mapFacts, type IdentityMap } from '../sources/identity.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadStatusHistories } from './status-store.js';
@@ -44,8 +46,10 @@ export interface Dataset {
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
   overrides: OverridesFile;
-  /** The secondary sources' last good facts, mapped to our ids. */
+  /** The secondary sources' last good reads, as stored. */
   facts: Partial<Record<FactSource, FactsFile>>;
+  /** Those facts attached to our models through data/identity.json. */
+  factsByModel: Map<string, FactsByModel>;
 }
 
 const ajv = createAjv();
@@ -82,14 +86,17 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const sources = await loadSources(dataDir);
   const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
   if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
+  const known = new Set(models.keys());
+  const facts = await loadFacts(dataDir);
   return {
     models,
     sources,
     endpointsChecked: rotation,
     services: await loadServices(dataDir),
     statusHistories: await loadStatusHistories(dataDir),
-    overrides: await loadOverrides(dataDir, new Set(models.keys())),
-    facts: await loadFacts(dataDir, new Set(models.keys())),
+    overrides: await loadOverrides(dataDir, known),
+    facts,
+    factsByModel: attachFacts(facts, await loadIdentity(dataDir, known)),
   };
 }
 
@@ -97,6 +104,17 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
 export function modelRecordProblem(record: ModelRecord): string | null {
   if (!isModelRecord(record as unknown)) return isModelRecord.errors();
   return record.author === record.id.split('/')[0] ? null : `author ${JSON.stringify(record.author)} does not match the id`;
+}
+
+/** Pure: each source's facts attached to our models through the identity map. */
+export function attachFacts(facts: Partial<Record<FactSource, FactsFile>>, identity: IdentityMap): Map<string, FactsByModel> {
+  const byModel = new Map<string, FactsByModel>();
+  for (const source of FACT_SOURCES) {
+    const file = facts[source];
+    if (file === undefined) continue;
+    for (const [id, list] of mapFacts(file.facts, identity[source]).byModel) byModel.set(id, { ...byModel.get(id), [source]: list });
+  }
+  return byModel;
 }
 
 /** Writes the given models (validated first, so a bug can't store a record the build would reject). */

@@ -1,7 +1,8 @@
 /**
  * data/facts/<source>.json: the last good read of a secondary source (LiteLLM, models.dev,
- * Artificial Analysis), its records already mapped to our model ids. A failed or refused read
- * leaves the file as it was.
+ * Artificial Analysis), every record in our units, keyed by the source's own key. Identity
+ * (data/identity.json) is applied when the data is loaded, so correcting it takes effect at the
+ * next build. A failed or refused read leaves the file as it was.
  */
 import { join } from 'node:path';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts.js';
@@ -13,10 +14,8 @@ import { stableStringify } from './stable-json.js';
 export interface FactsFile {
   source: FactSource;
   fetched_at: string;
-  /** Records the source gave (mapped or not): the base of the "dropped half its models" guard. */
-  count: number;
-  unmapped: number;
-  models: Record<string, ModelFacts[]>;
+  /** Every usable record the source gave, sorted by source key. */
+  facts: ModelFacts[];
 }
 
 const nullableTokenPrices = { anyOf: [tokenPrices, { type: 'null' }] } as const;
@@ -46,14 +45,12 @@ const factSchema = {
 
 const factsFileSchema = {
   type: 'object',
-  required: ['source', 'fetched_at', 'count', 'unmapped', 'models'],
+  required: ['source', 'fetched_at', 'facts'],
   additionalProperties: false,
   properties: {
     source: { enum: [...FACT_SOURCES] },
     fetched_at: isoTime,
-    count: { type: 'integer', minimum: 0 },
-    unmapped: { type: 'integer', minimum: 0 },
-    models: { type: 'object', additionalProperties: { type: 'array', items: factSchema } },
+    facts: { type: 'array', items: factSchema },
   },
 } as const;
 
@@ -63,17 +60,14 @@ function factsPath(dataDir: string, source: FactSource): string {
   return join(dataDir, 'facts', `${source}.json`);
 }
 
-/** Every source's last good facts that exist; ids must be models we know. */
-export async function loadFacts(dataDir: string, knownModelIds: ReadonlySet<string>): Promise<Partial<Record<FactSource, FactsFile>>> {
+/** Every source's last good facts that exist. */
+export async function loadFacts(dataDir: string): Promise<Partial<Record<FactSource, FactsFile>>> {
   const out: Partial<Record<FactSource, FactsFile>> = {};
   for (const source of FACT_SOURCES) {
     const path = factsPath(dataDir, source);
     const json = await readJsonFile(path, null);
     if (json === null) continue;
     if (!isFactsFile(json) || json.source !== source) throw new DataFileError(path, `does not match the facts schema: ${isFactsFile.errors()}`);
-    for (const id of Object.keys(json.models)) {
-      if (!knownModelIds.has(id)) throw new DataFileError(path, `holds facts for ${id}, a model not in data/models`);
-    }
     out[source] = json;
   }
   return out;

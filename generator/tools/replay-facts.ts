@@ -23,6 +23,7 @@ async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
     'data-dir': { type: 'string', default: 'data' },
     now: { type: 'string' },
+    sources: { type: 'string' },
     litellm: { type: 'string' },
     modelsdev: { type: 'string' },
     aa: { type: 'string' },
@@ -35,7 +36,8 @@ async function main(): Promise<number> {
   if (args.aa) routes['/aa/data/llms/models'] = { kind: 'json', body: aaEnvelope(read(args.aa)) };
   const server = await startUpstreamServer(routes);
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/update.ts', '--only', 'facts', '--data-dir', args['data-dir'], '--now', args.now], {
+    const only = args.sources === undefined ? [] : ['--sources', args.sources];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/update.ts', '--only', 'facts', ...only, '--data-dir', args['data-dir'], '--now', args.now], {
       stdio: 'inherit',
       env: {
         ...process.env,

@@ -47,8 +47,11 @@ describe('suggest (identity proposals)', () => {
           fact('litellm', 'azure/gpt-4o', null, 'azure', 'gpt-4o'),
           fact('litellm', 'gpt-4o-2024-08-06', 'openai', 'openai', 'gpt-4o-2024-08-06'),
           fact('litellm', 'dup/a.b', 'dup', 'dup', 'a.b'),
+          // A floating alias: DeepSeek's current model, not OpenRouter's fixed deepseek/deepseek-chat.
+          fact('litellm', 'deepseek/deepseek-chat', 'deepseek', 'deepseek', 'deepseek-chat'),
+          fact('litellm', 'claude-haiku-latest', 'anthropic', 'anthropic', 'claude-haiku-latest'),
         ],
-        ours,
+        [...ours, 'deepseek/deepseek-chat', 'anthropic/claude-haiku-latest'],
       ),
     ).toEqual({});
   });

@@ -6,7 +6,8 @@
  * The rule is exact, not fuzzy: a record sold by its author (or an Artificial Analysis record) is
  * proposed for `<author>/<slug>` only when exactly one of our models has that author and a slug
  * equal to the record's name after lower-casing and reading `.` as `-` (LiteLLM writes
- * `claude-sonnet-4-5` for `claude-sonnet-4.5`). Existing entries are never changed; anything
+ * `claude-sonnet-4-5` for `claude-sonnet-4.5`), and never for floating names (`deepseek-chat`,
+ * `*-latest`). Existing entries are never changed; anything
  * else (hosted copies such as `azure/gpt-4o`, renamed models) is for maintainers to add by hand.
  */
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,17 @@ export const AUTHOR_ALIASES: Readonly<Record<string, string>> = {
   'zai-org': 'z-ai',
 };
 
+/**
+ * Names that float: the author moves them to each new model (`deepseek-chat` is whatever DeepSeek
+ * serves now; OpenRouter's `deepseek/deepseek-chat` is one fixed model). Never proposed.
+ */
+export const FLOATING_NAMES: readonly string[] = ['deepseek-chat', 'deepseek-reasoner', 'chatgpt-4o-latest'];
+
+export function isFloatingName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return FLOATING_NAMES.includes(lower) || lower.endsWith('-latest') || lower.endsWith('latest');
+}
+
 export function normalizeSlug(slug: string): string {
   return slug.toLowerCase().replace(/\./g, '-');
 }
@@ -50,6 +62,7 @@ export function suggest(facts: readonly ModelFacts[], ourIds: readonly string[])
     if (fact.source !== 'artificialanalysis' && fact.provider === null) continue;
     const author = AUTHOR_ALIASES[fact.author] ?? fact.author;
     const name = fact.source === 'artificialanalysis' ? fact.source_key.split('/')[1] ?? '' : fact.model_name;
+    if (isFloatingName(name)) continue;
     const candidates = byKey.get(`${author}/${normalizeSlug(name)}`) ?? [];
     if (candidates.length === 1) proposals[fact.source_key] = candidates[0]!;
   }

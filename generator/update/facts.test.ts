@@ -130,7 +130,35 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     expect(report.sources.map((s) => s.source)).toEqual(['litellm', 'modelsdev']);
     expect(report.sources[0]?.issues.join('\n')).toMatch(/unit error/);
     const facts = JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8'));
-    expect(facts.models['openai/gpt-test'][0].price).toBeNull();
+    expect(facts.facts.find((f: { source_key: string }) => f.source_key === 'gpt-test').price).toBeNull();
+  });
+
+  it('applies identity corrections at the next build, without a new fetch', async () => {
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
+    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
+    await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: {}, modelsdev: {}, artificialanalysis: {} }));
+    const out = await tempDir('facts-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
+    expect(claude.direct_prices).toEqual([]);
+    expect(claude.retirement_date).toBe('2026-12-31');
+    expect(claude.provenance.retirement_date.source).toBe('openrouter');
+  });
+
+  it('lets old Artificial Analysis facts only fill indices OpenRouter lacks', async () => {
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
+    // Read ten days before the catalog's as-of time: too old to lead.
+    await updateFacts({ dataDir, now: '2026-07-22T00:00:00Z', http, env: env() });
+    const out = await tempDir('facts-site');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
+    expect(gpt.benchmarks).toEqual({ intelligence_index: 50, coding_index: 48, math_index: 88 });
+    expect(gpt.provenance.benchmarks.source).toBe('openrouter');
+  });
+
+  it('rejects two Artificial Analysis records mapped to one model', async () => {
+    await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ artificialanalysis: { 'openai/gpt-test': 'openai/gpt-test', 'openai/gpt-test-low': 'openai/gpt-test' } }));
+    await expect(updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() })).rejects.toThrow(/maps both artificialanalysis/);
   });
 
   it('stops with a clear error when the identity file names a model we do not know', async () => {

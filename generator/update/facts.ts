@@ -1,7 +1,7 @@
 /**
  * The facts stage of `update`: reads the secondary sources (LiteLLM, models.dev, and Artificial
- * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set), maps their records to our models through
- * data/identity.json, and writes data/facts/<source>.json plus the disagreement report. A source
+ * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set), writes data/facts/<source>.json, and the
+ * disagreement report for the models data/identity.json attaches them to. A source
  * that fails, or suddenly lists less than half of what it did, keeps its last good facts.
  */
 import type { HttpClient } from '../http/client.js';
@@ -10,6 +10,7 @@ import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, t
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, FactsObservation } from '../sources/facts.js';
 import { loadIdentity, mapFacts } from '../sources/identity.js';
+import { attachFacts } from '../store/data-store.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset, saveSources } from '../store/data-store.js';
@@ -35,6 +36,10 @@ export interface FactsUpdateOptions {
   http: HttpClient;
   env?: NodeJS.ProcessEnv;
   tolerance?: number;
+  /** Accept a source that shrank by more than half (like `--force` for the catalog). */
+  force?: boolean;
+  /** Read only these sources (default: all that are configured). */
+  only?: readonly FactSource[];
   log?: (line: string) => void;
 }
 
@@ -77,10 +82,11 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const dataset = await loadDataset(options.dataDir);
   const known = new Set(dataset.models.keys());
   const identity = await loadIdentity(options.dataDir, known);
-  const previous = await loadFacts(options.dataDir, known);
+  const previous = await loadFacts(options.dataDir);
   const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [] };
 
-  for (const { source, read } of readers(options.http, options.env ?? process.env)) {
+  const selected = readers(options.http, options.env ?? process.env).filter((r) => options.only === undefined || options.only.includes(r.source));
+  for (const { source, read } of selected) {
     const line: FactsSourceReport = { source, ok: false, error: null, facts: 0, mapped: 0, issues: [] };
     const before = dataset.sources[source];
     try {
@@ -88,11 +94,12 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       line.facts = observation.facts.length;
       line.issues = observation.issues.map((i) => `${i.source_key}: ${i.reason}`);
       const last = previous[source];
-      if (last !== undefined && observation.facts.length < last.count * MIN_KEPT_SHARE) {
-        throw new SourceShrankError(observation.facts.length, last.count);
+      if (last !== undefined && observation.facts.length < last.facts.length * MIN_KEPT_SHARE && !options.force) {
+        throw new SourceShrankError(observation.facts.length, last.facts.length);
       }
       const mapped = mapFacts(observation.facts, identity[source]);
-      const file: FactsFile = { source, fetched_at: options.now, count: observation.facts.length, unmapped: mapped.unmapped, models: Object.fromEntries(mapped.byModel) };
+      const sorted = [...observation.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
+      const file: FactsFile = { source, fetched_at: options.now, facts: sorted };
       await saveFacts(options.dataDir, file);
       previous[source] = file;
       line.ok = true;
@@ -110,12 +117,9 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   await saveSources(options.dataDir, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
+  const byModel = attachFacts(previous, identity);
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const facts: FactsByModel = {};
-    for (const source of ['litellm', 'modelsdev'] as const) {
-      const list = previous[source]?.models[record.id];
-      if (list !== undefined) facts[source] = list;
-    }
+    const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
   }
   await writeFileAtomic(join(options.dataDir, DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
