@@ -93,7 +93,7 @@ async function main(): Promise<number> {
     await guarded('facts', async () => {
       const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
       try {
-        factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, log }));
+        factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, maxPriceFactor, log }));
       } finally {
         await http.close();
       }

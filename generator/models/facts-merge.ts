@@ -103,27 +103,31 @@ export interface Disagreement {
  * (as a ratio), with both values: a unit mistake or a stale price on one side.
  */
 export function findDisagreements(record: ModelRecord, facts: FactsByModel, tolerance: number): Disagreement[] {
-  const current = record.price_history.at(-1);
-  if (record.delisted_at !== null || current === undefined || current.input === null || current.output === null) return [];
   // Image-output models: sources price image and text tokens differently; not comparable.
-  if (record.output_modalities.includes('image')) return [];
-  const out: Disagreement[] = [];
+  if (record.delisted_at !== null || record.output_modalities.includes('image')) return [];
+  type Value = Disagreement['values'][number] & { price: TokenPrices };
+  const values: Value[] = [];
+  const current = record.price_history.at(-1);
+  if (current !== undefined && current.input !== null && current.output !== null) {
+    values.push({ source: 'openrouter', provider: null, source_key: record.upstream_id, value: 0, price: current });
+  }
   for (const direct of contributeFacts(record, facts).directPrices) {
-    for (const field of ['input', 'output'] as const) {
-      const ours = current[field]!;
-      const theirs = direct.price[field];
-      if (theirs === null || ours <= 0 || theirs <= 0) continue;
-      const ratio = Math.max(ours / theirs, theirs / ours);
-      if (ratio <= tolerance) continue;
-      out.push({
-        model_id: record.id,
-        field,
-        ratio: Math.round(ratio * 100) / 100,
-        values: [
-          { source: 'openrouter', provider: null, source_key: record.upstream_id, value: ours },
-          { source: direct.source, provider: direct.provider, source_key: direct.source_key, value: theirs },
-        ],
-      });
+    values.push({ source: direct.source, provider: direct.provider, source_key: direct.source_key, value: 0, price: direct.price });
+  }
+  // Every pair of different sources: OpenRouter against each list, and LiteLLM against models.dev.
+  const out: Disagreement[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    for (let j = i + 1; j < values.length; j += 1) {
+      const [a, b] = [values[i]!, values[j]!];
+      if (a.source === b.source) continue;
+      for (const field of ['input', 'output'] as const) {
+        const [x, y] = [a.price[field], b.price[field]];
+        if (x === null || y === null || x <= 0 || y <= 0) continue;
+        const ratio = Math.max(x / y, y / x);
+        if (ratio <= tolerance) continue;
+        const strip = ({ price: _price, ...v }: Value, value: number) => ({ ...v, value });
+        out.push({ model_id: record.id, field, ratio: Math.round(ratio * 100) / 100, values: [strip(a, x), strip(b, y)] });
+      }
     }
   }
   return out;

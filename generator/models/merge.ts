@@ -64,7 +64,7 @@ export function priceJump(a: TokenPrices, b: TokenPrices): number {
 }
 
 /** A pending price is confirmed by the same input and output price (cache prices may drift). */
-function confirms(pending: TokenPrices, next: TokenPrices): boolean {
+export function confirms(pending: TokenPrices, next: TokenPrices): boolean {
   return pending.input === next.input && pending.output === next.output;
 }
 

@@ -5,6 +5,7 @@
  * next build. A failed or refused read leaves the file as it was.
  */
 import { join } from 'node:path';
+import type { TokenPrices } from '../models/types.js';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
@@ -16,6 +17,8 @@ export interface FactsFile {
   fetched_at: string;
   /** Every usable record the source gave, sorted by source key. */
   facts: ModelFacts[];
+  /** Prices that jumped too far since the last read, by source key, waiting for confirmation. */
+  pending?: Record<string, TokenPrices>;
 }
 
 const nullableTokenPrices = { anyOf: [tokenPrices, { type: 'null' }] } as const;
@@ -51,6 +54,7 @@ const factsFileSchema = {
     source: { enum: [...FACT_SOURCES] },
     fetched_at: isoTime,
     facts: { type: 'array', items: factSchema },
+    pending: { type: 'object', additionalProperties: tokenPrices },
   },
 } as const;
 

@@ -76,13 +76,15 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
       ['modelsdev', true, 1],
       ['artificialanalysis', true, 1],
     ]);
-    // 3× apart on both prices: listed with both values.
+    // LiteLLM 3× apart from both OpenRouter and models.dev, on both prices: listed with both values.
     expect(report.disagreements).toEqual([
       expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'input', ratio: 3, values: [expect.objectContaining({ source: 'openrouter', value: 3 }), expect.objectContaining({ source: 'litellm', provider: 'anthropic', value: 9 })] }),
       expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'output', ratio: 3 }),
+      expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'input', ratio: 3, values: [expect.objectContaining({ source: 'litellm', value: 9 }), expect.objectContaining({ source: 'modelsdev', value: 3 })] }),
+      expect.objectContaining({ model_id: 'anthropic/claude-test', field: 'output', ratio: 3 }),
     ]);
     const saved = JSON.parse(await readFile(join(dataDir, 'reports/disagreements.json'), 'utf8'));
-    expect(saved.items).toHaveLength(2);
+    expect(saved.items).toHaveLength(4);
 
     const out = await tempDir('facts-site');
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
@@ -131,6 +133,24 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     expect(report.sources[0]?.issues.join('\n')).toMatch(/unit error/);
     const facts = JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8'));
     expect(facts.facts.find((f: { source_key: string }) => f.source_key === 'gpt-test').price).toBeNull();
+  });
+
+  it('holds a direct price that jumped more than 5× since the last read until the next read confirms it', async () => {
+    const routes = (input: number) => ({
+      '/litellm.json': { kind: 'json' as const, body: llmFile({ ...LITELLM, 'gpt-test': llmRecord({ provider: 'openai', input, output: 1e-5 }) }) },
+      '/api.json': { kind: 'json' as const, body: MODELSDEV },
+    });
+    const noAa = { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' };
+    const priceOf = async () => JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8')).facts.find((f: { source_key: string }) => f.source_key === 'gpt-test').price.input;
+    server.setRoutes(routes(2.5e-6));
+    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: noAa });
+    // A per-1K value in a per-token field: 1000× more, yet under the 10,000 per 1M ceiling.
+    server.setRoutes(routes(2.5e-3));
+    const held = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: noAa });
+    expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: price moved 1.00e\+3× since the last read/);
+    expect(await priceOf()).toBe(2.5);
+    await updateFacts({ dataDir, now: '2026-08-04T00:00:00Z', http, env: noAa });
+    expect(await priceOf()).toBe(2500);
   });
 
   it('applies identity corrections at the next build, without a new fetch', async () => {

@@ -7,8 +7,10 @@
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
+import { confirms, DEFAULT_MAX_PRICE_FACTOR, priceJump } from '../models/merge.js';
+import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
-import type { FactSource, FactsObservation } from '../sources/facts.js';
+import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
 import { loadIdentity, mapFacts } from '../sources/identity.js';
 import { attachFacts } from '../store/data-store.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
@@ -40,6 +42,8 @@ export interface FactsUpdateOptions {
   force?: boolean;
   /** Read only these sources (default: all that are configured). */
   only?: readonly FactSource[];
+  /** A price moving more than this factor since the last read waits for the next read. */
+  maxPriceFactor?: number;
   log?: (line: string) => void;
 }
 
@@ -77,6 +81,28 @@ function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
 
 export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
 
+/**
+ * Pure: a record whose price moved more than `factor` since the last read (a per-1K for per-token
+ * slip stays under the magnitude ceiling) keeps its previous price until the next read shows the
+ * same new price again.
+ */
+export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefined, factor: number): { facts: ModelFacts[]; pending: Record<string, TokenPrices>; issues: string[] } {
+  const before = new Map((last?.facts ?? []).map((f) => [f.source_key, f]));
+  const waiting = last?.pending ?? {};
+  const pending: Record<string, TokenPrices> = {};
+  const issues: string[] = [];
+  const out = facts.map((fact) => {
+    const previous = before.get(fact.source_key);
+    if (fact.price === null || previous?.price == null || priceJump(previous.price, fact.price) <= factor) return fact;
+    const seen = waiting[fact.source_key];
+    if (seen !== undefined && confirms(seen, fact.price)) return fact;
+    pending[fact.source_key] = fact.price;
+    issues.push(`${fact.source_key}: price moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous price until the next read confirms it`);
+    return { ...fact, price: previous.price, price_tiers: previous.price_tiers };
+  });
+  return { facts: out, pending, issues };
+}
+
 export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRunReport> {
   const log = options.log ?? (() => undefined);
   const dataset = await loadDataset(options.dataDir);
@@ -97,9 +123,11 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       if (last !== undefined && observation.facts.length < last.facts.length * MIN_KEPT_SHARE && !options.force) {
         throw new SourceShrankError(observation.facts.length, last.facts.length);
       }
-      const mapped = mapFacts(observation.facts, identity[source]);
-      const sorted = [...observation.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
-      const file: FactsFile = { source, fetched_at: options.now, facts: sorted };
+      const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
+      line.issues.push(...guarded.issues);
+      const mapped = mapFacts(guarded.facts, identity[source]);
+      const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
+      const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.dataDir, file);
       previous[source] = file;
       line.ok = true;
