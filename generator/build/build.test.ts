@@ -4,12 +4,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mergeCatalog } from '../models/merge.js';
-import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
-import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
-import { translateCatalog } from '../sources/openrouter/translate.js';
-import { saveModels, saveSources } from '../store/data-store.js';
+import { orModel } from '../sources/openrouter/fixtures.js';
 import { UnsafePathError } from '../store/files.js';
+import { seedCatalog } from '../testing/seed.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { buildSite } from './build-site.js';
 import { SchemaViolationError, serializeSite, writeSiteAtomically } from './write-site.js';
@@ -27,10 +24,7 @@ async function makeData(): Promise<string> {
     orModel({ id: 'openai/old-test', prompt: '0.00001', completion: '0.00003', expiration_date: '2026-09-01' }),
     orModel({ id: 'openrouter/auto', prompt: '-1', completion: '-1' }),
   ];
-  const observation = translateCatalog(parseCatalog([parseModelsPage(orModelsPage(models), 'x')], 'x'));
-  const merged = mergeCatalog(new Map(), observation, { now: '2026-08-01T00:00:00Z', maxDelistShare: 0.2, force: false });
-  await saveModels(dataDir, merged.models.values());
-  await saveSources(dataDir, { openrouter: { last_attempt_at: '2026-08-01T00:00:00Z', last_success_at: '2026-08-01T00:00:00Z', ok: true, error: null, items: 4 } });
+  await seedCatalog(dataDir, models, '2026-08-01T00:00:00Z');
   return dataDir;
 }
 

@@ -6,16 +6,11 @@
 
 const SEGMENT = '[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?';
 const MODEL_ID = new RegExp(`^(${SEGMENT})/(${SEGMENT})$`);
-const AUTHOR = new RegExp(`^${SEGMENT}$`);
 const VARIANT = /^[a-z0-9][a-z0-9._-]{0,30}$/;
 
 export function isModelId(value: string): boolean {
   const match = MODEL_ID.exec(value);
   return match !== null && !hasDotRun(match[1]!) && !hasDotRun(match[2]!);
-}
-
-export function isAuthorId(value: string): boolean {
-  return AUTHOR.test(value) && !hasDotRun(value);
 }
 
 /** `..` inside a segment is legal in a file name but looks like traversal; we refuse it. */

@@ -39,12 +39,3 @@ export function blendedPrice(price: Pick<TokenPrices, 'input' | 'output'>): numb
 export function samePrices(a: TokenPrices, b: TokenPrices): boolean {
   return a.input === b.input && a.output === b.output && a.cache_read === b.cache_read && a.cache_write === b.cache_write;
 }
-
-/** A price we can stand behind: both base prices known. */
-export function isKnownPrice(price: TokenPrices | null): price is TokenPrices & { input: number; output: number } {
-  return price !== null && price.input !== null && price.output !== null;
-}
-
-export function isPaidPrice(price: TokenPrices | null): boolean {
-  return isKnownPrice(price) && price.input + price.output > 0;
-}

@@ -3,15 +3,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.js';
 import { HttpClient } from '../http/client.js';
-import { mergeCatalog } from '../models/merge.js';
 import { aaEnvelope, aaModel } from '../sources/artificialanalysis/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { mdApi, mdModel, mdProvider } from '../sources/modelsdev/fixtures.js';
-import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
-import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
-import { translateCatalog } from '../sources/openrouter/translate.js';
-import { loadSources, saveModels, saveSources } from '../store/data-store.js';
+import { orModel } from '../sources/openrouter/fixtures.js';
+import { loadSources } from '../store/data-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { seedCatalog } from '../testing/seed.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { updateFacts } from './facts.js';
 
@@ -32,9 +30,7 @@ beforeEach(async () => {
     orModel({ id: 'openai/gpt-test', prompt: '0.0000025', completion: '0.00001', intelligence_index: 50 }),
     orModel({ id: 'anthropic/claude-test', prompt: '0.000003', completion: '0.000015', expiration_date: '2026-12-31' }),
   ];
-  const merged = mergeCatalog(new Map(), translateCatalog(parseCatalog([parseModelsPage(orModelsPage(models), 'x')], 'x')), { now: '2026-08-01T00:00:00Z', maxDelistShare: 0.2, force: false });
-  await saveModels(dataDir, merged.models.values());
-  await saveSources(dataDir, { openrouter: { last_attempt_at: '2026-08-01T00:00:00Z', last_success_at: '2026-08-01T00:00:00Z', ok: true, error: null, items: 2 } });
+  await seedCatalog(dataDir, models, '2026-08-01T00:00:00Z');
   await writeFile(
     join(dataDir, 'identity.json'),
     JSON.stringify({

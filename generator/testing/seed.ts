@@ -1,0 +1,17 @@
+import { mergeCatalog } from '../models/merge.js';
+import { orModelsPage } from '../sources/openrouter/fixtures.js';
+import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
+import { translateCatalog } from '../sources/openrouter/translate.js';
+import { saveModels, saveSources } from '../store/data-store.js';
+
+/**
+ * Writes a data/ catalog the way `update` makes one (fixtures in OpenRouter's format → parse →
+ * translate → merge → store), observed at `now`, with OpenRouter recorded as a good source.
+ */
+export async function seedCatalog(dataDir: string, models: object[], now: string): Promise<void> {
+  const observation = translateCatalog(parseCatalog([parseModelsPage(orModelsPage(models), 'fixture')], 'fixture'));
+  const merged = mergeCatalog(new Map(), observation, { now, maxDelistShare: 0.2, force: false });
+  await saveModels(dataDir, merged.models.values());
+  const listed = [...merged.models.values()].filter((m) => m.delisted_at === null).length;
+  await saveSources(dataDir, { openrouter: { last_attempt_at: now, last_success_at: now, ok: true, error: null, items: listed } });
+}
