@@ -4,7 +4,7 @@ import { dirname, join, posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
-import type { RenderedFile } from '../render/site.js';
+import { isRenderedText, type RenderedFile } from '../render/site.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 
 /** The build's output broke a published schema; nothing was written. */
@@ -28,7 +28,7 @@ export function compileApiSchemas(siteUrl: string): { ajv: Ajv2020; check: (sche
   };
 }
 
-/** Serializes every file (compact JSON) after validating each against its schema. */
+/** Serializes every file (JSON compact, after validating it against its schema; text as given). */
 export function serializeSite(files: readonly RenderedFile[], siteUrl: string): Map<string, string> {
   const { check } = compileApiSchemas(siteUrl);
   const violations: string[] = [];
@@ -36,6 +36,10 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
   for (const file of files) {
     // Compare normalized paths: `a/../b` and `b` are the same file.
     if (out.has(file.path) || file.path !== posix.normalize(file.path)) violations.push(`${file.path}: rendered twice or not a normalized path`);
+    if (isRenderedText(file)) {
+      out.set(file.path, file.text);
+      continue;
+    }
     const problem = file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
     out.set(file.path, JSON.stringify(file.body));
