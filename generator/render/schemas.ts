@@ -19,7 +19,7 @@ import {
  * JSON Schemas (draft 2020-12) of every API response. They are published under
  * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
  */
-export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'price-changes', 'deprecations', 'status', 'service', 'error'] as const;
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const apiPrice = {
@@ -219,9 +219,24 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
-      required: ['endpoints', 'client'],
+      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges'],
       additionalProperties: false,
       properties: {
+        openapi: { type: 'string', description: 'The OpenAPI 3.1 document of this API' },
+        feeds: {
+          type: 'object',
+          description: 'Atom feeds and the iCalendar file of retirement dates',
+          required: ['price_changes', 'deprecations', 'incidents', 'retirements_calendar'],
+          additionalProperties: false,
+          properties: { price_changes: { type: 'string' }, deprecations: { type: 'string' }, incidents: { type: 'string' }, retirements_calendar: { type: 'string' } },
+        },
+        badges: {
+          type: 'object',
+          description: 'shields.io endpoint badges per service: use https://img.shields.io/endpoint?url=<site><path>',
+          required: ['status', 'uptime'],
+          additionalProperties: false,
+          properties: { status: { type: 'string' }, uptime: { type: 'string' } },
+        },
         endpoints: {
           type: 'array',
           items: {
@@ -312,5 +327,43 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
         },
       },
     },
+    badge: badgeSchema(siteUrl),
+  };
+}
+
+/** Joi's `string()`, which shields validates with, rejects the empty string. */
+const shieldsString = (description: string) => ({ type: 'string', minLength: 1, description }) as const;
+
+/**
+ * The shields.io endpoint badge format (schemaVersion 1), transcribed from
+ * https://shields.io/badges/endpoint-badge and shields' own validation: unknown keys are rejected,
+ * `namedLogo` and `logoSvg` exclude each other, `logoColor` and `logoSize` need `namedLogo`.
+ */
+function badgeSchema(siteUrl: string) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `${siteUrl}/api/v1/schemas/badge.json`,
+    title: 'shields.io endpoint badge',
+    description: 'Show it with https://img.shields.io/endpoint?url=<URL of this file, URL-encoded>',
+    type: 'object',
+    required: ['schemaVersion', 'label', 'message'],
+    additionalProperties: false,
+    properties: {
+      schemaVersion: { const: 1, description: 'always 1' },
+      label: { type: 'string', description: 'the left text; the empty string omits the left side' },
+      message: shieldsString('the right text; never empty'),
+      color: shieldsString('the right color (default lightgrey): a named color, hex, rgb, rgba, hsl, hsla or a CSS color name'),
+      labelColor: shieldsString('the left color (default grey)'),
+      isError: { type: 'boolean', description: 'true: an error badge whose color users cannot override (default false)' },
+      namedLogo: shieldsString('a simple-icons slug'),
+      logoSvg: shieldsString('an SVG string with a custom logo'),
+      logoColor: shieldsString('the logo color; simple-icons logos only'),
+      logoSize: shieldsString('"auto" makes the logo resize adaptively; simple-icons logos only'),
+      style: shieldsString('the default style: flat, flat-square, plastic, for-the-badge or social'),
+      cacheSeconds: { type: 'integer', minimum: 0, description: 'HTTP cache lifetime; shields ignores values below its minimum (300 s for endpoint badges)' },
+    },
+    dependentRequired: { logoColor: ['namedLogo'], logoSize: ['namedLogo'] },
+    // Not both logos (`not: { required }` trips ajv's strict mode; this says the same).
+    dependentSchemas: { namedLogo: { properties: { logoSvg: false } } },
   };
 }

@@ -1,0 +1,117 @@
+/**
+ * The retirement calendar (iCalendar, RFC 5545): one all-day event per announced model
+ * retirement. Pure: DTSTAMP is the data's as-of time, never the clock.
+ */
+import { addDays, isoSecond, parseIsoTime } from '../models/dates.js';
+import type { Deprecation } from './api-types.js';
+import { modelPageUrl, siteHost } from './feeds.js';
+import { safeHttpUrl } from './presentation.js';
+// site.ts imports this module: use its values inside functions only, never at module load.
+import { API_ROOT, type RenderedText } from './site.js';
+
+/** RFC 5545 §3.1: lines longer than 75 octets (without the CRLF) are folded. */
+export const ICS_LINE_OCTETS = 75;
+/** How often calendar apps should poll (RFC 7986 REFRESH-INTERVAL); retirement dates move slowly. */
+export const CALENDAR_REFRESH = 'PT6H';
+/** DTSTAMP is required; with no time in the data at all it is the epoch, not the clock. */
+const EPOCH_STAMP = '19700101T000000Z';
+
+export interface CalendarInput {
+  siteUrl: string;
+  /** Every deprecation: the calendar is not limited like the feeds (past events are harmless). */
+  deprecations: readonly Deprecation[];
+  modelsAsOf: string | null;
+}
+
+export const calendarPath = (): string => `${API_ROOT}/feeds/retirements.ics`;
+
+/**
+ * Controls TEXT may not hold (RFC 5545 §3.3.11 TSAFE-CHAR): C0 other than tab and newline, DEL,
+ * and lone surrogates (not encodable in UTF-8). Upstream names may carry them; they go.
+ */
+const ILLEGAL_TEXT_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A TEXT value: backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11). */
+export function escapeIcsText(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(ILLEGAL_TEXT_CHARS, '')
+    .replace(/[\\;,\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+}
+
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+/** Folds one content line at 75 octets, between code points (a multi-byte character is never split). */
+export function foldIcsLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Octets(char.codePointAt(0)!);
+    if (octets + size > ICS_LINE_OCTETS) {
+      parts.push(current);
+      // A continuation line starts with one space, which counts toward its 75 octets.
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n');
+}
+
+const icsDate = (date: string): string => date.replace(/-/g, '');
+
+function icsStamp(asOf: string | null): string {
+  const date = asOf === null ? null : parseIsoTime(asOf);
+  return date === null ? EPOCH_STAMP : isoSecond(date).replace(/[-:]/g, '');
+}
+
+function eventLines(siteUrl: string, d: Deprecation, stamp: string): string[] {
+  const page = modelPageUrl(siteUrl, d.model_id);
+  const description = [
+    `${d.name} (${d.model_id}) ${d.retired ? 'retired' : 'retires'} on ${d.retirement_date}.`,
+    `Replacement: ${d.replacement ?? 'none announced'}`,
+    `Source: ${safeHttpUrl(d.source_url) ?? d.source_url}`,
+    `Model page: ${page}`,
+  ].join('\n');
+  return [
+    'BEGIN:VEVENT',
+    `UID:${escapeIcsText(`${d.model_id}-retirement@${siteHost(siteUrl)}`)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${icsDate(d.retirement_date)}`,
+    `DTEND;VALUE=DATE:${icsDate(addDays(d.retirement_date, 1))}`,
+    `SUMMARY:${escapeIcsText(`Retirement: ${d.name} (${d.model_id})`)}`,
+    `DESCRIPTION:${escapeIcsText(description)}`,
+    `URL:${page}`,
+    // An all-day reminder, not a meeting: it must not show the day as busy.
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
+}
+
+/** The whole calendar, events soonest first (ties by model id), CRLF line endings. */
+export function renderRetirementCalendar(input: CalendarInput): RenderedText {
+  const stamp = icsStamp(input.modelsAsOf);
+  const events = [...input.deprecations].sort((a, b) =>
+    a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0,
+  );
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ModelPulse//AI model retirements//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    // X- values are TEXT (RFC 5545 §3.8.8.2) but some parsers do not unescape them: no , ; or \ here.
+    `X-WR-CALNAME:${escapeIcsText('ModelPulse: AI model retirements')}`,
+    `X-WR-CALDESC:${escapeIcsText(`Announced retirement dates of AI models. Free to use: link back to ${input.siteUrl}`)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${CALENDAR_REFRESH}`,
+    `X-PUBLISHED-TTL:${CALENDAR_REFRESH}`,
+    ...events.flatMap((d) => eventLines(input.siteUrl, d, stamp)),
+    'END:VCALENDAR',
+  ];
+  return { path: calendarPath(), text: lines.map((line) => `${foldIcsLine(line)}\r\n`).join('') };
+}
