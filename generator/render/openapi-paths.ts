@@ -1,0 +1,254 @@
+/**
+ * The paths of the OpenAPI document (openapi.ts). Every JSON endpoint has two forms, both
+ * listed because they behave differently: the routed path (rewrite rules on Netlify and in
+ * `npm run serve`) and the `.json` file, which every static host serves as written.
+ */
+import { MAX_ROUTED_PARAMS } from '../host/redirects.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
+import { PRECOMPUTED_GRID } from '../query/variants.js';
+import type { ApiSchemaName } from './schemas.js';
+
+export type Json = Record<string, unknown>;
+type Tag = 'models' | 'status' | 'feeds' | 'api';
+
+const API = '/api/v1';
+const ref = (kind: 'parameters' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+export const RESPONSE_HEADERS = {
+  'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
+  'Cache-Control': ref('headers', 'CacheControl'),
+};
+
+/** 200 bodies point at the published schema, resolved against this document's URL (/api/v1/openapi.json). */
+const jsonOk = (description: string, schema: ApiSchemaName): Json => ({
+  description,
+  headers: RESPONSE_HEADERS,
+  content: { 'application/json': { schema: { $ref: `./schemas/${schema}.json` } } },
+});
+const textOk = (description: string, mediaType: string): Json => ({
+  description,
+  headers: RESPONSE_HEADERS,
+  content: { [mediaType]: { schema: { type: 'string' } } },
+});
+
+const NOT_FOUND = ref('responses', 'NotFound');
+const NOT_PRECOMPUTED = ref('responses', 'NotPrecomputed');
+const INVALID_QUERY = ref('responses', 'InvalidQuery');
+
+interface Operation {
+  id: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  responses: Json;
+  parameters?: Json[];
+}
+
+const get = (op: Operation): Json => ({
+  get: {
+    operationId: op.id,
+    tags: [op.tag],
+    summary: op.summary,
+    description: op.description,
+    ...(op.parameters && op.parameters.length > 0 ? { parameters: op.parameters } : {}),
+    responses: op.responses,
+  },
+});
+
+const routedNote = (file: string) =>
+  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the README's config serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
+const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
+
+interface Endpoint {
+  id: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  ok: Json;
+  /** Path parameters, shared by both forms; an unknown value is a 404. */
+  params?: Json[];
+  /** Query parameters and their error answers: only rewrite rules can act on a query string. */
+  query?: { parameters: Json[]; responses: Json };
+  /** Error answers of the file form (query parameters on a file path, on Netlify). */
+  fileErrors?: Json;
+}
+
+/** One endpoint in both forms; the routed one keeps `id`, the file one is `<id>File`. */
+function bothForms(routed: string, file: string, e: Endpoint): Record<string, Json> {
+  const params = e.params ?? [];
+  const notFound = params.length > 0 ? { 404: NOT_FOUND } : {};
+  return {
+    [routed]: get({
+      id: e.id,
+      tag: e.tag,
+      summary: e.summary,
+      description: `${e.description}\n\n${routedNote(file)}`,
+      parameters: [...params, ...(e.query?.parameters ?? [])],
+      responses: { 200: e.ok, ...notFound, ...e.query?.responses },
+    }),
+    [file]: get({
+      id: `${e.id}File`,
+      tag: e.tag,
+      summary: `${e.summary} (file)`,
+      description: `${e.description}\n\n${FILE_NOTE}`,
+      parameters: params,
+      responses: { 200: e.ok, ...notFound, ...e.fileErrors },
+    }),
+  };
+}
+
+const listed = (values: readonly (number | null)[]) => values.filter((v) => v !== null).join(', ');
+
+const CHEAPEST_DESCRIPTION = [
+  'Models with a known paid price (not delisted, not retired as of the data\'s `as_of` date) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
+  `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with flags spelled \`1\` and at most ${MAX_ROUTED_PARAMS} parameters (an explicit \`limit=${DEFAULT_LIMIT}\` counts).`,
+  'Any other query answers 404 `not_precomputed`, whose `error.fallback.client` names the browser client `/api/v1/client.js`: its `cheapest(query)` validates the query and computes the answer from `/api/v1/models.json` with the same code. A wrong parameter name (`MIN_INTEL`, `intel`, `top`…) answers 400 `invalid_query`. The CDN does not check values (an invalid value answers `not_precomputed`; the client rejects it) and ignores parameter names it was not told about, so check `meta.query`.',
+].join('\n\n');
+
+const modelsPaths = (): Record<string, Json> => ({
+  ...bothForms(`${API}/models`, `${API}/models.json`, {
+    id: 'listModels',
+    tag: 'models',
+    summary: 'Models currently offered',
+    description: 'Every model currently offered (delisted models are left out), by id. `?author=` narrows the list to one author, like `/api/v1/models/{author}`.',
+    ok: jsonOk('The models, with `meta.count`.', 'models'),
+    query: { parameters: [ref('parameters', 'AuthorQuery')], responses: { 400: INVALID_QUERY, 404: NOT_FOUND } },
+    fileErrors: { 400: INVALID_QUERY },
+  }),
+  ...bothForms(`${API}/models/{author}`, `${API}/models/{author}.json`, {
+    id: 'listAuthorModels',
+    tag: 'models',
+    summary: "One author's models",
+    description: 'The models of one author currently offered; `meta.author` names the author.',
+    ok: jsonOk("The author's models.", 'models'),
+    params: [ref('parameters', 'ListedAuthor')],
+  }),
+  ...bothForms(`${API}/models/{author}/{slug}`, `${API}/models/{author}/{slug}.json`, {
+    id: 'getModel',
+    tag: 'models',
+    summary: 'One model',
+    description: 'One model (id `{author}/{slug}`) with its full price history, provider endpoints, direct prices and provenance. Delisted models stay, marked by `delisted_at`.',
+    ok: jsonOk('The model.', 'model'),
+    params: [ref('parameters', 'Author'), ref('parameters', 'Slug')],
+  }),
+  ...bothForms(`${API}/cheapest`, `${API}/cheapest.json`, {
+    id: 'cheapestModels',
+    tag: 'models',
+    summary: 'Cheapest models for a query',
+    description: `${CHEAPEST_DESCRIPTION}\n\nThe file \`/api/v1/cheapest.json\` holds the default query (no filter, limit ${DEFAULT_LIMIT}); other variants are \`/api/v1/cheapest/{variant}.json\`.`,
+    ok: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'),
+    query: {
+      parameters: ['MinIntel', 'MinContext', 'Vision', 'Reasoning', 'Tools', 'Limit'].map((name) => ref('parameters', name)),
+      responses: { 400: INVALID_QUERY, 404: NOT_PRECOMPUTED },
+    },
+    fileErrors: { 400: INVALID_QUERY },
+  }),
+  [`${API}/cheapest/{variant}.json`]: get({
+    id: 'cheapestVariant',
+    tag: 'models',
+    summary: 'Cheapest models for a query (canonical file)',
+    description: `The canonical file of one \`cheapest\` variant (see \`GET /api/v1/cheapest\` for the semantics). ${FILE_NOTE}`,
+    parameters: [ref('parameters', 'Variant')],
+    responses: { 200: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'), 404: NOT_PRECOMPUTED },
+  }),
+  ...bothForms(`${API}/price-changes`, `${API}/price-changes.json`, {
+    id: 'listPriceChanges',
+    tag: 'models',
+    summary: 'Price changes',
+    description: 'Changes of the input or output price, newest first: every change of the 90 days before `as_of`, and at least the latest 100.',
+    ok: jsonOk('The price changes.', 'price-changes'),
+  }),
+  ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {
+    id: 'listDeprecations',
+    tag: 'models',
+    summary: 'Model retirements',
+    description: 'Models with a retirement date, soonest first; `retired` says whether the date has passed (as of the data).',
+    ok: jsonOk('The models with a retirement date.', 'deprecations'),
+  }),
+});
+
+const statusPaths = (): Record<string, Json> => ({
+  ...bothForms(`${API}/status`, `${API}/status.json`, {
+    id: 'listServiceStatus',
+    tag: 'status',
+    summary: 'Status of every monitored service',
+    description: 'Every monitored AI service: its combined status (the worse of the official status page and our own probes), the official indicator, the last probe and active incidents.',
+    ok: jsonOk('The services.', 'status'),
+  }),
+  ...bothForms(`${API}/status/{service_id}`, `${API}/status/{service_id}.json`, {
+    id: 'getServiceStatus',
+    tag: 'status',
+    summary: 'One service',
+    description: 'One service, plus `uptime_90d` (exactly 90 days, oldest first; `null` for a day without probes) and `recent_incidents`.',
+    ok: jsonOk('The service.', 'service'),
+    params: [ref('parameters', 'ServiceId')],
+  }),
+  ...Object.fromEntries((['status', 'uptime'] as const).map((kind) => [
+    `${API}/badges/{service_id}/${kind}.json`,
+    get({
+      id: kind === 'status' ? 'getStatusBadge' : 'getUptimeBadge',
+      tag: 'status',
+      summary: kind === 'status' ? "Status badge (shields.io)" : 'Uptime badge (shields.io)',
+      description: `A [shields.io endpoint badge](https://shields.io/badges/endpoint-badge) (\`schemaVersion\`, \`label\`, \`message\`, \`color\`, \`cacheSeconds\`) showing the service's ${kind === 'status' ? 'combined status' : 'uptime over the last 90 days'}. Use it as \`https://img.shields.io/endpoint?url=<URL-encoded address of this file>\`. ${FILE_NOTE}`,
+      parameters: [ref('parameters', 'ServiceId')],
+      responses: { 200: jsonOk('The badge.', 'badge'), 404: NOT_FOUND },
+    }),
+  ])),
+});
+
+const FEEDS: Array<[string, string, string, string]> = [
+  ['price-changes.atom', 'priceChangesFeed', 'Price changes (Atom)', 'The latest price changes (those of `/api/v1/price-changes`) as an Atom feed, newest first, at most 100 entries.'],
+  ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`) as an Atom feed, at most 100 entries.'],
+  ['incidents.atom', 'incidentsFeed', 'Service incidents (Atom)', 'Incidents of the monitored services, from their official status pages, as an Atom feed, at most 100 entries.'],
+];
+
+const feedPaths = (): Record<string, Json> => ({
+  ...Object.fromEntries(FEEDS.map(([file, id, summary, description]) => [
+    `${API}/feeds/${file}`,
+    get({ id, tag: 'feeds', summary, description: `${description} ${FILE_NOTE}`, responses: { 200: textOk('An Atom 1.0 feed.', 'application/atom+xml') } }),
+  ])),
+  [`${API}/feeds/retirements.ics`]: get({
+    id: 'retirementsCalendar',
+    tag: 'feeds',
+    summary: 'Model retirements (iCalendar)',
+    description: `The model retirement dates as an iCalendar file (RFC 5545), one all-day event per announced retirement, past ones included: subscribe to it from a calendar app. ${FILE_NOTE}`,
+    responses: { 200: textOk('An iCalendar file.', 'text/calendar') },
+  }),
+});
+
+const apiPaths = (): Record<string, Json> => ({
+  ...bothForms(API, `${API}/index.json`, {
+    id: 'getIndex',
+    tag: 'api',
+    summary: 'API index',
+    description: 'The endpoints with their path form, file form and schema, and the client\'s path.',
+    ok: jsonOk('The index.', 'index'),
+  }),
+  [`${API}/openapi.json`]: get({
+    id: 'getOpenApi',
+    tag: 'api',
+    summary: 'This OpenAPI document',
+    description: `This document (OpenAPI 3.1). Its schema references are relative (\`./schemas/<name>.json\`), so they resolve against its own URL to the published JSON Schemas. ${FILE_NOTE}`,
+    responses: { 200: { description: 'The OpenAPI document.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } } } } } } },
+  }),
+  [`${API}/schemas/{name}.json`]: get({
+    id: 'getSchema',
+    tag: 'api',
+    summary: 'JSON Schema of a response',
+    description: `The JSON Schema (draft 2020-12, with an absolute \`$id\`) every response of that kind is validated against before it is published. ${FILE_NOTE}`,
+    parameters: [ref('parameters', 'SchemaName')],
+    responses: { 200: { description: 'A JSON Schema.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['$schema', '$id'], properties: { $schema: { const: 'https://json-schema.org/draft/2020-12/schema' }, $id: { type: 'string', format: 'uri' } } } } } }, 404: NOT_FOUND },
+  }),
+  [`${API}/client.js`]: get({
+    id: 'getClient',
+    tag: 'api',
+    summary: 'Browser client (ES module)',
+    description: `A dependency-free ES module: \`import { cheapest, models, model, status, service, priceChanges, deprecations, createClient } from '<site>/api/v1/client.js'\`. \`cheapest(query)\` answers any query: the precomputed file when there is one, else computed from the model index with the generator's own code. Limit at most ${MAX_LIMIT}. ${FILE_NOTE}`,
+    responses: { 200: textOk('JavaScript source (an ES module).', 'text/javascript') },
+  }),
+});
+
+/** Every public endpoint, in the order a reader meets them. */
+export function openApiPaths(): Record<string, Json> {
+  return { ...apiPaths(), ...modelsPaths(), ...statusPaths(), ...feedPaths() };
+}

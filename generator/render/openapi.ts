@@ -1,0 +1,155 @@
+/**
+ * The OpenAPI 3.1 document served at /api/v1/openapi.json. It references the published JSON
+ * Schemas by relative URI (`./schemas/<name>.json`) instead of copying them, so the two can
+ * never disagree; those URIs resolve against the document's own URL.
+ */
+import { cheapestPath, DEFAULT_LIMIT, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
+import { API_SCHEMA_NAMES } from './schemas.js';
+
+export interface OpenApiOptions {
+  siteUrl: string;
+  /** Monitored service ids: the enum of `{service_id}`. */
+  serviceIds: readonly string[];
+  /** Authors with models currently offered: the enum of `?author=`. */
+  authors: readonly string[];
+}
+
+export const OPENAPI_FILE = 'api/v1/openapi.json';
+
+/** Kept equal to CACHE_SECONDS in site.ts by the tests (not imported: site.ts imports this module). */
+const MIN_CACHE_SECONDS = 60;
+
+function description(siteUrl: string): string {
+  return [
+    'Free, read-only JSON about AI models (prices, context sizes, capabilities, benchmark indices, retirements) and the status of AI services, generated from public sources and served as static files.',
+    '**Terms.** Free, no API key, no sign-up. CORS is open to every origin (`Access-Control-Allow-Origin: *`). Cache every response for at least ' +
+      `${MIN_CACHE_SECONDS} seconds (\`meta.cache_seconds\`; the CDN sends \`Cache-Control: public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`): polling more often gets nothing new. ` +
+      `Wherever you show the data, show \`meta.attribution.text\` as a link to \`meta.attribution.url\` (${siteUrl}).`,
+    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve`, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
+    '**Responses.** Every JSON 200 is `{ "data": …, "meta": { … } }` and matches the JSON Schema (draft 2020-12) it references under `/api/v1/schemas/`. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Netlify, `npm run serve` and nginx (README config); other static hosts answer unknown files with their own 404 page.',
+    'Names are snake_case; times are ISO 8601 UTC; dates are `YYYY-MM-DD`; prices are USD per 1,000,000 tokens; unknown is `null`, never 0 (0 means free).',
+  ].join('\n\n');
+}
+
+const errorResponse = (status: 400 | 404, code: string, description: string, example: Json): Json => ({
+  description,
+  headers: RESPONSE_HEADERS,
+  content: {
+    'application/json': {
+      // The published error schema, narrowed to this answer's status and code.
+      schema: {
+        allOf: [
+          { $ref: './schemas/error.json' },
+          { type: 'object', properties: { error: { type: 'object', properties: { status: { const: status }, code: { const: code } } } } },
+        ],
+      },
+      examples: { [code]: { value: { error: { status, code, ...example } } } },
+    },
+  },
+});
+
+function components(): Json {
+  return {
+    headers: {
+      AccessControlAllowOrigin: {
+        description: 'CORS: every origin may read every response.',
+        schema: { type: 'string', const: '*' },
+      },
+      CacheControl: {
+        description: `Cache for at least ${MIN_CACHE_SECONDS} seconds (\`max-age\`); Netlify and \`npm run serve\` send \`public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`.`,
+        schema: { type: 'string', pattern: '(^|[ ,])max-age=([6-9][0-9]|[1-9][0-9]{2,})($|[ ,])' },
+      },
+    },
+    responses: {
+      NotFound: errorResponse(404, 'not_found', 'No such path, model, author or service (JSON on Netlify, `npm run serve` and nginx; other static hosts answer with their own 404 page).', {
+        message: 'No such endpoint, model, author or service under /api/v1/. See the documentation for the endpoints.',
+      }),
+      NotPrecomputed: errorResponse(404, 'not_precomputed', 'This `cheapest` query is not precomputed (or a value is not valid). `error.fallback.client` is the browser client, which validates the query and computes the answer from the model index (`error.fallback.index`) with the same code.', {
+        message: 'This cheapest query is not precomputed (or a value is not valid).',
+        fallback: { client: '/api/v1/client.js', index: '/api/v1/models.json' },
+      }),
+      InvalidQuery: errorResponse(400, 'invalid_query', 'A query parameter name is wrong (names are lower case; common misspellings are caught), or query parameters were put on a `.json` file path (Netlify and `npm run serve`; other hosts ignore query strings on files).', {
+        message: 'A query parameter name is not one of min_intel, min_context, vision, reasoning, tools, limit (names are lower case), or parameters were put on a .json file path.',
+      }),
+    },
+  };
+}
+
+const variant = (query: Partial<CheapestQuery>) => cheapestPath({ ...DEFAULT_QUERY, ...query }).slice('cheapest/'.length);
+/** Precomputed variants (see PRECOMPUTED_GRID), as examples of the `{variant}` segment. */
+export const VARIANT_EXAMPLES = [variant({ min_intel: 40, vision: true, limit: 5 }), variant({ min_context: 128000, tools: true }), variant({ reasoning: true })];
+
+const NUMBER = '(0|[1-9][0-9]*)';
+const part = (re: string) => `(${re}(/(?=.)|$))?`;
+/** The parts cheapestPath writes, in its order; at least one, no trailing slash. */
+export const VARIANT_PATTERN = `^(?=.)${part(`min_intel/${NUMBER}(\\.[0-9]+)?`)}${part(`min_context/${NUMBER}`)}${part('vision')}${part('reasoning')}${part('tools')}(limit/[1-9][0-9]*)?$`;
+
+const examples = (values: readonly unknown[]) => Object.fromEntries(values.map((value) => [String(value).replaceAll('/', '_'), { value }]));
+/** An id enum when there are ids (an empty enum would match nothing). */
+const idSchema = (ids: readonly string[], pattern: string) => (ids.length > 0 ? { type: 'string', enum: ids } : { type: 'string', pattern });
+const flag = (name: string, what: string): Json => ({
+  name,
+  in: 'query',
+  description: `\`1\` or \`true\` keeps only models ${what}; \`0\`, \`false\` or absent does not constrain. The CDN serves flags spelled \`1\`; the other spellings answer \`not_precomputed\` there (the client accepts them all).`,
+  schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
+  examples: examples(['1']),
+});
+
+/** Parameters shared by several operations; ids come from the data so clients can offer them. */
+function parameters(ids: { serviceIds: readonly string[]; authors: readonly string[] }): Record<string, Json> {
+  const segment = '^[a-z0-9][a-z0-9._-]*$';
+  const firstOf = (values: readonly string[], preferred: string) => (values.includes(preferred) ? preferred : (values[0] ?? preferred));
+  const author = firstOf(ids.authors, 'openai');
+  return {
+    Author: { name: 'author', in: 'path', required: true, description: 'The author part of a model id (`<author>/<slug>`).', schema: { type: 'string', pattern: segment }, examples: examples([author]) },
+    Slug: { name: 'slug', in: 'path', required: true, description: 'The rest of the model id after `<author>/`.', schema: { type: 'string', pattern: segment }, examples: examples(['gpt-4o']) },
+    ListedAuthor: { name: 'author', in: 'path', required: true, description: 'An author with models currently offered.', schema: idSchema(ids.authors, segment), examples: examples([author]) },
+    AuthorQuery: { name: 'author', in: 'query', description: "Only this author's models (an author with models currently offered).", schema: idSchema(ids.authors, segment), examples: examples([author]) },
+    ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: idSchema(ids.serviceIds, segment), examples: examples([firstOf(ids.serviceIds, 'openai')]) },
+    SchemaName: { name: 'name', in: 'path', required: true, description: 'The kind of response.', schema: { type: 'string', enum: [...API_SCHEMA_NAMES] }, examples: examples(['model']) },
+    Variant: {
+      name: 'variant',
+      in: 'path',
+      required: true,
+      description: `The query's non-default parts in this fixed order, joined by \`/\`: \`min_intel/<N>\`, \`min_context/<N>\`, \`vision\`, \`reasoning\`, \`tools\`, \`limit/<N>\` (limit ${DEFAULT_LIMIT} is the default and never appears; the default query is \`/api/v1/cheapest.json\`). The value spans several path segments and its \`/\` are literal: build the URL by concatenation, as a client that percent-encodes them (\`%2F\`) does not reach the file. Only the precomputed grid (see \`GET /api/v1/cheapest\`) has files.`,
+      schema: { type: 'string', pattern: VARIANT_PATTERN },
+      examples: examples(VARIANT_EXAMPLES),
+    },
+    MinIntel: { name: 'min_intel', in: 'query', description: 'Only models whose `benchmarks.intelligence_index` is at least this (a model without an index never matches).', schema: { type: 'number', minimum: 0, maximum: 100 }, examples: examples([40]) },
+    MinContext: { name: 'min_context', in: 'query', description: 'Only models whose `context_length` is at least this many tokens.', schema: { type: 'integer', minimum: 0 }, examples: examples([128000]) },
+    Vision: flag('vision', 'that take image input'),
+    Reasoning: flag('reasoning', 'that support reasoning'),
+    Tools: flag('tools', 'that support tool calling'),
+    Limit: { name: 'limit', in: 'query', description: 'How many models at most.', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, examples: examples([5]) },
+  };
+}
+
+/** Pure: the document for a deployment at `siteUrl` with these services and authors. */
+export function openApiDocument(options: OpenApiOptions): object {
+  const { siteUrl } = options;
+  // Sorted copies: the document does not depend on the order the caller lists ids in.
+  const ids = { serviceIds: [...options.serviceIds].sort(), authors: [...options.authors].sort() };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ModelPulse API',
+      version: 'v1',
+      summary: 'AI model prices, capabilities and retirements, and AI service status, as static JSON.',
+      description: description(siteUrl),
+      contact: { name: 'ModelPulse', url: siteUrl },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: siteUrl }],
+    tags: [
+      { name: 'models', description: 'Models, prices, the cheapest-model query, price changes and retirements.' },
+      { name: 'status', description: 'Status of the monitored AI services, uptime and badges.' },
+      { name: 'feeds', description: 'Atom feeds and an iCalendar file for feed readers and calendars.' },
+      { name: 'api', description: 'The API itself: index, this document, the JSON Schemas, the browser client.' },
+    ],
+    externalDocs: { description: 'ModelPulse API documentation', url: `${siteUrl}/#/docs` },
+    paths: openApiPaths(),
+    components: { ...components(), parameters: parameters(ids) },
+  };
+}
