@@ -6,7 +6,7 @@ import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset } from '../store/data-store.js';
 import { writeFileAtomic } from '../store/files.js';
-import { bundleClient } from './bundle-client.js';
+import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { serializeSite, writeSiteAtomically } from './write-site.js';
 
 export interface BuildOptions {
@@ -28,8 +28,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const dataset = await loadDataset(options.dataDir);
   const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl }), options.siteUrl);
   files.set('api/v1/client.js', await bundleClient());
+  const webApp = await bundleWebApp();
   const rules = siteRules(new Set(files.keys()));
   await writeSiteAtomically(options.outDir, files);
+  // The website beside the API: its script first, the page that loads it last.
+  await writeFileAtomic(join(options.outDir, 'app.js'), webApp);
+  for (const [name, content] of await readWebStatic()) await writeFileAtomic(join(options.outDir, name), content);
   // Host files are written after the API they route to, so a deploy never has rules pointing at
   // missing files; files for another host are removed so they cannot misroute.
   const host = options.host ?? 'netlify';

@@ -9,6 +9,7 @@ import { UnsafePathError } from '../store/files.js';
 import { seedCatalog } from '../testing/seed.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { buildSite } from './build-site.js';
+import { WEB_STATIC_FILES } from './bundles.js';
 import { SchemaViolationError, serializeSite, writeSiteAtomically } from './write-site.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -32,11 +33,16 @@ async function makeData(): Promise<string> {
 function schemaFor(path: string): string | null {
   if (path.startsWith('schemas/')) return null;
   if (path.startsWith('errors/')) return 'error';
+  if (path.startsWith('badges/')) return 'badge';
+  if (path === 'openapi.json') return null;
   if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
   if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
   if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';
   return path.replace(/\.json$/, '');
 }
+
+/** The website's files beside api/. */
+const WEBSITE = ['app.js', ...WEB_STATIC_FILES];
 
 describe('build', () => {
   let dataDir: string;
@@ -49,8 +55,9 @@ describe('build', () => {
     const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
     const root = join(out, 'api/v1');
     const files = (await fg('**/*.json', { cwd: root })).sort();
-    // Every JSON file plus the client module.
-    expect(report.files).toBe(files.length + 1);
+    // Every JSON file, the client module, the feeds and the calendar.
+    expect(report.files).toBe((await fg('**/*', { cwd: join(out, 'api') })).length);
+    expect(report.files).toBe(files.length + 5);
     expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/api/v1/models/openai/gpt-test /api/v1/models/openai/gpt-test.json 200!');
     for (const path of ['index.json', 'models.json', 'models/openai.json', 'models/openai/gpt-test.json', 'cheapest.json', 'cheapest/vision/limit/5.json', 'price-changes.json', 'deprecations.json', 'errors/not-found.json', 'schemas/model.json']) {
       expect(files).toContain(path);
@@ -132,18 +139,18 @@ describe('build', () => {
     await expect(buildSite({ dataDir: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
 
     expect(await hashTree(out)).toEqual(before);
-    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', 'index.html']);
+    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
   });
 
   it('writes the host files of the chosen host and removes the others', async () => {
     const out = await tempDir('public');
     await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
-    expect((await readdir(out)).sort()).toEqual(['_headers', 'api']);
+    expect((await readdir(out)).sort()).toEqual(['_headers', 'api', ...WEBSITE].sort());
     expect(await readFile(join(out, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
     await buildSite({ dataDir, outDir: out, siteUrl: SITE });
-    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api']);
+    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
     await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'none' });
-    expect((await readdir(out)).sort()).toEqual(['api']);
+    expect((await readdir(out)).sort()).toEqual(['api', ...WEBSITE].sort());
   });
 
   it('refuses to build services before any observation time exists, with a clear error', async () => {

@@ -41,7 +41,8 @@ const CONTENT_TYPES: Record<string, string> = {
 async function findFile(root: string, urlPath: string): Promise<string | null> {
   let path: string;
   try {
-    path = resolveInside(root, `.${urlPath}`);
+    // `/` and `/dir/` mean their index.html (the root itself is not a file path inside root).
+    path = resolveInside(root, `.${urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath}`);
   } catch (error) {
     if (error instanceof UnsafePathError) return null;
     throw error;

@@ -2,7 +2,12 @@ import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../qu
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
-import { FACT_SOURCES } from '../sources/facts.js';
+import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
+import { SOURCE_URLS } from '../models/facts-merge.js';
+import { badgePath, renderBadges } from './badges.js';
+import { calendarPath, renderRetirementCalendar } from './calendar.js';
+import { feedPath, renderFeeds } from './feeds.js';
+import { OPENAPI_FILE, openApiDocument } from './openapi.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
 import { serviceDetail, serviceEntry } from './status.js';
@@ -36,7 +41,8 @@ export const API_ROOT = 'api/v1';
 
 /** Where each source is documented for people, by source id. */
 function sourceUrl(id: string, siteUrl: string): string {
-  return id === 'openrouter' ? 'https://openrouter.ai/models' : `${siteUrl}/#${id}`;
+  if (id === 'openrouter') return 'https://openrouter.ai/models';
+  return (FACT_SOURCES as readonly string[]).includes(id) ? SOURCE_URLS[id as FactSource] : `${siteUrl}/#/docs`;
 }
 
 function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[], siteUrl: string) {
@@ -55,7 +61,7 @@ function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
   const asOf = dataset.sources.openrouter?.last_success_at ?? null;
   const asOfDate = asOf?.slice(0, 10) ?? null;
-  const docs = `${config.siteUrl}/#api`;
+  const docs = `${config.siteUrl}/#/docs`;
   const metaFor = (sourceIds: readonly string[], text: string, at: string | null) => ({
     api_version: 'v1',
     attribution: { text, url: config.siteUrl },
@@ -116,9 +122,14 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const statusMeta = metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)', statusAsOf);
   const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });
-  for (const service of dataset.services) {
-    add(`status/${service.id}`, 'service', serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf), statusMeta);
-  }
+  const details = dataset.services.map((service) => serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf));
+  for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
+
+  // For people and tools that subscribe rather than poll: feeds, a calendar and badges.
+  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesAsOf: asOf, deprecations: retiring, modelsAsOf: asOf, services: details, statusAsOf }));
+  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, modelsAsOf: asOf }));
+  files.push(...renderBadges(details));
+  files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
   const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({
     path,
@@ -138,6 +149,14 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/status/<service_id>', '/api/v1/status/<service_id>.json', 'one service with 90 days of uptime and recent incidents', 'service'),
     ],
     client: `/${API_ROOT}/client.js`,
+    openapi: `/${OPENAPI_FILE}`,
+    feeds: {
+      price_changes: `/${feedPath('price-changes')}`,
+      deprecations: `/${feedPath('deprecations')}`,
+      incidents: `/${feedPath('incidents')}`,
+      retirements_calendar: `/${calendarPath()}`,
+    },
+    badges: { status: `/${badgePath('<service_id>', 'status')}`, uptime: `/${badgePath('<service_id>', 'uptime')}` },
   }, baseMeta);
 
   const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>

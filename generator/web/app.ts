@@ -1,0 +1,56 @@
+/**
+ * The website's script: a hash router over the pages, each rendered from the public API through
+ * the published client (/api/v1/client.js). Hash routes work on every static host.
+ */
+import type { ApiResponse } from '../client/client.js';
+import type { PageContext } from './context.js';
+import { h, replaceChildren } from './dom.js';
+import { formatTime } from './format.js';
+import { deprecationsPage, priceChangesPage } from './pages/changes.js';
+import { errorMessage, note, pageTitle } from './pages/common.js';
+import { docsPage } from './pages/docs.js';
+import { modelPage } from './pages/model.js';
+import { modelsPage } from './pages/models.js';
+import { servicePage, statusBoard } from './pages/status.js';
+import { resolveRoute } from './router.js';
+
+const PAGES = { status: statusBoard, service: servicePage, models: modelsPage, model: modelPage, changes: priceChangesPage, deprecations: deprecationsPage, docs: docsPage };
+
+const main = document.getElementById('main') as HTMLElement;
+const asOf = document.getElementById('as-of') as HTMLElement;
+let renders = 0;
+
+function noteMeta(meta: ApiResponse['meta']): void {
+  if (typeof meta.as_of === 'string') asOf.textContent = `Data as of ${formatTime(meta.as_of)}.`;
+}
+
+async function render(moveFocus: boolean): Promise<void> {
+  const mine = ++renders;
+  const route = resolveRoute(location.hash, PAGES);
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('nav a[data-section]')) {
+    if (link.dataset.section === route?.section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  main.setAttribute('aria-busy', 'true');
+  replaceChildren(main, note('Loading…'));
+  // A page drawn into a detached element replaces the live one only if no newer navigation began.
+  const target = h('div', {});
+  try {
+    if (route === null) replaceChildren(target, pageTitle('Page not found'), note('No page at this address. Use the navigation above.'));
+    else {
+      const context: PageContext = { main: target, params: route.params, query: route.query, noteMeta };
+      await route.page(context);
+    }
+  } catch (error) {
+    replaceChildren(target, pageTitle('Could not load this page'), note(errorMessage(error), 'error'));
+  }
+  if (mine !== renders) return;
+  main.replaceChildren(...target.childNodes);
+  main.removeAttribute('aria-busy');
+  const title = main.querySelector('h1');
+  document.title = `${title?.textContent ?? 'ModelPulse'} · ModelPulse`;
+  if (moveFocus) title?.focus();
+}
+
+window.addEventListener('hashchange', () => void render(true));
+void render(false);

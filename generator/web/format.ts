@@ -1,0 +1,59 @@
+/** Pure formatting for the website (tested in Node; no DOM, no clock). */
+import type { ServiceStatus } from '../status/combine.js';
+import { STATUS_WORDS, uptimePercent } from '../render/presentation.js';
+
+export { meanUptime } from '../render/presentation.js';
+
+/** USD per 1M tokens: 0 is free, null unknown. */
+export function formatPrice(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value === 0) return 'free';
+  if (value < 0.01) return `$${value.toPrecision(2)}`;
+  // Cents always; a third decimal only where it carries information ($0.225, not $2.500).
+  return value < 10 ? `$${value.toFixed(3).replace(/(\.\d\d)0$/, '$1')}` : `$${value.toFixed(2)}`;
+}
+
+/** 131072 → "131K", 1000000 → "1M", 1048576 → "1.05M". */
+export function formatTokens(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value >= 1_000_000) return `${Number((value / 1_000_000).toFixed(2))}M`;
+  if (value >= 1_000) return `${Math.round(value / 1_000)}K`;
+  return String(value);
+}
+
+/** A fraction 0..1 as a percentage, rounded down like the badges; null is "no data". */
+export function formatUptime(value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'no data';
+  return `${uptimePercent(value)}%`;
+}
+
+export function formatChangePct(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const rounded = Number(value.toFixed(1));
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
+/** ISO time → "2026-11-21 10:00 UTC"; dates stay dates. */
+export function formatTime(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  return match === null ? value : `${match[1]} ${match[2]} UTC`;
+}
+
+export function formatLatency(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '—' : `${Math.round(ms)} ms`;
+}
+
+/** "partial_outage" → "Partial outage". */
+export function statusWords(status: string): string {
+  const words = STATUS_WORDS[status as ServiceStatus] ?? status;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The uptime bar's shade for one day: a class name, so the stylesheet decides the colors. */
+export function uptimeClass(uptime: number | null): string {
+  if (uptime === null) return 'day-none';
+  if (uptime >= 0.999) return 'day-ok';
+  if (uptime >= 0.95) return 'day-minor';
+  return 'day-major';
+}

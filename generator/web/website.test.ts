@@ -1,0 +1,223 @@
+/**
+ * The website in real headless Chromium, served by `npm run serve`'s script, built from the
+ * committed data/ plus status data that a real status update recorded from a local status page
+ * whose incident name is an XSS attempt.
+ */
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build-site.js';
+import { HttpClient } from '../http/client.js';
+import { cheapest, parseCheapestQuery } from '../query/cheapest.js';
+import type { ModelDetail, ModelEntry } from '../render/api-types.js';
+import { spIncident, spSummary } from '../status/platforms/fixtures.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import { launchChromium, startServeCli, watchProblems, type PageProblem, type ServeProcess } from '../testing/browser.js';
+import { tempDir } from '../testing/tree.js';
+import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { updateStatus } from '../update/status.js';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+
+let upstream: UpstreamServer;
+let serve: ServeProcess;
+let browser: Browser;
+let publishDir: string;
+let richModel: ModelDetail;
+
+async function recordStatus(dataDir: string): Promise<void> {
+  upstream = await startUpstreamServer({
+    '/acme/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents: [spIncident({ name: XSS_NAME, shortlink: 'javascript:alert(2)' })] }) },
+    '/probe/401': { kind: 'json', status: 401, body: { error: 'no key' } },
+    '/probe/500': { kind: 'json', status: 500, body: { error: 'internal' } },
+  });
+  const probe = (path: string) => ({ url: `${upstream.url}${path}`, method: 'GET' as const, timeout_ms: 1_000 });
+  const services: ServiceDefinition[] = [
+    { id: 'acme', name: 'Acme AI', url: 'https://acme.example.com', status_page: { type: 'statuspage', url: `${upstream.url}/acme` }, probe: probe('/probe/401') },
+    { id: 'bolt', name: 'Bolt', url: 'https://bolt.example.com', status_page: { type: 'none' }, probe: probe('/probe/500') },
+  ];
+  await writeFile(join(dataDir, 'services.json'), JSON.stringify(services, null, 2));
+  const pageHttp = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
+  const probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
+  try {
+    // Two days of probes, so the uptime bars have data.
+    for (const now of ['2026-08-01T00:10:00Z', '2026-08-01T12:00:00Z', '2026-08-02T00:00:00Z']) {
+      await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
+    }
+  } finally {
+    await Promise.all([pageHttp.close(), probeHttp.close()]);
+  }
+}
+
+beforeAll(async () => {
+  const dataDir = await tempDir('web-data');
+  await cp('data', dataDir, { recursive: true });
+  await recordStatus(dataDir);
+  publishDir = await tempDir('web-site');
+  await buildSite({ dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
+  // The listed model with the most provider endpoints and price points shows the most.
+  let best = -1;
+  for (const file of (await fg('api/v1/models/*/*.json', { cwd: publishDir })).sort()) {
+    const detail = (JSON.parse(await readFile(join(publishDir, file), 'utf8')) as { data: ModelDetail }).data;
+    const score = detail.endpoints.length * detail.price_history.length;
+    if (detail.delisted_at === null && score > best) [richModel, best] = [detail, score];
+  }
+  serve = await startServeCli(publishDir);
+  browser = await launchChromium();
+  await mkdir(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+  await upstream?.close();
+});
+
+interface Visit {
+  page: Page;
+  problems: PageProblem[];
+  alerts: string[];
+}
+
+/** A fresh browser context per visit: no test sees another's state. */
+async function visit(hash: string, viewport = { width: 1200, height: 900 }): Promise<Visit> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`${serve.url}/${hash}`);
+  await settled(page);
+  return { page, problems, alerts };
+}
+
+/** The router marks main busy while a page loads. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return main !== null && !main.hasAttribute('aria-busy') && main.querySelector('h1') !== null && !/Loading/.test(main.querySelector('[role="status"]')?.textContent ?? '');
+  });
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${serve.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const rowIds = (page: Page) => page.locator('table.models tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
+
+describe('website in headless Chromium', () => {
+  it('shows the status board from the API, with upstream incident names as text only', async () => {
+    const { page, problems, alerts } = await visit('#/');
+    const services = await api<Array<{ id: string; name: string; status: string }>>('/api/v1/status');
+    await expect(page.locator('article.service h2').allTextContents()).resolves.toEqual(services.map((s) => s.name));
+    expect(services.find((s) => s.id === 'acme')?.status).toBe('partial_outage');
+    const acme = page.locator('article[data-service="acme"]');
+    await expect(acme.locator('.status').textContent()).resolves.toBe('Partial outage');
+    // The incident name arrives as text: no element was created from it, no script ran.
+    await expect(acme.locator('.incident-name').textContent()).resolves.toBe(XSS_NAME);
+    await expect(page.locator('main img').count()).resolves.toBe(0);
+    // A javascript: link from the status page is not made a link.
+    await expect(page.locator('a[href^="javascript:"]').count()).resolves.toBe(0);
+    const bolt = page.locator('article[data-service="bolt"]');
+    await expect(bolt.locator('.status').textContent()).resolves.toBe('Partial outage');
+    await expect(bolt.locator('.day').count()).resolves.toBe(90);
+    await expect(bolt.locator('.uptime').getAttribute('aria-label')).resolves.toBe('90-day uptime 0% (mean of days with probe data)');
+    await expect(acme.locator('.day-ok').count()).resolves.toBe(2);
+    await expect(page.locator('footer').textContent()).resolves.toMatch(/at least 60 seconds[\s\S]*link\s+back/);
+    await page.screenshot({ path: join(ARTIFACTS, 'website-status.png'), fullPage: true });
+    expect(alerts).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('filters and sorts the model table like the API, precomputed or computed in the browser', async () => {
+    const { page, problems } = await visit('#/models');
+    await page.locator('#f-min_intel').fill('40');
+    await page.locator('#f-min_intel').dispatchEvent('change');
+    // Keyboard: space toggles the vision filter.
+    await page.locator('#f-vision').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => location.hash === '#/models?min_intel=40&vision=1&limit=20');
+    await settled(page);
+    const served = await api<ModelEntry[]>('/api/v1/cheapest?min_intel=40&vision=1&limit=20');
+    expect(served.length).toBeGreaterThan(2);
+    await expect(rowIds(page)).resolves.toEqual(served.map((m) => m.id));
+    await expect(page.locator('[role="status"]').textContent()).resolves.toContain('precomputed');
+
+    // 37 is not a precomputed value: the client computes the answer with the shared code.
+    await page.locator('#f-min_intel').fill('37');
+    await page.locator('#f-min_intel').dispatchEvent('change');
+    await page.waitForFunction(() => /computed in your browser/.test(document.querySelector('[role="status"]')?.textContent ?? ''));
+    const index = await fetch(`${serve.url}/api/v1/models`).then((r) => r.json() as Promise<{ data: ModelEntry[]; meta: { as_of: string } }>);
+    const parsed = parseCheapestQuery([['min_intel', '37'], ['vision', '1'], ['limit', '20']]);
+    if (!parsed.ok) throw new Error(parsed.message);
+    await expect(rowIds(page)).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.as_of.slice(0, 10)).map((m) => m.id));
+
+    // Sorting by a column header, from the keyboard.
+    await page.locator('th[data-key="intelligence"] button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('th[data-key="intelligence"]').getAttribute('aria-sort')).resolves.toBe('ascending');
+    const intel = await page.locator('table.models tbody tr td:nth-child(6)').allTextContents();
+    const values = intel.map(Number);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    await page.keyboard.press('Enter');
+    await expect(page.locator('th[data-key="intelligence"]').getAttribute('aria-sort')).resolves.toBe('descending');
+    // The only network errors are the 404s that made the client compute the answer.
+    expect(problems.filter((p) => !(p.text.includes('404') && p.url.includes('/api/v1/cheapest/')))).toEqual([]);
+  });
+
+  it('shows a model page with its price history chart and provider endpoints', async () => {
+    expect(richModel.endpoints.length, 'the committed data has a model with provider endpoints').toBeGreaterThan(0);
+    const { page, problems } = await visit(`#/models/${richModel.id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(richModel.name);
+    await expect(page.locator('.description').textContent()).resolves.toBe(richModel.description);
+    await expect(page.locator('svg.chart path.line-input').getAttribute('d')).resolves.toMatch(/^M[\d.]+,[\d.]+ L/);
+    await expect(page.locator('details table tbody tr').count()).resolves.toBe(richModel.price_history.length);
+    const providers = await page.locator('table:has(caption:text("Provider endpoints")) tbody th').allTextContents();
+    expect(providers).toEqual(richModel.endpoints.map((e) => `${e.provider}${e.free ? ' (free variant)' : ''}`));
+    await page.screenshot({ path: join(ARTIFACTS, 'website-model.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it('lists price changes and deprecations, and renders the API docs from the OpenAPI document', async () => {
+    const changes = await api<unknown[]>('/api/v1/price-changes');
+    const { page, problems } = await visit('#/changes');
+    await expect(page.locator('main tbody tr').count()).resolves.toBe(changes.length);
+    const deprecations = await api<unknown[]>('/api/v1/deprecations');
+    await page.goto(`${serve.url}/#/deprecations`);
+    await settled(page);
+    await expect(page.locator('main tbody tr').count()).resolves.toBe(deprecations.length);
+    await page.goto(`${serve.url}/#/docs`);
+    await settled(page);
+    const openapi = (await fetch(`${serve.url}/api/v1/openapi.json`).then((r) => r.json())) as { paths: Record<string, object> };
+    await expect(page.locator('section.operation').count()).resolves.toBe(Object.keys(openapi.paths).length);
+    await expect(page.locator('footer').textContent()).resolves.toContain('at least 60 seconds');
+    expect(problems).toEqual([]);
+  });
+
+  it('fits a phone screen, moves focus on navigation and explains unknown addresses', async () => {
+    const { page, problems } = await visit('#/', { width: 390, height: 844 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'website-phone.png'), fullPage: false });
+    await page.locator('nav a[href="#/models"]').focus();
+    await page.keyboard.press('Enter');
+    await settled(page);
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
+    await expect(page.locator('nav a[aria-current="page"]').textContent()).resolves.toBe('Models');
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await page.goto(`${serve.url}/#/nowhere`);
+    await settled(page);
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Page not found');
+    await page.goto(`${serve.url}/#/models/acme/no-such-model`);
+    await settled(page);
+    await expect(page.locator('main [role="alert"]').textContent()).resolves.toMatch(/No such endpoint, model/);
+    expect(problems.filter((p) => !(p.text.includes('404') && p.url.endsWith('/api/v1/models/acme/no-such-model.json')))).toEqual([]);
+  });
+});
