@@ -13,6 +13,9 @@ const OFFLINE: Record<string, string> = {
   MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
   MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
   ARTIFICIAL_ANALYSIS_API_KEY: '',
+  // Under GitHub Actions, the fixture runs must not write into the CI job's own summary.
+  GITHUB_STEP_SUMMARY: '',
+  GITHUB_ACTIONS: '',
 };
 
 /** Runs one of our commands the way npm does (tsx), asynchronously so the local upstream keeps answering. */

@@ -1,14 +1,16 @@
+import { appendFile } from 'node:fs/promises';
 import { userAgent } from '../config.js';
 import { HttpClient } from '../http/client.js';
 import { isoSecond, parseIsoTime } from '../models/dates.js';
 import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
-import { updateModels, type SourceRunReport } from '../update/models.js';
+import { updateModels } from '../update/models.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
-import { updateFacts, type FactsRunReport } from '../update/facts.js';
+import { updateFacts } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
+import { describeError, detailLines, formatDuration, githubAnnotations, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
 
 /** The update stages, in run order; `--only` picks one. */
 export const UPDATE_STAGES = ['models', 'facts', 'status'] as const;
@@ -26,7 +28,10 @@ const HELP = `npm run update -- [options]
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
 Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
 MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
-on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json.`;
+on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json. With
+GITHUB_STEP_SUMMARY set, the summary table is appended to that file as Markdown.
+Exit status: ${UPDATE_EXIT.ok} all read; ${UPDATE_EXIT.partial} some source or service failed (its last good data is kept,
+marked stale; data/ is consistent); ${UPDATE_EXIT.usage} usage error; ${UPDATE_EXIT.stopped} a stage stopped (publish nothing).`;
 
 /** The status run may take this multiple of the longest probe timeout (one retry fits in it). */
 const STATUS_BUDGET_FACTOR = 1.4;
@@ -62,49 +67,62 @@ async function main(): Promise<number> {
     if (!(FACT_SOURCES as readonly string[]).includes(source)) throw new UsageError(`--sources takes ${FACT_SOURCES.join(', ')}, not ${JSON.stringify(source)}`);
   }
   const stages = args.only === undefined ? UPDATE_STAGES : [args.only as UpdateStage];
-  const reports: SourceRunReport[] = [];
-  const statusReports: StatusRunReport[] = [];
-  const log = (line: string) => console.log(line);
+  const outcome: UpdateOutcome = { now, models: [], facts: [], status: [], stopped: [], durations: {}, maxPriceFactor };
+  const started = Date.now();
+  // Progress as it happens, with the time since the start, so a slow source shows in CI logs.
+  const log = (line: string) => console.log(`[${formatDuration(Date.now() - started).padStart(7)}] ${line}`);
   // A stage that stops with an error (a broken data file) is reported; the others still run.
-  const stageErrors: string[] = [];
-  const guarded = async (stage: string, run: () => Promise<void>) => {
+  const runStage = async (stage: UpdateStage, what: string, run: () => Promise<void>) => {
+    if (!stages.includes(stage)) return;
+    const stageStart = Date.now();
+    log(`${stage}: ${what}`);
     try {
       await run();
+      log(`${stage}: done in ${formatDuration(Date.now() - stageStart)}`);
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      stageErrors.push(`${stage}: ${(error as Error).message}`);
+      outcome.stopped.push({ stage, message: (error as Error).message });
       console.error(`${stage}: STOPPED — ${(error as Error).message}`);
+    } finally {
+      outcome.durations[stage] = Date.now() - stageStart;
     }
   };
-  if (stages.includes('models')) {
-    await guarded('models', async () => {
-      const http = new HttpClient({ userAgent: userAgent() });
-      try {
-        reports.push(
-          await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
-        );
-      } finally {
-        await http.close();
-      }
-    });
+  await runStage('models', 'reading the OpenRouter catalog and a few endpoint lists', async () => {
+    const http = new HttpClient({ userAgent: userAgent() });
+    try {
+      outcome.models.push(
+        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
+      );
+    } finally {
+      await http.close();
+    }
+  });
+  await runStage('facts', `reading ${(factSources ?? FACT_SOURCES).join(', ')} (Artificial Analysis only with its key)`, async () => {
+    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
+    try {
+      outcome.facts.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, maxPriceFactor, log }));
+    } finally {
+      await http.close();
+    }
+  });
+  await runStage('status', 'reading status pages and probing every service in data/services.json', async () => void outcome.status.push(await runStatus(args['data-dir'], now, log)));
+  await report(outcome);
+  return updateExitCode(outcome);
+}
+
+/** Prints the details and the summary table; in GitHub Actions also annotations and the job summary. */
+async function report(outcome: UpdateOutcome): Promise<void> {
+  for (const line of [...detailLines(outcome), ...summaryTableLines(outcome)]) console.log(line);
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(outcome)) console.log(line);
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (stepSummary) {
+    try {
+      await appendFile(stepSummary, summaryMarkdown(outcome));
+    } catch (error) {
+      // The data is written and the console has the table: a missing job summary must not fail the run.
+      console.error(`warning: could not append the summary to GITHUB_STEP_SUMMARY (${stepSummary}): ${(error as Error).message}`);
+    }
   }
-  const factsReports: FactsRunReport[] = [];
-  if (stages.includes('facts')) {
-    await guarded('facts', async () => {
-      const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
-      try {
-        factsReports.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, maxPriceFactor, log }));
-      } finally {
-        await http.close();
-      }
-    });
-  }
-  if (stages.includes('status')) await guarded('status', async () => void statusReports.push(await runStatus(args['data-dir'], now, log)));
-  printSummary(reports, now, maxPriceFactor);
-  printFactsSummary(factsReports);
-  printStatusSummary(statusReports);
-  for (const error of stageErrors) console.log(`\nSTOPPED ${error}`);
-  return stageErrors.length === 0 && [...reports, ...factsReports, ...statusReports].every((r) => r.ok) ? 0 : 1;
 }
 
 async function runStatus(dataDir: string, now: string, log: (line: string) => void): Promise<StatusRunReport> {
@@ -125,49 +143,13 @@ async function runStatus(dataDir: string, now: string, log: (line: string) => vo
   }
 }
 
-function printFactsSummary(reports: FactsRunReport[]): void {
-  for (const r of reports) {
-    console.log('\nsecondary sources');
-    for (const s of r.sources) {
-      console.log(`  ${s.source}: ${s.ok ? `ok — ${s.facts} records, ${s.mapped} of our models matched, ${s.issues.length} values held back` : `FAILED — ${s.error}; the last good facts are kept and marked stale`}`);
-      for (const issue of s.issues.slice(0, 10)) console.log(`    held back: ${issue}`);
-      if (s.issues.length > 10) console.log(`    … and ${s.issues.length - 10} more`);
-    }
-    console.log(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
-    for (const d of r.disagreements.slice(0, 10)) {
-      console.log(`    ${d.model_id} ${d.field}: ${d.values.map((v) => `${v.source}${v.provider ? `/${v.provider}` : ''} ${v.value}`).join(' vs ')} (${d.ratio}×)`);
-    }
+/** Usage errors keep exit 2 (runMain); anything else unexpected is a stop, never "partial". */
+runMain(async () => {
+  try {
+    return await main();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    for (const line of describeError(error)) console.error(line);
+    return UPDATE_EXIT.stopped;
   }
-}
-
-function printStatusSummary(reports: StatusRunReport[]): void {
-  for (const r of reports) {
-    console.log(`\nstatus summary (${r.services.length} services in ${(r.elapsedMs / 1000).toFixed(1)} s)`);
-    if (r.error !== null) console.log(`  status: ${r.ok ? 'warning' : 'FAILED'} — ${r.error}`);
-    for (const line of r.services) console.log(`  ${line.id.padEnd(16)} ${line.status.padEnd(15)} ${line.official}; probe ${line.probe}`);
-    for (const warning of r.warnings) console.log(`  warning: ${warning}`);
-  }
-}
-
-function printSummary(reports: SourceRunReport[], now: string, maxPriceFactorText: number): void {
-  if (reports.length === 0) return;
-  console.log(`\nupdate summary (observed at ${now})`);
-  for (const r of reports) {
-    if (!r.ok) {
-      console.log(`  ${r.source}: FAILED — ${r.error}; the last good data is kept and marked stale`);
-      continue;
-    }
-    const s = r.summary!;
-    console.log(
-      `  ${r.source}: ok — ${s.added.length} added, ${s.updated.length} updated, ${s.price_changed.length} price changes, ` +
-        `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ${r.endpointsRefreshed} endpoint lists refreshed`,
-    );
-    for (const id of s.price_pending) console.log(`    price pending confirmation (jumped more than ${maxPriceFactorText}×): ${id}`);
-    for (const issue of r.issues.slice(0, 20)) console.log(`    held back: ${issue.upstream_id ?? '(no id)'}: ${issue.reason}`);
-    if (r.issues.length > 20) console.log(`    … and ${r.issues.length - 20} more held-back values`);
-    for (const warning of r.warnings.slice(0, 20)) console.log(`    warning: ${warning}`);
-    if (r.warnings.length > 20) console.log(`    … and ${r.warnings.length - 20} more warnings`);
-  }
-}
-
-runMain(main);
+});

@@ -1,0 +1,234 @@
+import { validateWorkflow } from '@action-validator/core';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { tempDir } from '../testing/tree.js';
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string | number>;
+  with?: Record<string, unknown>;
+}
+
+interface Job {
+  'runs-on': string;
+  'timeout-minutes'?: number;
+  permissions?: Record<string, string>;
+  container?: { image: string };
+  strategy?: { matrix: Record<string, unknown> };
+  env?: Record<string, string>;
+  steps: Step[];
+}
+
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string> | string;
+  concurrency?: { group: string; 'cancel-in-progress': boolean | string };
+  jobs: Record<string, Job>;
+}
+
+const FILES = ['.github/workflows/ci.yml', '.github/workflows/refresh.yml'] as const;
+const sources = Object.fromEntries(await Promise.all(FILES.map(async (f) => [f, await readFile(f, 'utf8')] as const))) as Record<(typeof FILES)[number], string>;
+const ci = parse(sources['.github/workflows/ci.yml']) as Workflow;
+const refresh = parse(sources['.github/workflows/refresh.yml']) as Workflow;
+const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
+const step = (w: Workflow, id: string) => steps(w).find((s) => s.id === id)!;
+
+/** The test command the README documents (its setup block), so CI cannot drift from it. */
+async function readmeTestCommand(): Promise<string> {
+  const readme = await readFile('README.md', 'utf8');
+  const blocks = [...readme.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  for (const line of blocks.flatMap((b) => b.split('\n'))) {
+    const command = line.replace(/#.*$/, '').trim();
+    if (/^npm (run )?test\b/.test(command)) return command;
+  }
+  throw new Error('README.md documents no npm test command in a shell block');
+}
+
+describe('the workflow files', () => {
+  it.each(FILES)('%s is a valid GitHub workflow', (file) => {
+    expect(validateWorkflow(sources[file]).errors).toEqual([]);
+  });
+
+  it.each(FILES)('%s pins every third-party action to a full commit SHA with its version', (file) => {
+    const uses = sources[file].split('\n').filter((l) => /^\s*(- )?uses:/.test(l));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const line of uses) {
+      const ref = line.replace(/^\s*(- )?uses:\s*/, '');
+      if (ref.startsWith('./')) continue;
+      expect(ref, line).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('pins each action to the same commit in every file', () => {
+    const pins = new Map<string, Set<string>>();
+    for (const s of [...steps(ci), ...steps(refresh)].filter((s) => s.uses && !s.uses.startsWith('./'))) {
+      const [action, sha] = s.uses!.split('@') as [string, string];
+      pins.set(action, (pins.get(action) ?? new Set()).add(sha));
+    }
+    for (const [action, shas] of pins) expect([...shas], action).toHaveLength(1);
+  });
+
+  it.each(FILES)('%s never echoes a secret and gives secrets to steps only, as environment', (file) => {
+    const w = file.endsWith('ci.yml') ? ci : refresh;
+    expect(JSON.stringify(w.on)).not.toContain('secrets.');
+    for (const job of Object.values(w.jobs)) expect(JSON.stringify(job.env ?? {})).not.toContain('secrets.');
+    for (const s of steps(w)) {
+      // Inline secrets would land in the script text; environment variables never do.
+      expect(s.run ?? '', s.name).not.toMatch(/\$\{\{\s*secrets\./);
+      expect(s.run ?? '', s.name).not.toMatch(/set -x|set -o xtrace/);
+      const secretNames = Object.entries(s.env ?? {}).filter(([, v]) => /secrets\./.test(String(v))).map(([k]) => k);
+      for (const line of (s.run ?? '').split('\n').filter((l) => /\b(echo|printf)\b/.test(l))) {
+        for (const name of secretNames) expect(line, `${s.name}: ${line}`).not.toMatch(new RegExp(`\\$\\{?${name}\\b`));
+      }
+    }
+  });
+
+  it.each(FILES)('%s bounds every job in time', (file) => {
+    const w = file.endsWith('ci.yml') ? ci : refresh;
+    for (const job of Object.values(w.jobs)) expect(job['timeout-minutes']).toBeGreaterThan(0);
+  });
+});
+
+describe('ci.yml', () => {
+  const job = ci.jobs.test!;
+
+  it('runs on push and pull requests with read-only permissions, cancelling superseded PR runs', () => {
+    expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    expect(Object.values(ci.jobs).every((j) => j.permissions === undefined)).toBe(true);
+    expect(ci.concurrency?.group).toContain('github.event.pull_request.number');
+    expect(ci.concurrency?.['cancel-in-progress']).toBe("${{ github.event_name == 'pull_request' }}");
+  });
+
+  it('tests on Node 20, 22 and 24 in Debian, where chromium is the real browser at /usr/bin/chromium', () => {
+    expect(job.strategy?.matrix).toEqual({ node: [20, 22, 24] });
+    expect(job.container?.image).toBe('node:${{ matrix.node }}-bookworm');
+    const install = job.steps.findIndex((s) => /apt-get install .*\bchromium\b/.test(s.run ?? ''));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(job.steps[install]!.run).toContain('/usr/bin/chromium --version');
+  });
+
+  it("runs npm ci, then exactly the README's test command", async () => {
+    const runs = job.steps.map((s) => s.run?.trim());
+    const testCommand = await readmeTestCommand();
+    expect(testCommand).toBe('npm test');
+    expect(runs.filter((r) => r === testCommand)).toHaveLength(1);
+    expect(runs.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
+    expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf(testCommand));
+  });
+
+  it('uploads the browser-test screenshots even when the tests fail', () => {
+    const upload = job.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(upload.if).toBe('always()');
+    expect(upload.with).toMatchObject({ path: 'test-artifacts/' });
+  });
+});
+
+describe('refresh.yml', () => {
+  it('runs every 15 minutes off the quarter hours, and on demand', () => {
+    const schedule = refresh.on.schedule as Array<{ cron: string }>;
+    expect(schedule).toHaveLength(1);
+    const [minute, ...rest] = schedule[0]!.cron.split(' ');
+    expect(rest).toEqual(['*', '*', '*', '*']);
+    const minutes = minute!.split(',').map(Number);
+    expect(minutes).toHaveLength(4);
+    minutes.forEach((m, i) => expect(m).toBe(minutes[0]! + 15 * i));
+    for (const m of minutes) expect(m % 15, `minute ${m}`).not.toBe(0);
+    expect(refresh.on).toHaveProperty('workflow_dispatch');
+  });
+
+  it('never overlaps itself and writes only what it must', () => {
+    expect(refresh.concurrency).toMatchObject({ 'cancel-in-progress': false });
+    expect(refresh.concurrency?.group).toMatch(/\S/);
+    // Top level: nothing beyond reading. The one job that commits gets contents: write, alone.
+    const top = refresh.permissions;
+    expect(typeof top === 'object' && Object.values(top).every((p) => p === 'read' || p === 'none')).toBe(true);
+    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }]);
+  });
+
+  it('updates, validates by building, and only then commits and deploys', () => {
+    const runs = steps(refresh).map((s) => s.run ?? s.uses ?? '');
+    const at = (re: RegExp) => runs.findIndex((r) => re.test(r));
+    expect(at(/^npm ci$/)).toBeLessThan(at(/npm run update/));
+    expect(at(/npm run update/)).toBeLessThan(at(/^npm run build$/));
+    expect(at(/^npm run build$/)).toBeLessThan(at(/git push/));
+    expect(at(/git push/)).toBeLessThan(at(/netlify-cli@/));
+    const setupNode = steps(refresh).find((s) => s.uses?.startsWith('actions/setup-node@'))!;
+    expect(setupNode.with).toMatchObject({ 'node-version': 22, cache: 'npm' });
+    const deploy = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
+    expect(deploy.run).toContain('deploy --prod --dir public --no-build');
+    expect(String(deploy.env?.NETLIFY_CLI_VERSION)).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(deploy.if).toBe("steps.commit.outputs.changed == 'true' || github.event_name == 'workflow_dispatch'");
+  });
+});
+
+/** Runs one `run:` script with bash -e, as GitHub does, in `cwd` with a fake `npm` when given. */
+async function runScript(script: string, cwd: string, env: Record<string, string>, npmExit?: number) {
+  const dir = await tempDir('workflow-step');
+  const output = join(dir, 'output');
+  await writeFile(output, '');
+  const binDir = join(dir, 'bin');
+  await mkdir(binDir);
+  if (npmExit !== undefined) {
+    await writeFile(join(binDir, 'npm'), `#!/bin/sh\necho "fake npm $*"\nexit ${npmExit}\n`);
+    await chmod(join(binDir, 'npm'), 0o755);
+  }
+  const result = spawnSync('bash', ['-e', '-c', script], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, GITHUB_OUTPUT: output, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
+  });
+  const outputs = Object.fromEntries((await readFile(output, 'utf8')).split('\n').filter(Boolean).map((l) => l.split('=') as [string, string]));
+  return { code: result.status, out: result.stdout + result.stderr, outputs };
+}
+
+describe('refresh.yml step scripts, run for real', () => {
+  it('continue on a partial update with a warning and stop on a usage error or a stopped stage', async () => {
+    const script = step(refresh, 'update').run!;
+    const cwd = await tempDir('update-step');
+    const results = await Promise.all([0, 1, 2, 3].map((code) => runScript(script, cwd, {}, code)));
+    expect(results.map((r) => r.code)).toEqual([0, 0, 2, 3]);
+    expect(results.map((r) => r.outputs['exit-code'])).toEqual(['0', '1', '2', '3']);
+    expect(results[1]!.out).toContain('::warning title=Partial refresh::');
+    expect(results[3]!.out).toContain('::error title=Update stopped::');
+  });
+
+  it('commit data/ only when it changed, and rebase and retry when the push races another commit', async () => {
+    const script = step(refresh, 'commit').run!;
+    const dir = await tempDir('commit-step');
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
+    const seed = join(dir, 'seed');
+    git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
+    await mkdir(join(seed, 'data'));
+    await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
+    git(seed, 'add', '.');
+    git(seed, 'commit', '--quiet', '-m', 'seed');
+    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+    const work = join(dir, 'work');
+    git(dir, 'clone', '--quiet', '--depth', '1', `file://${join(dir, 'remote.git')}`, work);
+    const env = { BRANCH: 'main', PUBLISH_MODE: 'cli' };
+
+    const unchanged = await runScript(script, work, env);
+    expect(unchanged).toMatchObject({ code: 0, outputs: { changed: 'false' } });
+
+    await writeFile(join(work, 'data', 'sources.json'), '{"openrouter":{}}\n');
+    // Someone else pushes first: our push is rejected, then rebased and retried.
+    await writeFile(join(seed, 'README.md'), 'hello\n');
+    git(seed, 'add', '.');
+    git(seed, 'commit', '--quiet', '-m', 'meanwhile');
+    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+    const pushed = await runScript(script, work, env);
+    expect(pushed, pushed.out).toMatchObject({ code: 0, outputs: { changed: 'true', rebased: 'true' } });
+    const log = git(join(dir, 'remote.git'), 'log', '--format=%an|%s', 'main');
+    expect(log.split('\n')[0]).toMatch(/^github-actions\[bot\]\|data: refresh \S+ \[skip netlify\]$/);
+    expect(log).toContain('meanwhile');
+  });
+});
