@@ -136,6 +136,11 @@ async function serving(dataDir: string): Promise<void> {
   console.log(`  _redirects rules: ${report.redirectRules}; Netlify engine match for a cheapest query: median ${matchTimes[Math.floor(matchTimes.length / 2)]!.toFixed(1)} ms (netlify-redirector, WASM)`);
   console.log(`  realistic query mix served straight from the CDN: ${((direct / total) * 100).toFixed(0)}% (${QUERY_MIX.length} query shapes, weighted)`);
   console.log(`  client.js: ${client.length} bytes, ${gzipSync(client, { level: 9 }).length} bytes gzip`);
+  // What a first visit to the website downloads before any data: page, style, script, client.
+  const web = await Promise.all(['index.html', 'style.css', 'app.js'].map((name) => readFile(join(out, name))));
+  const webBytes = [...web, client].reduce((sum, b) => sum + b.length, 0);
+  const webGzip = [...web, client].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  console.log(`  website shell (index.html, style.css, app.js, client.js): ${webBytes} bytes, ${webGzip} bytes gzip`);
   console.log(`  client fallback: ${perQueryUs.toFixed(0)} µs per query over ${index.data.length} models (after fetching models.json, ${(Buffer.byteLength(JSON.stringify(index)) / 1024).toFixed(0)} KiB)`);
   await rm(out, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { startServer, type RunningServer } from './serve.js';
+import { SITE_CSP, TEXT_FILE_TYPES } from './hosts.js';
 
 let server: RunningServer;
 
@@ -82,5 +83,24 @@ describe('npm run serve, over real HTTP', () => {
     const post = await raw('POST', '/api/v1/models');
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('website and text files over HTTP', () => {
+  it('serves the site with its Content-Security-Policy, and each feed with its own type', async () => {
+    const page = await raw('GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toBe(SITE_CSP);
+    expect(page.body).toContain('<script type="module" src="app.js">');
+    const app = await raw('GET', '/app.js');
+    expect(app.status).toBe(200);
+    expect(app.body).toContain('./api/v1/client.js');
+    for (const [path, type] of TEXT_FILE_TYPES) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe(type);
+      expect(res.headers['access-control-allow-origin'], path).toBe('*');
+    }
   });
 });
