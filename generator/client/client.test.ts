@@ -63,6 +63,27 @@ describe('client fallback', () => {
     expect(computed).toBeLessThan(110);
   });
 
+  it('asks the CDN only for precomputed files, and still computes when a host lacks one', async () => {
+    const requested: string[] = [];
+    const recording = (url: string) => {
+      requested.push(new URL(url).pathname);
+      return fetch(url);
+    };
+    const client = createClient({ baseUrl: server.url, fetch: recording });
+    const outside = await client.cheapest({ min_intel: 37, vision: 1 });
+    expect(outside.computed).toBe(true);
+    expect(requested).toEqual(['/api/v1/models.json']);
+    requested.length = 0;
+    const inside = await client.cheapest({ min_intel: 40, vision: 1 });
+    expect(inside.computed).toBe(false);
+    expect(requested).toEqual(['/api/v1/cheapest/min_intel/40/vision.json']);
+    // A host without the file (a 404) falls back to computing the same answer.
+    const bare = createClient({ baseUrl: server.url, fetch: (url) => (url.includes('/cheapest/') ? Promise.resolve(new Response('Not Found', { status: 404 })) : fetch(url)) });
+    const fallback = await bare.cheapest({ min_intel: 40, vision: 1 });
+    expect(fallback.computed).toBe(true);
+    expect(fallback.data).toEqual(inside.data);
+  });
+
   it('validates queries and ids with clear errors before any request', async () => {
     const client = createClient({ baseUrl: server.url });
     await expect(client.cheapest({ limit: 0 })).rejects.toThrow(/limit: limit must be a whole number from 1 to 100/);

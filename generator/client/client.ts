@@ -4,11 +4,13 @@
  *   import { cheapest, model } from 'https://modelpulse.netlify.app/api/v1/client.js';
  *   const { data } = await cheapest({ min_intel: 45, vision: true, limit: 3 });
  *
- * `cheapest` asks the CDN for the precomputed variant and, when there is none (a JSON 404, or any
- * 404 on hosts without our rules), computes the answer from the model index with the very same
- * code the generator used (generator/query/cheapest.ts), so both answers are identical.
+ * `cheapest` asks the CDN for the precomputed variant when the query is in the precomputed grid
+ * and, otherwise or on a 404 (a host without the file), computes the answer from the model index
+ * with the very same code the generator used (generator/query/cheapest.ts), so both answers are
+ * identical.
  */
 import { cheapest as computeCheapest, cheapestPath, parseCheapestQuery, type CheapestQuery } from '../query/cheapest.js';
+import { isPrecomputed } from '../query/variants.js';
 
 /** A failed request or an invalid argument, with the API's error code. */
 export class ModelPulseError extends Error {
@@ -117,10 +119,13 @@ export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) 
     async cheapest(input: CheapestInput = {}): Promise<CheapestResponse> {
       const query = normalizeQuery(input);
       const path = `${cheapestPath(query)}.json`;
-      const precomputed = await request(path);
-      if (precomputed.status === 200 && precomputed.body !== null) return { ...(precomputed.body as ApiResponse<unknown[]>), computed: false };
-      if (precomputed.status !== 404) {
-        throw new ModelPulseError(precomputed.status, 'http_error', `HTTP ${precomputed.status} for ${precomputed.url}`, precomputed.url);
+      // Only ask for files the build wrote: a query outside the grid costs no failed request.
+      if (isPrecomputed(query)) {
+        const precomputed = await request(path);
+        if (precomputed.status === 200 && precomputed.body !== null) return { ...(precomputed.body as ApiResponse<unknown[]>), computed: false };
+        if (precomputed.status !== 404) {
+          throw new ModelPulseError(precomputed.status, 'http_error', `HTTP ${precomputed.status} for ${precomputed.url}`, precomputed.url);
+        }
       }
       const index = await get<Parameters<typeof computeCheapest>[0]>('models.json');
       const asOf = typeof index.meta.as_of === 'string' ? index.meta.as_of.slice(0, 10) : null;

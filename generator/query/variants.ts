@@ -26,3 +26,9 @@ export function precomputedQueries(): CheapestQuery[] {
   }
   return queries;
 }
+
+/** Whether the build wrote this query's file (so asking the CDN for it can succeed). */
+export function isPrecomputed(query: CheapestQuery): boolean {
+  const has = (values: readonly (number | null)[], value: number | null) => values.includes(value);
+  return has(PRECOMPUTED_GRID.min_intel, query.min_intel) && has(PRECOMPUTED_GRID.min_context, query.min_context) && has(PRECOMPUTED_GRID.limit, query.limit);
+}

@@ -12,7 +12,7 @@ import { docsPage } from './pages/docs.js';
 import { modelPage } from './pages/model.js';
 import { modelsPage } from './pages/models.js';
 import { servicePage, statusBoard } from './pages/status.js';
-import { resolveRoute } from './router.js';
+import { isRouteHash, resolveRoute } from './router.js';
 
 const PAGES = { status: statusBoard, service: servicePage, models: modelsPage, model: modelPage, changes: priceChangesPage, deprecations: deprecationsPage, docs: docsPage };
 
@@ -26,7 +26,8 @@ function noteMeta(meta: ApiResponse['meta']): void {
 
 async function render(moveFocus: boolean): Promise<void> {
   const mine = ++renders;
-  const route = resolveRoute(location.hash, PAGES);
+  // An address that is not a route (`#main`, a docs anchor) on first load shows the home page.
+  const route = resolveRoute(isRouteHash(location.hash) ? location.hash : '', PAGES);
   for (const link of document.querySelectorAll<HTMLAnchorElement>('nav a[data-section]')) {
     if (link.dataset.section === route?.section) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -52,5 +53,13 @@ async function render(moveFocus: boolean): Promise<void> {
   if (moveFocus) title?.focus();
 }
 
-window.addEventListener('hashchange', () => void render(true));
+// In-page anchors (`#op-…` on the docs page) only scroll; route addresses render a page.
+window.addEventListener('hashchange', () => {
+  if (isRouteHash(location.hash)) void render(true);
+});
+// The skip link moves focus to the content without touching the address (it would not be a route).
+document.querySelector('a.skip')?.addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
 void render(false);

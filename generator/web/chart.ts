@@ -25,9 +25,22 @@ export interface ChartGeometry {
   paths: Record<ChartSeries, string>;
   yTicks: Array<{ y: number; label: string }>;
   xLabels: Array<{ x: number; label: string }>;
+  /** Where each known price starts, for a dot per change. */
+  marks: Array<{ series: ChartSeries; x: number; y: number }>;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Share of the time axis added after the last observation. */
+export const END_PADDING = 0.04;
+
+/** The smallest of 1, 2, 2.5 or 5 × 10^k at or above `value`: round axis labels ($0, $5, $10). */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * magnitude >= value * (1 - 1e-9)) ?? 10;
+  return step * magnitude;
+}
 
 /**
  * Pure: a step chart of input and output prices from the first observation to `endAt` (the
@@ -36,20 +49,24 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export function priceChartGeometry(points: readonly PricePoint[], endAt: string, box: ChartBox = CHART_BOX): ChartGeometry | null {
   if (points.length === 0) return null;
   const t0 = Date.parse(points[0]!.at);
-  const t1 = Math.max(Date.parse(endAt), Date.parse(points[points.length - 1]!.at), t0 + 86_400_000);
+  const last = Math.max(Date.parse(endAt), Date.parse(points[points.length - 1]!.at), t0 + 86_400_000);
+  // A little room after the as-of time, so a change seen in the latest run shows as a step.
+  const t1 = last + (last - t0) * END_PADDING;
   const values = points.flatMap((p) => [p.input, p.output]).filter((v): v is number => v !== null);
-  const max = values.length === 0 ? 1 : Math.max(...values) * 1.1 || 1;
+  const max = niceCeiling(values.length === 0 ? 0 : Math.max(...values));
   const plotW = box.width - box.left - box.right;
   const plotH = box.height - box.top - box.bottom;
   const x = (t: number) => round(box.left + ((t - t0) / (t1 - t0)) * plotW);
   const y = (v: number) => round(box.top + plotH - (v / max) * plotH);
   const paths = { input: '', output: '' } as Record<ChartSeries, string>;
+  const marks: ChartGeometry['marks'] = [];
   for (const series of CHART_SERIES) {
     const parts: string[] = [];
     points.forEach((point, i) => {
       const value = point[series];
       if (value === null) return;
       const start = x(Date.parse(point.at));
+      marks.push({ series, x: start, y: y(value) });
       const end = x(i + 1 < points.length ? Date.parse(points[i + 1]!.at) : t1);
       const prev = i > 0 ? points[i - 1]![series] : null;
       // Join to the previous step with a vertical line, or start a new piece after a gap.
@@ -58,8 +75,8 @@ export function priceChartGeometry(points: readonly PricePoint[], endAt: string,
     paths[series] = parts.join(' ');
   }
   const yTicks = [0, 0.5, 1].map((f) => ({ y: y(max * f), label: `$${Number((max * f).toPrecision(3))}` }));
-  const xLabels = [t0, t1].map((t) => ({ x: x(t), label: new Date(t).toISOString().slice(0, 10) }));
-  return { paths, yTicks, xLabels };
+  const xLabels = [t0, last].map((t) => ({ x: x(t), label: new Date(t).toISOString().slice(0, 10) }));
+  return { paths, yTicks, xLabels, marks };
 }
 
 /** The chart as an SVG element; the price history table beside it carries the same numbers for screen readers. */
@@ -76,5 +93,6 @@ export function priceChart(points: readonly PricePoint[], endAt: string): SVGEle
     ]),
     ...geometry.xLabels.map((l, i) => svg('text', { x: l.x, y: box.height - 8, 'text-anchor': i === 0 ? 'start' : 'end', class: 'axis' }, l.label)),
     ...CHART_SERIES.map((series) => svg('path', { d: geometry.paths[series], class: `line line-${series}` })),
+    ...geometry.marks.map((m) => svg('circle', { cx: m.x, cy: m.y, r: 3, class: `mark line-${m.series}` })),
   );
 }

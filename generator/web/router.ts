@@ -18,6 +18,9 @@ export interface RouteTable {
   docs: Page;
 }
 
+/** Route addresses start with `#/` (or are empty); any other hash is an in-page anchor. */
+export const isRouteHash = (hash: string): boolean => hash === '' || hash === '#' || hash.startsWith('#/');
+
 /**
  * Pure: a location hash (`#/models/openai/gpt-4o?x=1`) to the page that shows it, or null for
  * an unknown address. Segments are percent-decoded; a malformed escape is an unknown address.

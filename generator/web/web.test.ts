@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelEntry } from '../render/api-types.js';
-import { priceChartGeometry } from './chart.js';
+import { niceCeiling, priceChartGeometry } from './chart.js';
 import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, uptimeClass } from './format.js';
 import { sortModels } from './pages/models.js';
 import { resolveRoute, type RouteTable } from './router.js';
@@ -64,15 +64,22 @@ describe('price history chart', () => {
         { at: '2026-01-11T00:00:00Z', input: null, output: 2 },
         { at: '2026-01-21T00:00:00Z', input: 0.5, output: 1 },
       ],
-      '2026-01-31T00:00:00Z',
-      { width: 330, height: 232, left: 0, right: 0, top: 0, bottom: 12 },
+      '2026-01-26T00:00:00Z',
+      { width: 260, height: 212, left: 0, right: 0, top: 0, bottom: 12 },
     )!;
-    // 30 days over 330 px: 11 px a day. Max 2 × 1.1 = 2.2 over 220 px: 100 px per dollar.
-    expect(geometry.paths.input).toBe('M0,120 L110,120 M220,170 L330,170');
-    expect(geometry.paths.output).toBe('M0,20 L110,20 L110,20 L220,20 L220,120 L330,120');
-    expect(geometry.xLabels.map((l) => l.label)).toEqual(['2026-01-01', '2026-01-31']);
+    // 25 days plus 4% padding = 26 days over 260 px: 10 px a day. Axis to $2 over 200 px.
+    expect(geometry.paths.input).toBe('M0,100 L100,100 M200,150 L260,150');
+    expect(geometry.paths.output).toBe('M0,0 L100,0 L100,0 L200,0 L200,100 L260,100');
+    expect(geometry.marks.filter((m) => m.series === 'input').map((m) => m.x)).toEqual([0, 200]);
+    expect(geometry.xLabels).toEqual([{ x: 0, label: '2026-01-01' }, { x: 250, label: '2026-01-26' }]);
+    expect(geometry.yTicks.map((t) => t.label)).toEqual(['$0', '$1', '$2']);
   });
-  it('has nothing to draw without history', () => {
+  it('a change seen at the as-of time still shows as a step', () => {
+    const geometry = priceChartGeometry([{ at: '2026-01-01T00:00:00Z', input: 1, output: 1 }, { at: '2026-01-26T00:00:00Z', input: 2, output: 2 }], '2026-01-26T00:00:00Z', { width: 260, height: 212, left: 0, right: 0, top: 0, bottom: 12 })!;
+    expect(geometry.paths.input).toBe('M0,100 L250,100 L250,0 L260,0');
+  });
+  it('rounds the axis up to a readable value and has nothing to draw without history', () => {
+    expect([0, 0.3, 1, 1.1, 2.4, 4.2, 11, 0.616].map(niceCeiling)).toEqual([1, 0.5, 1, 2, 2.5, 5, 20, 1]);
     expect(priceChartGeometry([], '2026-01-01T00:00:00Z')).toBeNull();
   });
 });

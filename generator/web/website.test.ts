@@ -169,8 +169,8 @@ describe('website in headless Chromium', () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
     await page.keyboard.press('Enter');
     await expect(page.locator('th[data-key="intelligence"]').getAttribute('aria-sort')).resolves.toBe('descending');
-    // The only network errors are the 404s that made the client compute the answer.
-    expect(problems.filter((p) => !(p.text.includes('404') && p.url.includes('/api/v1/cheapest/')))).toEqual([]);
+    // The client asks only for files the build wrote: no failed request, no console error.
+    expect(problems).toEqual([]);
   });
 
   it('shows a model page with its price history chart and provider endpoints', async () => {
@@ -198,12 +198,29 @@ describe('website in headless Chromium', () => {
     await settled(page);
     const openapi = (await fetch(`${serve.url}/api/v1/openapi.json`).then((r) => r.json())) as { paths: Record<string, object> };
     await expect(page.locator('section.operation').count()).resolves.toBe(Object.keys(openapi.paths).length);
+    // Parameters and responses referenced from components are resolved and shown.
+    const cheapestOp = page.locator('section.operation', { has: page.locator('h3 code', { hasText: /^\/api\/v1\/cheapest$/ }) });
+    await expect(cheapestOp.locator('tbody th code').allTextContents()).resolves.toEqual(['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit']);
+    await expect(cheapestOp.locator('ul.responses li', { hasText: /^400/ }).textContent()).resolves.toMatch(/^400 \S/);
+    // Markdown in descriptions becomes elements, never literal asterisks.
+    await expect(page.locator('main').textContent()).resolves.not.toContain('**');
     await expect(page.locator('footer').textContent()).resolves.toContain('at least 60 seconds');
     expect(problems).toEqual([]);
   });
 
+  it('skips to the content from the keyboard without leaving the page', async () => {
+    const { page, problems } = await visit('#/models');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#/models');
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Models by price');
+    expect(problems).toEqual([]);
+  });
+
   it('fits a phone screen, moves focus on navigation and explains unknown addresses', async () => {
-    const { page, problems } = await visit('#/', { width: 390, height: 844 });
+    const { page, problems } = await visit('#/', { width: 360, height: 800 });
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'website-phone.png'), fullPage: false });
     await page.locator('nav a[href="#/models"]').focus();
