@@ -199,7 +199,7 @@ const statusPaths = (): Record<string, Json> => ({
 const FEEDS: Array<[string, string, string, string]> = [
   ['price-changes.atom', 'priceChangesFeed', 'Price changes (Atom)', 'The latest price changes (those of `/api/v1/price-changes`) as an Atom feed, newest first, at most 100 entries.'],
   ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`) as an Atom feed, at most 100 entries.'],
-  ['incidents.atom', 'incidentsFeed', 'Service incidents (Atom)', 'Incidents of the monitored services, from their official status pages, as an Atom feed, at most 100 entries.'],
+  ['incidents.atom', 'incidentsFeed', 'Service incidents (Atom)', 'Incidents of the monitored services, from their official status pages and from our own probes (an API we could not reach), as an Atom feed, at most 100 entries.'],
 ];
 
 const feedPaths = (): Record<string, Json> => ({

@@ -1,18 +1,11 @@
+import { badgeSchema } from './badge-schema.js';
+import { apiPriceSchema, modelDetailProperties, modelEntry } from './model-schemas.js';
 import { serviceDetailProperties, serviceEntryProperties } from './status-schemas.js';
 import {
-  benchmarks,
   calendarDate,
-  capabilities,
-  endpointSchema,
   isoTime,
   modelId,
-  nullableDate,
   nullableIsoTime,
-  nullablePositiveInt,
-  pricePerM,
-  pricedAt,
-  priceTier,
-  tokenPrices,
 } from '../validation/common-schemas.js';
 
 /**
@@ -21,122 +14,6 @@ import {
  */
 export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
-
-const apiPrice = {
-  type: 'object',
-  required: ['input', 'output', 'blended', 'cache_read', 'cache_write'],
-  additionalProperties: false,
-  description: 'USD per 1,000,000 tokens; null = unknown, 0 = free. blended = (3 × input + output) / 4.',
-  properties: { input: pricePerM, output: pricePerM, blended: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
-} as const;
-
-const modelEntryProperties = {
-  id: { ...modelId, description: '<author>/<slug>' },
-  name: { type: 'string' },
-  author: { type: 'string' },
-  price: { $ref: '#/$defs/price' },
-  context_length: nullablePositiveInt,
-  max_output: nullablePositiveInt,
-  capabilities,
-  benchmarks,
-  retirement_date: nullableDate,
-  has_free_variant: { type: 'boolean' },
-} as const;
-
-const modelEntry = {
-  type: 'object',
-  required: Object.keys(modelEntryProperties),
-  additionalProperties: false,
-  properties: modelEntryProperties,
-} as const;
-
-const endpoint = endpointSchema({ $ref: '#/$defs/price' });
-
-const fieldProvenance = {
-  type: 'object',
-  required: ['source', 'url', 'confirmed_at'],
-  additionalProperties: false,
-  properties: {
-    source: { enum: ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] },
-    url: { type: 'string', format: 'uri' },
-    confirmed_at: { ...nullableIsoTime, description: 'when the source last confirmed the value; null for curated overrides' },
-  },
-} as const;
-const nullableFieldProvenance = { anyOf: [fieldProvenance, { type: 'null' }] } as const;
-
-const modelDetailProperties = {
-  ...modelEntryProperties,
-  description: { type: 'string' },
-  created_at: nullableIsoTime,
-  first_seen_at: isoTime,
-  delisted_at: nullableIsoTime,
-  input_modalities: { type: 'array', items: { type: 'string' } },
-  output_modalities: { type: 'array', items: { type: 'string' } },
-  source_url: { type: 'string', format: 'uri' },
-  price_history: { type: 'array', items: pricedAt(apiPrice) },
-  endpoints: { type: 'array', items: endpoint },
-  endpoints_updated_at: nullableIsoTime,
-  endpoints_checked_at: nullableIsoTime,
-  price_tiers: {
-    type: 'array',
-    description: 'prices in force from min_prompt_tokens on (long-context tiers); the blended price of the model stays that of its base prices',
-    items: priceTier(apiPrice),
-  },
-  direct_prices: {
-    type: 'array',
-    description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",
-    items: {
-      type: 'object',
-      required: ['source', 'provider', 'source_key', 'price', 'tiers', 'deprecated'],
-      additionalProperties: false,
-      properties: {
-        source: { enum: ['litellm', 'modelsdev'] },
-        provider: { type: 'string' },
-        source_key: { type: 'string' },
-        price: { $ref: '#/$defs/price' },
-        tiers: { type: 'array', items: priceTier(tokenPrices) },
-        deprecated: { type: 'boolean', description: 'the source marks this offer deprecated' },
-      },
-    },
-  },
-  provider_retirements: {
-    type: 'array',
-    description: "retirements of one provider's copy of the model (for example Azure's), not of the model itself",
-    items: {
-      type: 'object',
-      required: ['source', 'provider', 'source_key', 'date', 'source_url'],
-      additionalProperties: false,
-      properties: { source: { type: 'string' }, provider: { type: 'string' }, source_key: { type: 'string' }, date: calendarDate, source_url: { type: 'string', format: 'uri' } },
-    },
-  },
-  pending_price: {
-    anyOf: [
-      pricedAt(apiPrice),
-      { type: 'null' },
-    ],
-    description: 'a price that jumped by more than the allowed factor (default 5×) at once: not published until a later observation confirms it',
-  },
-  provenance: {
-    type: 'object',
-    required: ['price', 'benchmarks', 'retirement_date', 'corrections'],
-    additionalProperties: false,
-    description: 'where each field group came from and when it was last confirmed',
-    properties: {
-      price: nullableFieldProvenance,
-      benchmarks: fieldProvenance,
-      retirement_date: nullableFieldProvenance,
-      corrections: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['field', 'value', 'reason', 'source_url'],
-          additionalProperties: false,
-          properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'boolean', 'null'] }, reason: { type: 'string' }, source_url: { type: 'string', format: 'uri' } },
-        },
-      },
-    },
-  },
-} as const;
 
 const source = {
   type: 'object',
@@ -197,7 +74,7 @@ function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: obj
     required: ['data', 'meta'],
     additionalProperties: false,
     properties: { data, meta: metaSchema },
-    $defs: { price: apiPrice },
+    $defs: { price: apiPriceSchema },
   };
 }
 
@@ -328,42 +205,5 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       },
     },
     badge: badgeSchema(siteUrl),
-  };
-}
-
-/** Joi's `string()`, which shields validates with, rejects the empty string. */
-const shieldsString = (description: string) => ({ type: 'string', minLength: 1, description }) as const;
-
-/**
- * The shields.io endpoint badge format (schemaVersion 1), transcribed from
- * https://shields.io/badges/endpoint-badge and shields' own validation: unknown keys are rejected,
- * `namedLogo` and `logoSvg` exclude each other, `logoColor` and `logoSize` need `namedLogo`.
- */
-function badgeSchema(siteUrl: string) {
-  return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${siteUrl}/api/v1/schemas/badge.json`,
-    title: 'shields.io endpoint badge',
-    description: 'Show it with https://img.shields.io/endpoint?url=<URL of this file, URL-encoded>',
-    type: 'object',
-    required: ['schemaVersion', 'label', 'message'],
-    additionalProperties: false,
-    properties: {
-      schemaVersion: { const: 1, description: 'always 1' },
-      label: { type: 'string', description: 'the left text; the empty string omits the left side' },
-      message: shieldsString('the right text; never empty'),
-      color: shieldsString('the right color (default lightgrey): a named color, hex, rgb, rgba, hsl, hsla or a CSS color name'),
-      labelColor: shieldsString('the left color (default grey)'),
-      isError: { type: 'boolean', description: 'true: an error badge whose color users cannot override (default false)' },
-      namedLogo: shieldsString('a simple-icons slug'),
-      logoSvg: shieldsString('an SVG string with a custom logo'),
-      logoColor: shieldsString('the logo color; simple-icons logos only'),
-      logoSize: shieldsString('"auto" makes the logo resize adaptively; simple-icons logos only'),
-      style: shieldsString('the default style: flat, flat-square, plastic, for-the-badge or social'),
-      cacheSeconds: { type: 'integer', minimum: 0, description: 'HTTP cache lifetime; shields ignores values below its minimum (300 s for endpoint badges)' },
-    },
-    dependentRequired: { logoColor: ['namedLogo'], logoSize: ['namedLogo'] },
-    // Not both logos (`not: { required }` trips ajv's strict mode; this says the same).
-    dependentSchemas: { namedLogo: { properties: { logoSvg: false } } },
   };
 }

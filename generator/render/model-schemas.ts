@@ -1,0 +1,133 @@
+/** JSON Schema parts of model responses (entries, details, prices), used by schemas.ts. */
+import {
+  benchmarks,
+  calendarDate,
+  capabilities,
+  endpointSchema,
+  isoTime,
+  modelId,
+  nullableDate,
+  nullableIsoTime,
+  nullablePositiveInt,
+  pricePerM,
+  pricedAt,
+  priceTier,
+  tokenPrices,
+} from '../validation/common-schemas.js';
+
+export const apiPriceSchema = {
+  type: 'object',
+  required: ['input', 'output', 'blended', 'cache_read', 'cache_write'],
+  additionalProperties: false,
+  description: 'USD per 1,000,000 tokens; null = unknown, 0 = free. blended = (3 × input + output) / 4.',
+  properties: { input: pricePerM, output: pricePerM, blended: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
+} as const;
+
+const modelEntryProperties = {
+  id: { ...modelId, description: '<author>/<slug>' },
+  name: { type: 'string' },
+  author: { type: 'string' },
+  price: { $ref: '#/$defs/price' },
+  context_length: nullablePositiveInt,
+  max_output: nullablePositiveInt,
+  capabilities,
+  benchmarks,
+  retirement_date: nullableDate,
+  has_free_variant: { type: 'boolean' },
+} as const;
+
+export const modelEntry = {
+  type: 'object',
+  required: Object.keys(modelEntryProperties),
+  additionalProperties: false,
+  properties: modelEntryProperties,
+} as const;
+
+const endpoint = endpointSchema({ $ref: '#/$defs/price' });
+
+const fieldProvenance = {
+  type: 'object',
+  required: ['source', 'url', 'confirmed_at'],
+  additionalProperties: false,
+  properties: {
+    source: { enum: ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] },
+    url: { type: 'string', format: 'uri' },
+    confirmed_at: { ...nullableIsoTime, description: 'when the source last confirmed the value; null for curated overrides' },
+  },
+} as const;
+const nullableFieldProvenance = { anyOf: [fieldProvenance, { type: 'null' }] } as const;
+
+export const modelDetailProperties = {
+  ...modelEntryProperties,
+  description: { type: 'string' },
+  created_at: nullableIsoTime,
+  first_seen_at: isoTime,
+  delisted_at: nullableIsoTime,
+  input_modalities: { type: 'array', items: { type: 'string' } },
+  output_modalities: { type: 'array', items: { type: 'string' } },
+  source_url: { type: 'string', format: 'uri' },
+  price_history: { type: 'array', items: pricedAt(apiPriceSchema) },
+  endpoints: { type: 'array', items: endpoint },
+  endpoints_updated_at: nullableIsoTime,
+  endpoints_checked_at: nullableIsoTime,
+  price_tiers: {
+    type: 'array',
+    description: 'prices in force from min_prompt_tokens on (long-context tiers); the blended price of the model stays that of its base prices',
+    items: priceTier(apiPriceSchema),
+  },
+  direct_prices: {
+    type: 'array',
+    description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",
+    items: {
+      type: 'object',
+      required: ['source', 'provider', 'source_key', 'price', 'tiers', 'deprecated'],
+      additionalProperties: false,
+      properties: {
+        source: { enum: ['litellm', 'modelsdev'] },
+        provider: { type: 'string' },
+        source_key: { type: 'string' },
+        price: { $ref: '#/$defs/price' },
+        tiers: { type: 'array', items: priceTier(tokenPrices) },
+        deprecated: { type: 'boolean', description: 'the source marks this offer deprecated' },
+      },
+    },
+  },
+  provider_retirements: {
+    type: 'array',
+    description: "retirements of one provider's copy of the model (for example Azure's), not of the model itself",
+    items: {
+      type: 'object',
+      required: ['source', 'provider', 'source_key', 'date', 'source_url'],
+      additionalProperties: false,
+      properties: { source: { type: 'string' }, provider: { type: 'string' }, source_key: { type: 'string' }, date: calendarDate, source_url: { type: 'string', format: 'uri' } },
+    },
+  },
+  pending_price: {
+    anyOf: [
+      pricedAt(apiPriceSchema),
+      { type: 'null' },
+    ],
+    description: 'a price that jumped by more than the allowed factor (default 5×) at once: not published until a later observation confirms it',
+  },
+  provenance: {
+    type: 'object',
+    required: ['price', 'benchmarks', 'retirement_date', 'corrections'],
+    additionalProperties: false,
+    description: 'where each field group came from and when it was last confirmed',
+    properties: {
+      price: nullableFieldProvenance,
+      benchmarks: fieldProvenance,
+      retirement_date: nullableFieldProvenance,
+      corrections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['field', 'value', 'reason', 'source_url'],
+          additionalProperties: false,
+          properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'boolean', 'null'] }, reason: { type: 'string' }, source_url: { type: 'string', format: 'uri' } },
+        },
+      },
+    },
+  },
+} as const;
+
