@@ -103,7 +103,9 @@ describe('ci.yml', () => {
     expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
     expect(ci.permissions).toEqual({ contents: 'read' });
     expect(Object.values(ci.jobs).every((j) => j.permissions === undefined)).toBe(true);
-    expect(ci.concurrency?.group).toContain('github.event.pull_request.number');
+    // One group per pull request (superseded runs cancelled), one per pushed commit: a shared
+    // group would cancel a pending push run as soon as a newer one queued.
+    expect(ci.concurrency?.group).toBe("ci-${{ github.event_name == 'pull_request' && format('pr-{0}', github.event.pull_request.number) || format('push-{0}-{1}', github.ref, github.sha) }}");
     expect(ci.concurrency?.['cancel-in-progress']).toBe("${{ github.event_name == 'pull_request' }}");
   });
 
@@ -153,10 +155,21 @@ describe('refresh.yml', () => {
     expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }]);
   });
 
+  it('keeps the write token away from npm ci and npm run update: only the commit step holds it', () => {
+    const checkout = steps(refresh).find((s) => s.uses?.startsWith('actions/checkout@'))!;
+    expect(checkout.with).toMatchObject({ 'persist-credentials': false });
+    const withToken = steps(refresh).filter((s) => /github\.token|secrets\.GITHUB_TOKEN/.test(JSON.stringify(s)));
+    expect(withToken.map((s) => s.id)).toEqual(['commit']);
+    expect(step(refresh, 'commit').env?.GITHUB_TOKEN).toBe('${{ github.token }}');
+    expect(JSON.stringify(refresh.jobs.refresh?.env ?? {})).not.toMatch(/token/i);
+  });
+
   it('updates, validates by building, and only then commits and deploys', () => {
     const runs = steps(refresh).map((s) => s.run ?? s.uses ?? '');
     const at = (re: RegExp) => runs.findIndex((r) => re.test(r));
     expect(at(/^npm ci$/)).toBeLessThan(at(/npm run update/));
+    // The site URL is settled (SITE_URL from the Netlify API for netlify-cli) before update and build.
+    expect(steps(refresh).findIndex((s) => s.id === 'publish')).toBeLessThan(at(/npm run update/));
     expect(at(/npm run update/)).toBeLessThan(at(/^npm run build$/));
     expect(at(/^npm run build$/)).toBeLessThan(at(/git push/));
     expect(at(/git push/)).toBeLessThan(at(/netlify-cli@/));
@@ -169,24 +182,30 @@ describe('refresh.yml', () => {
   });
 });
 
-/** Runs one `run:` script with bash -e, as GitHub does, in `cwd` with a fake `npm` when given. */
-async function runScript(script: string, cwd: string, env: Record<string, string>, npmExit?: number) {
+/**
+ * Runs one `run:` script with bash -e, as GitHub does, in `cwd` with a fake `npm` when given and
+ * any other fake commands (name → shell script) put first on the PATH.
+ */
+async function runScript(script: string, cwd: string, env: Record<string, string>, npmExit?: number, fakes: Record<string, string> = {}) {
   const dir = await tempDir('workflow-step');
   const output = join(dir, 'output');
+  const envFile = join(dir, 'env');
   await writeFile(output, '');
+  await writeFile(envFile, '');
   const binDir = join(dir, 'bin');
   await mkdir(binDir);
-  if (npmExit !== undefined) {
-    await writeFile(join(binDir, 'npm'), `#!/bin/sh\necho "fake npm $*"\nexit ${npmExit}\n`);
-    await chmod(join(binDir, 'npm'), 0o755);
+  const commands = { ...fakes, ...(npmExit === undefined ? {} : { npm: `#!/bin/sh\necho "fake npm $*"\nexit ${npmExit}\n` }) };
+  for (const [name, body] of Object.entries(commands)) {
+    await writeFile(join(binDir, name), body);
+    await chmod(join(binDir, name), 0o755);
   }
   const result = spawnSync('bash', ['-e', '-c', script], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, GITHUB_OUTPUT: output, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
+    env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, GITHUB_OUTPUT: output, GITHUB_ENV: envFile, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
   });
   const outputs = Object.fromEntries((await readFile(output, 'utf8')).split('\n').filter(Boolean).map((l) => l.split('=') as [string, string]));
-  return { code: result.status, out: result.stdout + result.stderr, outputs };
+  return { code: result.status, out: result.stdout + result.stderr, outputs, githubEnv: await readFile(envFile, 'utf8') };
 }
 
 describe('refresh.yml step scripts, run for real', () => {
@@ -230,5 +249,78 @@ describe('refresh.yml step scripts, run for real', () => {
     const log = git(join(dir, 'remote.git'), 'log', '--format=%an|%s', 'main');
     expect(log.split('\n')[0]).toMatch(/^github-actions\[bot\]\|data: refresh \S+ \[skip netlify\]$/);
     expect(log).toContain('meanwhile');
+  });
+
+  it('commit: give the token to push and pull only, through the environment, never to .git/config', async () => {
+    const script = step(refresh, 'commit').run!;
+    const dir = await tempDir('commit-token');
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
+    const seed = join(dir, 'seed');
+    git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
+    await mkdir(join(seed, 'data'));
+    await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
+    git(seed, 'add', '.');
+    git(seed, 'commit', '--quiet', '-m', 'seed');
+    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+    const work = join(dir, 'work');
+    git(dir, 'clone', '--quiet', `file://${join(dir, 'remote.git')}`, work);
+    await writeFile(join(work, 'data', 'sources.json'), '{"openrouter":{}}\n');
+    await writeFile(join(seed, 'README.md'), 'hello\n');
+    git(seed, 'add', '.');
+    git(seed, 'commit', '--quiet', '-m', 'meanwhile');
+    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+
+    // A git that records, per call, its first argument and the extra header it was given.
+    const calls = join(dir, 'git-calls');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const fakeGit = `#!/bin/sh\nprintf '%s|%s|%s\\n' "$1" "\${GIT_CONFIG_KEY_0:-}" "\${GIT_CONFIG_VALUE_0:-}" >> '${calls}'\nexec '${realGit}' "$@"\n`;
+    const token = 'ghs_not-a-real-token';
+    const pushed = await runScript(script, work, { BRANCH: 'main', PUBLISH_MODE: 'git', GITHUB_TOKEN: token }, undefined, { git: fakeGit });
+    expect(pushed, pushed.out).toMatchObject({ code: 0, outputs: { changed: 'true', rebased: 'true' } });
+    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
+    const lines = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => l.split('|'));
+    const withHeader = lines.filter(([, key, value]) => key === 'http.https://github.com/.extraheader' && value === header).map(([cmd]) => cmd);
+    expect(withHeader).toEqual(['push', 'pull', 'push']);
+    // Every other git call (status, config, add, commit, rebase) runs without it.
+    expect(lines.filter(([, key]) => key !== '').map(([cmd]) => cmd)).toEqual(['push', 'pull', 'push']);
+    expect(pushed.out).not.toContain(token);
+    expect(pushed.out).not.toContain(header.split(' ').at(-1));
+    expect(await readFile(join(work, '.git', 'config'), 'utf8')).not.toMatch(/extraheader|x-access-token/i);
+  });
+
+  it('choose how to publish: with netlify-cli and no SITE_URL, take the site URL from the Netlify API or stop', async () => {
+    const script = step(refresh, 'publish').run!;
+    const cwd = await tempDir('publish-step');
+    const calls = join(cwd, 'curl-calls');
+    const curl = (body: string, exit = 0) => ({ curl: `#!/bin/sh\nprintf '%s\\n' "$*" >> '${calls}'\nprintf '%s' '${body}'\nexit ${exit}\n` });
+    const cli = { NETLIFY_AUTH_TOKEN: 'nfp_token', NETLIFY_SITE_ID: 'site-123', NETLIFY_BUILD_HOOK: '', SITE_URL: '' };
+
+    const found = await runScript(script, cwd, cli, undefined, curl('{"url":"http://mine.netlify.app","ssl_url":"https://mine.example.org"}'));
+    expect(found, found.out).toMatchObject({ code: 0, outputs: { mode: 'cli' }, githubEnv: 'SITE_URL=https://mine.example.org\n' });
+    expect(await readFile(calls, 'utf8')).toBe('-fsS --max-time 30 -H Authorization: Bearer nfp_token https://api.netlify.com/api/v1/sites/site-123\n');
+    expect(found.out).not.toContain('nfp_token');
+    const plainUrl = await runScript(script, cwd, cli, undefined, curl('{"url":"https://mine.netlify.app"}'));
+    expect(plainUrl).toMatchObject({ code: 0, githubEnv: 'SITE_URL=https://mine.netlify.app\n' });
+
+    // The API refuses, answers nonsense, or tries to add a second line to $GITHUB_ENV: stop.
+    for (const fake of [curl('', 22), curl('{"name":"x"}'), curl('{"ssl_url":"https://a.example\\nNODE_OPTIONS=--require=/tmp/x"}')]) {
+      const failed = await runScript(script, cwd, cli, undefined, fake);
+      expect(failed.code, failed.out).toBe(1);
+      expect(failed.out).toContain('::error title=Site URL unknown::');
+      expect(failed.githubEnv).toBe('');
+    }
+
+    // A SITE_URL of our own, or Netlify building the site itself: no lookup.
+    await writeFile(calls, '');
+    const configured = await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example' }, undefined, curl('', 22));
+    const hook = await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_BUILD_HOOK: 'https://api.netlify.com/build_hooks/x' }, undefined, curl('', 22));
+    const gitMode = await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' }, undefined, curl('', 22));
+    expect([configured, hook, gitMode].map((r) => [r.code, r.outputs.mode, r.githubEnv])).toEqual([
+      [0, 'cli', ''],
+      [0, 'hook', ''],
+      [0, 'git', ''],
+    ]);
+    expect(await readFile(calls, 'utf8')).toBe('');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FactsRunReport } from '../update/facts.js';
 import type { SourceRunReport } from '../update/models.js';
-import type { StatusRunReport } from '../update/status.js';
+import type { ServiceLine, StatusRunReport } from '../update/status.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
@@ -14,6 +14,8 @@ import {
   detailLines,
   escapeMarkdownCell,
   githubAnnotations,
+  printable,
+  serviceRow,
   summaryMarkdown,
   summaryRows,
   summaryTableLines,
@@ -53,10 +55,28 @@ const status: StatusRunReport = {
   ok: true,
   error: null,
   services: [
-    { id: 'openai', status: 'operational', official: 'official none', probe: 'HTTP 401 in 120 ms' },
-    { id: 'anthropic', status: 'degraded', official: 'official FAILED timeout: no headers within 10000 ms (kept last good, stale)', probe: 'HTTP 401 in 90 ms' },
-    { id: 'deepseek', status: 'partial_outage', official: 'no official page', probe: 'FAILED network: ECONNRESET' },
-    { id: 'ghost', status: 'unknown', official: 'official FAILED http_status: HTTP 403 (kept last good, stale)', probe: 'inconclusive (the run budget ran out)' },
+    { id: 'openai', status: 'operational', official: 'official none', probe: 'HTTP 401 in 120 ms', officialRead: 'ok', officialError: null, probeResult: 'ok', probeError: null },
+    {
+      id: 'anthropic',
+      status: 'degraded',
+      official: 'official FAILED timeout: no headers within 10000 ms (kept last good, stale)',
+      probe: 'HTTP 401 in 90 ms',
+      officialRead: 'failed',
+      officialError: 'timeout: no headers within 10000 ms',
+      probeResult: 'ok',
+      probeError: null,
+    },
+    { id: 'deepseek', status: 'partial_outage', official: 'no official page', probe: 'FAILED network: ECONNRESET', officialRead: 'none', officialError: null, probeResult: 'failed', probeError: 'network: ECONNRESET' },
+    {
+      id: 'ghost',
+      status: 'unknown',
+      official: 'official FAILED http_status: HTTP 403 (kept last good, stale)',
+      probe: 'inconclusive (the run budget ran out)',
+      officialRead: 'failed',
+      officialError: 'http_status: HTTP 403',
+      probeResult: 'inconclusive',
+      probeError: 'the run budget ran out',
+    },
   ],
   warnings: [],
   networkSuspect: false,
@@ -89,6 +109,18 @@ describe('the update summary rows', () => {
     expect(rows[2]?.details).toBe('120 records, 77 of our models matched, 1 values held back');
     expect(rows[4]).toMatchObject({ details: 'degraded; status page FAILED, last good kept; probe HTTP 401 in 90 ms', error: 'status page: timeout: no headers within 10000 ms' });
     expect(rows[5]).toMatchObject({ details: 'partial_outage; no official page; probe FAILED', error: 'probe: network: ECONNRESET' });
+  });
+
+  it('reads a service from its structured fields, not from the wording of its texts', () => {
+    const base: ServiceLine = { id: 'x', status: 'operational', official: 'official none', probe: 'HTTP 200 in 5 ms', officialRead: 'ok', officialError: null, probeResult: 'ok', probeError: null };
+    // Texts that would have fooled a parser of the words: the fields decide.
+    const row = serviceRow({ ...base, official: 'official FAILED?', probe: 'FAILED inconclusive' });
+    expect(row).toMatchObject({ result: 'ok', error: null });
+    expect(serviceRow({ ...base, officialRead: 'failed', officialError: 'E1' })).toMatchObject({ result: 'stale', error: 'status page: E1' });
+    expect(serviceRow({ ...base, probeResult: 'failed', probeError: 'E2' })).toMatchObject({ result: 'ok', error: 'probe: E2' });
+    expect(serviceRow({ ...base, probeResult: 'inconclusive', probeError: 'E3' })).toMatchObject({ result: 'stale', error: 'probe: inconclusive (E3)' });
+    expect(serviceRow({ ...base, officialRead: 'none', probeResult: 'none' })).toMatchObject({ result: 'failed', details: 'operational; no official page; no probe' });
+    expect(serviceRow({ ...base, officialRead: 'none', probeResult: 'inconclusive', probeError: 'E4' }).result).toBe('failed');
   });
 
   it('adds a row for a refused status run and for a stage that stopped', () => {
@@ -166,6 +198,40 @@ describe('the summary as text', () => {
     expect(githubAnnotations(outcome({ stopped: [{ stage: 'facts', message: '100% broken: a, b' }] })).at(-1)).toBe('::error title=facts stopped::stage facts: 100%25 broken: a, b');
   });
 
+  it('prints upstream text on one line that can never become a GitHub workflow command', () => {
+    const evil = 'HTTP 500\n::error::pwned\rsecond\r\n  ::warning title=x::y\u0085##[error]legacy\u001b[31m\u2028z';
+    const hostile = outcome({
+      models: [{ ...openrouterOk, ok: false, summary: null, error: evil }],
+      facts: [{ ...facts, sources: [{ source: 'litellm', ok: true, error: null, facts: 1, mapped: 1, issues: [`k: ${evil}`] }] }],
+      status: [
+        {
+          ...status,
+          error: evil,
+          warnings: [evil],
+          services: [{ ...status.services[1]!, official: `official FAILED ${evil} (kept last good, stale)`, officialError: evil }, { ...status.services[2]!, probe: `FAILED ${evil}`, probeError: evil }],
+        },
+      ],
+      stopped: [{ stage: 'facts', message: `::error::${evil}` }],
+    });
+    const lines = [...detailLines(hostile), ...summaryTableLines(hostile), ...describeError(new Error(evil, { cause: evil }))];
+    for (const line of lines) {
+      expect(line, JSON.stringify(line)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(line.trimStart().startsWith('::'), JSON.stringify(line)).toBe(false);
+      expect(line, JSON.stringify(line)).not.toContain('##[');
+    }
+    // The text is still there, on the line it belongs to.
+    expect(lines.find((l) => l.includes('openrouter: FAILED'))).toContain('HTTP 500 ::error::pwned second   ::warning title=x::y # #[error]legacy [31m z; the last good data is kept');
+    expect(lines).toContain('STOPPED facts: ::error::HTTP 500 ::error::pwned second   ::warning title=x::y # #[error]legacy [31m z');
+    // Annotations are ours and escaped: one line each.
+    for (const line of githubAnnotations(hostile)) {
+      expect(line).toMatch(/^::(warning|error) title=[^:]*::/);
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(line).toContain('HTTP 500%0A::error::pwned%0Dsecond%0D%0A');
+    }
+    expect(printable('  ::x::y')).toBe('  : :x::y');
+    expect(printable(':a::b')).toBe(':a::b');
+  });
+
   it('describes a crash by its chain of causes', () => {
     const error = new Error('could not write data/models/a/b.json', { cause: new Error('ENOSPC: no space left on device') });
     expect(describeError(error)).toEqual(['error: could not write data/models/a/b.json', '  caused by: ENOSPC: no space left on device']);
@@ -209,6 +275,8 @@ describe('npm run update in GitHub Actions', () => {
       expect(out).toMatch(/\[\s*[\d.]+ s\] status local: operational/);
       expect(out).toMatch(/summary \(exit 1: partial failure/);
       expect(out).toContain('::warning title=openrouter failed::source openrouter: network');
+      // The only workflow commands on stdout are our annotations.
+      for (const line of out.split('\n').filter((l) => l.trimStart().startsWith('::'))) expect(line).toMatch(/^::warning title=\S+ failed::/);
 
       const summary = await readFile(summaryFile, 'utf8');
       expect(summary.startsWith('## an earlier step\n### ModelPulse update (observed at 2026-11-21T10:00:00Z)')).toBe(true);

@@ -53,6 +53,25 @@ export interface SummaryRow {
 
 const KEPT = 'the last good data is kept and marked stale';
 
+/** C0 and C1 control characters (CR, LF, tab, ESC, NEL…) and the Unicode line and paragraph separators. */
+const CONTROL = /\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Upstream text on one line: every control character (a CRLF pair too) becomes one space. */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL, ' ');
+}
+
+/**
+ * One console line that upstream text inside it cannot turn into a GitHub workflow command: no
+ * control characters (no second line), never `::` at its start (the runner ignores leading
+ * whitespace, so indenting alone is not enough), and no legacy `##[` command anywhere.
+ */
+export function printable(line: string): string {
+  return oneLine(line)
+    .replace(/^(\s*):(?=:)/, '$1: ')
+    .replace(/##\[/g, '# #[');
+}
+
 export function formatDuration(ms: number | null): string {
   return ms === null ? '' : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -65,21 +84,19 @@ function modelsCounts(r: SourceRunReport): string {
   );
 }
 
-/** One service line, read back from the words status.ts writes (ServiceLine carries text only). */
+/** One service line, from the structured fields status.ts records (never from its wording). */
 export function serviceRow(line: ServiceLine): SummaryRow {
-  const officialFailed = line.official.startsWith('official FAILED');
-  const officialRead = !officialFailed && line.official !== 'no official page';
-  const probeInconclusive = line.probe.startsWith('inconclusive');
-  const probeFailed = line.probe.startsWith('FAILED');
+  const officialFailed = line.officialRead === 'failed';
+  const probeInconclusive = line.probeResult === 'inconclusive';
   // A failed probe is an observation (the API did not answer), not a failure of ours.
-  const probeRead = !probeInconclusive && line.probe !== 'no probe';
+  const probeRead = line.probeResult === 'ok' || line.probeResult === 'failed';
   const errors: string[] = [];
-  if (officialFailed) errors.push(`status page: ${line.official.replace(/^official FAILED /, '').replace(/ \(kept last good, stale\)$/, '')}`);
-  if (probeFailed) errors.push(`probe: ${line.probe.replace(/^FAILED /, '')}`);
-  if (probeInconclusive) errors.push(`probe: ${line.probe}`);
-  const official = officialFailed ? 'status page FAILED, last good kept' : line.official;
-  const probe = probeFailed ? 'probe FAILED' : probeInconclusive ? 'probe inconclusive' : `probe ${line.probe}`;
-  const result: RowResult = !officialRead && !probeRead ? 'failed' : officialFailed || probeInconclusive ? 'stale' : 'ok';
+  if (officialFailed) errors.push(`status page: ${line.officialError ?? 'unknown error'}`);
+  if (line.probeResult === 'failed') errors.push(`probe: ${line.probeError ?? 'unknown error'}`);
+  if (probeInconclusive) errors.push(`probe: inconclusive (${line.probeError ?? 'no reason given'})`);
+  const official = officialFailed ? 'status page FAILED, last good kept' : line.officialRead === 'none' ? 'no official page' : line.official;
+  const probe = { ok: `probe ${line.probe}`, failed: 'probe FAILED', inconclusive: 'probe inconclusive', none: 'no probe' }[line.probeResult];
+  const result: RowResult = line.officialRead !== 'ok' && !probeRead ? 'failed' : officialFailed || probeInconclusive ? 'stale' : 'ok';
   return { kind: 'service', name: line.id, result, details: `${line.status}; ${official}; ${probe}`, durationMs: null, error: errors.length > 0 ? errors.join('; ') : null };
 }
 
@@ -125,7 +142,7 @@ export function exitMeaning(code: number): string {
   return 'usage error';
 }
 
-/** The detail sections: what changed, what was held back and why, disagreements, services. */
+/** The detail sections: what changed, what was held back and why, disagreements, services. Printable lines. */
 export function detailLines(outcome: UpdateOutcome): string[] {
   const out: string[] = [];
   if (outcome.models.length > 0) out.push('', `update summary (observed at ${outcome.now})`);
@@ -153,11 +170,12 @@ export function detailLines(outcome: UpdateOutcome): string[] {
   for (const r of outcome.status) {
     out.push('', `status summary (${r.services.length} services in ${formatDuration(r.elapsedMs)})`);
     if (r.error !== null) out.push(`  status: ${r.ok ? 'warning' : 'FAILED'} — ${r.error}`);
-    for (const line of r.services) out.push(`  ${line.id.padEnd(16)} ${line.status.padEnd(15)} ${line.official}; probe ${line.probe}`);
+    for (const line of r.services) out.push(`  ${line.id.padEnd(16)} ${line.status.padEnd(15)} ${line.official}; ${line.probeResult === 'none' ? 'no probe' : `probe ${line.probe}`}`);
     for (const warning of r.warnings) out.push(`  warning: ${warning}`);
   }
   for (const stop of outcome.stopped) out.push('', `STOPPED ${stop.stage}: ${stop.message}`);
-  return out;
+  // Each entry is one line of ours with upstream text (ids, reasons, errors) inside it.
+  return out.map(printable);
 }
 
 function capped(lines: string[], max: number, what: string): string[] {
@@ -178,16 +196,16 @@ function stageTimes(outcome: UpdateOutcome): string {
     .join(', ');
 }
 
-/** The final table as aligned plain text, for the console. */
+/** The final table as aligned plain text, for the console. Printable lines. */
 export function summaryTableLines(outcome: UpdateOutcome): string[] {
-  const rows = [HEADER as readonly string[], ...summaryRows(outcome).map(cells)];
+  const rows = [HEADER as readonly string[], ...summaryRows(outcome).map((row) => cells(row).map(oneLine))];
   // The error column is last and never padded: upstream messages can be long.
   const widths = HEADER.slice(0, -1).map((_, i) => Math.min(72, Math.max(...rows.map((r) => r[i]!.length))));
   const code = updateExitCode(outcome);
   return [
     '',
     `summary (exit ${code}: ${exitMeaning(code)}; stage times: ${stageTimes(outcome) || 'none'})`,
-    ...rows.map((r) => `  ${r.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]!) : cell)).join('  ')}`.trimEnd()),
+    ...rows.map((r) => printable(`  ${r.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]!) : cell)).join('  ')}`.trimEnd())),
   ];
 }
 
@@ -201,6 +219,7 @@ export function escapeMarkdownCell(text: string, maxLength = 500): string {
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
     .replace(/\r\n|\r|\n/g, '<br>')
+    .replace(CONTROL, ' ')
     .trim();
 }
 
@@ -225,7 +244,11 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
 }
 
 function escapeAnnotationData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return text
+    .replace(/%/g, '%25')
+    .replace(/\r/g, '%0D')
+    .replace(/\n/g, '%0A')
+    .replace(CONTROL, ' ');
 }
 
 function escapeAnnotationProperty(text: string): string {
@@ -243,7 +266,7 @@ export function githubAnnotations(outcome: UpdateOutcome): string[] {
     });
 }
 
-/** An unexpected error and its causes, one line each, for a crash report without a stack dump. */
+/** An unexpected error and its causes, one printable line each, for a crash report without a stack dump. */
 export function describeError(error: unknown): string[] {
   const lines: string[] = [];
   let current: unknown = error;
@@ -254,5 +277,5 @@ export function describeError(error: unknown): string[] {
     prefix = '  caused by:';
   }
   if (current !== undefined) lines.push(`${prefix} ${String(current)}`);
-  return lines;
+  return lines.map(printable);
 }

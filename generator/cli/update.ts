@@ -10,7 +10,7 @@ import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { updateFacts } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
-import { describeError, detailLines, formatDuration, githubAnnotations, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
+import { describeError, detailLines, formatDuration, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
 
 /** The update stages, in run order; `--only` picks one. */
 export const UPDATE_STAGES = ['models', 'facts', 'status'] as const;
@@ -70,7 +70,9 @@ async function main(): Promise<number> {
   const outcome: UpdateOutcome = { now, models: [], facts: [], status: [], stopped: [], durations: {}, maxPriceFactor };
   const started = Date.now();
   // Progress as it happens, with the time since the start, so a slow source shows in CI logs.
-  const log = (line: string) => console.log(`[${formatDuration(Date.now() - started).padStart(7)}] ${line}`);
+  // The lines carry upstream ids and errors: printable() keeps each on one line and never a
+  // GitHub workflow command.
+  const log = (line: string) => console.log(printable(`[${formatDuration(Date.now() - started).padStart(7)}] ${line}`));
   // A stage that stops with an error (a broken data file) is reported; the others still run.
   const runStage = async (stage: UpdateStage, what: string, run: () => Promise<void>) => {
     if (!stages.includes(stage)) return;
@@ -82,7 +84,7 @@ async function main(): Promise<number> {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       outcome.stopped.push({ stage, message: (error as Error).message });
-      console.error(`${stage}: STOPPED — ${(error as Error).message}`);
+      console.error(printable(`${stage}: STOPPED — ${(error as Error).message}`));
     } finally {
       outcome.durations[stage] = Date.now() - stageStart;
     }
@@ -110,7 +112,10 @@ async function main(): Promise<number> {
   return updateExitCode(outcome);
 }
 
-/** Prints the details and the summary table; in GitHub Actions also annotations and the job summary. */
+/**
+ * Prints the details and the summary table (printable lines: upstream text cannot start a workflow
+ * command); in GitHub Actions also our annotations (escaped) and the job summary.
+ */
 async function report(outcome: UpdateOutcome): Promise<void> {
   for (const line of [...detailLines(outcome), ...summaryTableLines(outcome)]) console.log(line);
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(outcome)) console.log(line);
@@ -120,7 +125,7 @@ async function report(outcome: UpdateOutcome): Promise<void> {
       await appendFile(stepSummary, summaryMarkdown(outcome));
     } catch (error) {
       // The data is written and the console has the table: a missing job summary must not fail the run.
-      console.error(`warning: could not append the summary to GITHUB_STEP_SUMMARY (${stepSummary}): ${(error as Error).message}`);
+      console.error(printable(`warning: could not append the summary to GITHUB_STEP_SUMMARY (${stepSummary}): ${(error as Error).message}`));
     }
   }
 }

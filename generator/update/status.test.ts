@@ -136,6 +136,12 @@ describe('status update against local status pages and probe targets', () => {
     });
     const report = await run('2026-11-21T10:15:00Z');
     expect(report.services.map((s) => s.id)).toEqual(['sp', 'io', 'ins', 'bs', 'gcp', 'none', 'huge', 'odd']);
+    // The structured fields the update report relies on (never the wording of the texts).
+    const line = (id: string) => report.services.find((s) => s.id === id)!;
+    expect(line('sp')).toMatchObject({ officialRead: 'failed', officialError: expect.stringMatching(/^timeout/), probeResult: 'ok', probeError: null });
+    expect(line('odd')).toMatchObject({ officialRead: 'ok', officialError: null });
+    expect(line('bs')).toMatchObject({ probeResult: 'failed', probeError: expect.stringMatching(/\S/) });
+    expect(line('none')).toMatchObject({ officialRead: 'none', officialError: null, probeResult: 'failed', probeError: expect.stringMatching(/^timeout/) });
     const after = await loadStatusHistories(dataDir);
     const expectedErrors: Record<string, RegExp> = { sp: /^timeout/, io: /^http_status/, ins: /^http_status/, bs: /^redirect/, gcp: /^invalid_body/, huge: /^too_large/ };
     for (const [id, error] of Object.entries(expectedErrors)) {
@@ -171,6 +177,7 @@ describe('status update against local status pages and probe targets', () => {
       expect(history.incidents.filter((i) => i.source === 'probe')).toEqual([]);
     }
     expect(report.services.find((s) => s.id === 'io')?.status).toBe('operational');
+    for (const line of report.services) expect(line).toMatchObject({ probeResult: 'inconclusive', probeError: expect.stringMatching(/^inconclusive: every probe failed at once/) });
     expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
     // The run still counts as the status time: its official reads are the newest we have.
     const out = await tempDir('status-site');

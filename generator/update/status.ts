@@ -27,11 +27,30 @@ export interface StatusUpdateOptions {
   clock?: () => number;
 }
 
+/** Whether this run read the service's official status page ('none': it has none). */
+export type OfficialRead = 'ok' | 'failed' | 'none';
+/**
+ * What this run's probe saw: 'ok' answered, 'failed' did not answer (an observation of the
+ * service, not a failed read), 'inconclusive' no verdict (budget ran out, or every probe failed at
+ * once), 'none' the service has no probe.
+ */
+export type ProbeResultKind = 'ok' | 'failed' | 'inconclusive' | 'none';
+
+/** One service in the run report. The structured fields are for programs; the texts are for people. */
 export interface ServiceLine {
   id: string;
+  /** The combined status. */
   status: string;
+  /** For people: `official <indicator>`, `official FAILED <error> (kept last good, stale)` or `no official page`. */
   official: string;
+  /** For people: `HTTP <code> in <n> ms`, `FAILED <error>`, `inconclusive (<why>)` or `no probe`. */
   probe: string;
+  officialRead: OfficialRead;
+  /** Why the official read failed (upstream text), when `officialRead` is 'failed'. */
+  officialError: string | null;
+  probeResult: ProbeResultKind;
+  /** Why the probe failed or was inconclusive (upstream text), else null. */
+  probeError: string | null;
 }
 
 export interface StatusRunReport {
@@ -53,6 +72,12 @@ async function readOfficial(http: HttpClient, service: ServiceDefinition): Promi
     if (!isUpstreamError(error)) throw error;
     return { ok: false, error: error.summary() };
   }
+}
+
+function probeResultKind(probe: ProbeResult | null): ProbeResultKind {
+  if (probe === null) return 'none';
+  if (probe.ok === null) return 'inconclusive';
+  return probe.ok ? 'ok' : 'failed';
 }
 
 function describeProbe(probe: ProbeResult | null): string {
@@ -109,7 +134,17 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
     const status = combineStatus({ official: official.snapshot, officialAgeS: age, probe: history.probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS });
     const officialText =
       observation.official === null ? 'no official page' : observation.official.ok ? `official ${observation.official.status.indicator}` : `official FAILED ${observation.official.error} (kept last good, stale)`;
-    report.services.push({ id: service.id, status, official: officialText, probe: describeProbe(observation.probe) });
+    const probeResult = probeResultKind(observation.probe);
+    report.services.push({
+      id: service.id,
+      status,
+      official: officialText,
+      probe: describeProbe(observation.probe),
+      officialRead: observation.official === null ? 'none' : observation.official.ok ? 'ok' : 'failed',
+      officialError: observation.official !== null && !observation.official.ok ? observation.official.error : null,
+      probeResult,
+      probeError: probeResult === 'failed' || probeResult === 'inconclusive' ? observation.probe!.error : null,
+    });
     log(`status ${service.id}: ${status} — ${officialText}; probe ${describeProbe(observation.probe)}`);
     return history;
   });
