@@ -208,6 +208,23 @@ async function runScript(script: string, cwd: string, env: Record<string, string
   return { code: result.status, out: result.stdout + result.stderr, outputs, githubEnv: await readFile(envFile, 'utf8') };
 }
 
+/** A bare remote with one data commit, a second clone that pushes to it (`seed`) and our checkout (`work`). */
+async function gitFixture(prefix: string, cloneArgs: string[]) {
+  const dir = await tempDir(prefix);
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+  git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
+  const seed = join(dir, 'seed');
+  git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
+  await mkdir(join(seed, 'data'));
+  await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '--quiet', '-m', 'seed');
+  git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+  const work = join(dir, 'work');
+  git(dir, 'clone', '--quiet', ...cloneArgs, `file://${join(dir, 'remote.git')}`, work);
+  return { dir, git, seed, work };
+}
+
 describe('refresh.yml step scripts, run for real', () => {
   it('continue on a partial update with a warning and stop on a usage error or a stopped stage', async () => {
     const script = step(refresh, 'update').run!;
@@ -221,18 +238,7 @@ describe('refresh.yml step scripts, run for real', () => {
 
   it('commit data/ only when it changed, and rebase and retry when the push races another commit', async () => {
     const script = step(refresh, 'commit').run!;
-    const dir = await tempDir('commit-step');
-    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
-    git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
-    const seed = join(dir, 'seed');
-    git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
-    await mkdir(join(seed, 'data'));
-    await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
-    git(seed, 'add', '.');
-    git(seed, 'commit', '--quiet', '-m', 'seed');
-    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
-    const work = join(dir, 'work');
-    git(dir, 'clone', '--quiet', '--depth', '1', `file://${join(dir, 'remote.git')}`, work);
+    const { dir, git, seed, work } = await gitFixture('commit-step', ['--depth', '1']);
     const env = { BRANCH: 'main', PUBLISH_MODE: 'cli' };
 
     const unchanged = await runScript(script, work, env);
@@ -253,18 +259,7 @@ describe('refresh.yml step scripts, run for real', () => {
 
   it('commit: give the token to push and pull only, through the environment, never to .git/config', async () => {
     const script = step(refresh, 'commit').run!;
-    const dir = await tempDir('commit-token');
-    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
-    git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
-    const seed = join(dir, 'seed');
-    git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
-    await mkdir(join(seed, 'data'));
-    await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
-    git(seed, 'add', '.');
-    git(seed, 'commit', '--quiet', '-m', 'seed');
-    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
-    const work = join(dir, 'work');
-    git(dir, 'clone', '--quiet', `file://${join(dir, 'remote.git')}`, work);
+    const { dir, git, seed, work } = await gitFixture('commit-token', []);
     await writeFile(join(work, 'data', 'sources.json'), '{"openrouter":{}}\n');
     await writeFile(join(seed, 'README.md'), 'hello\n');
     git(seed, 'add', '.');
