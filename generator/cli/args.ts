@@ -20,8 +20,29 @@ export function numberOption(value: string | undefined, name: string, fallback: 
   return n;
 }
 
-/** Runs a CLI main: usage errors exit 2, other failures print their cause chain and exit 1. */
-export function runMain(main: () => Promise<number>): void {
+/** An unexpected error and its causes, one line each: a crash report without a stack dump. */
+export function causeLines(error: unknown): string[] {
+  const lines: string[] = [];
+  let current: unknown = error;
+  let prefix = 'error:';
+  while (current instanceof Error) {
+    lines.push(`${prefix} ${current.message}`);
+    current = current.cause;
+    prefix = '  caused by:';
+  }
+  if (current !== undefined) lines.push(`${prefix} ${String(current)}`);
+  return lines;
+}
+
+export interface RunOptions {
+  /** The exit status of an unexpected failure (default 1). */
+  crashExitCode?: number;
+  /** How an unexpected failure is described (default: its cause chain). */
+  describe?: (error: unknown) => string[];
+}
+
+/** Runs a CLI main: usage errors exit 2, other failures print their cause chain and exit 1 (or `crashExitCode`). */
+export function runMain(main: () => Promise<number>, options: RunOptions = {}): void {
   main().then(
     (code) => {
       process.exitCode = code;
@@ -32,15 +53,8 @@ export function runMain(main: () => Promise<number>): void {
         process.exitCode = 2;
         return;
       }
-      let current: unknown = error;
-      let prefix = 'error:';
-      while (current instanceof Error) {
-        console.error(`${prefix} ${current.message}`);
-        current = current.cause;
-        prefix = '  caused by:';
-      }
-      if (current !== undefined && !(current instanceof Error)) console.error(`${prefix} ${String(current)}`);
-      process.exitCode = 1;
+      for (const line of (options.describe ?? causeLines)(error)) console.error(line);
+      process.exitCode = options.crashExitCode ?? 1;
     },
   );
 }

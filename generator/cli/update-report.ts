@@ -3,6 +3,7 @@
  * source and per service) as text and as GitHub-flavoured Markdown, GitHub annotations, and the
  * exit status. Pure: the CLI decides where the lines go.
  */
+import { causeLines } from './args.js';
 import type { FactsRunReport } from '../update/facts.js';
 import type { SourceRunReport } from '../update/models.js';
 import type { ServiceLine, StatusRunReport } from '../update/status.js';
@@ -268,14 +269,5 @@ export function githubAnnotations(outcome: UpdateOutcome): string[] {
 
 /** An unexpected error and its causes, one printable line each, for a crash report without a stack dump. */
 export function describeError(error: unknown): string[] {
-  const lines: string[] = [];
-  let current: unknown = error;
-  let prefix = 'error:';
-  while (current instanceof Error) {
-    lines.push(`${prefix} ${current.message}`);
-    current = current.cause;
-    prefix = '  caused by:';
-  }
-  if (current !== undefined) lines.push(`${prefix} ${String(current)}`);
-  return lines.map(printable);
+  return causeLines(error).map(printable);
 }

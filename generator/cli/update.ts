@@ -148,13 +148,5 @@ async function runStatus(dataDir: string, now: string, log: (line: string) => vo
   }
 }
 
-/** Usage errors keep exit 2 (runMain); anything else unexpected is a stop, never "partial". */
-runMain(async () => {
-  try {
-    return await main();
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    for (const line of describeError(error)) console.error(line);
-    return UPDATE_EXIT.stopped;
-  }
-});
+// Usage errors keep exit 2; anything else unexpected is a stop, never "partial".
+runMain(main, { crashExitCode: UPDATE_EXIT.stopped, describe: describeError });

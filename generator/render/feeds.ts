@@ -9,6 +9,7 @@ import { API_ROOT, CACHE_SECONDS, type RenderedText } from './site.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
 import { xmlElement } from './xml.js';
 import { safeHttpUrl } from './presentation.js';
+import { pageUrl, routes } from '../web/routes.js';
 
 /** Newest entries per feed: far more than a reader misses between polls, and the file stays small. */
 export const FEED_ENTRY_LIMIT = 100;
@@ -48,8 +49,8 @@ interface FeedEntry {
 }
 
 export const feedPath = (name: FeedName): string => `${API_ROOT}/feeds/${name}.atom`;
-export const modelPageUrl = (siteUrl: string, modelId: string): string => `${siteUrl}/#/models/${modelId}`;
-export const servicePageUrl = (siteUrl: string, serviceId: string): string => `${siteUrl}/#/status/${serviceId}`;
+export const modelPageUrl = (siteUrl: string, modelId: string): string => pageUrl(siteUrl, routes.model(modelId));
+const servicePageUrl = (siteUrl: string, serviceId: string): string => pageUrl(siteUrl, routes.status(serviceId));
 
 /** The host name alone (no port): tag URIs and calendar UIDs are built from it. */
 export function siteHost(siteUrl: string): string {

@@ -6,6 +6,7 @@
 import { cheapestPath, DEFAULT_LIMIT, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
+import { pageUrl, routes } from '../web/routes.js';
 
 export interface OpenApiOptions {
   siteUrl: string;
@@ -148,7 +149,7 @@ export function openApiDocument(options: OpenApiOptions): object {
       { name: 'feeds', description: 'Atom feeds and an iCalendar file for feed readers and calendars.' },
       { name: 'api', description: 'The API itself: index, this document, the JSON Schemas, the browser client.' },
     ],
-    externalDocs: { description: 'ModelPulse API documentation', url: `${siteUrl}/#/docs` },
+    externalDocs: { description: 'ModelPulse API documentation', url: pageUrl(siteUrl, routes.docs()) },
     paths: openApiPaths(),
     components: { ...components(), parameters: parameters(ids) },
   };

@@ -8,6 +8,7 @@ import { badgePath, renderBadges } from './badges.js';
 import { calendarPath, renderRetirementCalendar } from './calendar.js';
 import { feedPath, renderFeeds } from './feeds.js';
 import { OPENAPI_FILE, openApiDocument } from './openapi.js';
+import { pageUrl, routes } from '../web/routes.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
 import { serviceDetail, serviceEntry } from './status.js';
@@ -42,7 +43,7 @@ export const API_ROOT = 'api/v1';
 /** Where each source is documented for people, by source id. */
 function sourceUrl(id: string, siteUrl: string): string {
   if (id === 'openrouter') return 'https://openrouter.ai/models';
-  return (FACT_SOURCES as readonly string[]).includes(id) ? SOURCE_URLS[id as FactSource] : `${siteUrl}/#/docs`;
+  return (FACT_SOURCES as readonly string[]).includes(id) ? SOURCE_URLS[id as FactSource] : pageUrl(siteUrl, routes.docs());
 }
 
 function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[], siteUrl: string) {
@@ -61,7 +62,7 @@ function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
   const asOf = dataset.sources.openrouter?.last_success_at ?? null;
   const asOfDate = asOf?.slice(0, 10) ?? null;
-  const docs = `${config.siteUrl}/#/docs`;
+  const docs = pageUrl(config.siteUrl, routes.docs());
   const metaFor = (sourceIds: readonly string[], text: string, at: string | null) => ({
     api_version: 'v1',
     attribution: { text, url: config.siteUrl },

@@ -13,13 +13,3 @@ export interface PageContext {
 }
 
 export type Page = (context: PageContext) => Promise<void>;
-
-/** Links inside the site, as hash routes: they work on any static host without rewrites. */
-export const routes = {
-  status: (id?: string) => (id === undefined ? '#/' : `#/status/${encodeURIComponent(id)}`),
-  models: (query?: URLSearchParams) => `#/models${query !== undefined && [...query].length > 0 ? `?${query.toString()}` : ''}`,
-  model: (id: string) => `#/models/${id.split('/').map(encodeURIComponent).join('/')}`,
-  changes: () => '#/changes',
-  deprecations: () => '#/deprecations',
-  docs: () => '#/docs',
-};

@@ -1,5 +1,6 @@
 import type { Deprecation, PriceChange } from '../../render/api-types.js';
-import { api, routes, type Page } from '../context.js';
+import { api, type Page } from '../context.js';
+import { routes } from '../routes.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatChangePct, formatPrice, formatTime } from '../format.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';

@@ -2,7 +2,7 @@ import type { ModelDetail } from '../../render/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
-import { formatPrice, formatTime, formatTokens } from '../format.js';
+import { formatPrice, formatTime, formatTokens, formatUptime } from '../format.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
 
 function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
@@ -21,7 +21,7 @@ function endpointsTable(model: ModelDetail): HTMLElement {
       cell(formatTokens(e.context_length), 'num'),
       cell(formatTokens(e.max_output), 'num'),
       cell(e.quantization ?? '—'),
-      cell(e.uptime_1d === null ? '—' : `${Number((e.uptime_1d * 100).toFixed(2))}%`, 'num'),
+      cell(e.uptime_1d === null ? '—' : formatUptime(e.uptime_1d), 'num'),
     ),
   );
   return scrollTable('Provider endpoints', table('Provider endpoints, USD per 1M tokens', ['Provider', 'Input', 'Output', 'Context', 'Max output', 'Quantization', 'Uptime 1d'], rows));

@@ -1,6 +1,7 @@
 import { ModelPulseError, type CheapestResponse } from '../../client/client.js';
 import type { ModelEntry } from '../../render/api-types.js';
-import { api, routes, type Page } from '../context.js';
+import { api, type Page } from '../context.js';
+import { routes } from '../routes.js';
 import { h, replaceChildren, scrollTable } from '../dom.js';
 import { formatPrice, formatTokens } from '../format.js';
 import { cell, errorMessage, note, pageTitle } from './common.js';

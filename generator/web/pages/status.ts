@@ -1,5 +1,6 @@
 import type { ServiceDetail, ServiceEntry } from '../../render/status.js';
-import { api, routes, type Page } from '../context.js';
+import { api, type Page } from '../context.js';
+import { routes } from '../routes.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatLatency, formatTime, formatUptime, meanUptime, statusWords, uptimeClass } from '../format.js';
 import { cell, note, pageTitle, table } from './common.js';
