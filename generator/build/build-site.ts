@@ -5,7 +5,9 @@ import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset } from '../store/data-store.js';
-import { writeFileAtomic } from '../store/files.js';
+import { DataFileError, writeFileAtomic } from '../store/files.js';
+import { loadContentState } from '../store/content-store.js';
+import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { serializeSite, writeSiteAtomically } from './write-site.js';
 
@@ -21,12 +23,21 @@ export interface BuildReport {
   files: number;
   bytes: number;
   redirectRules: number;
+  /** Problems the build worked around (it still wrote the whole site). */
+  warnings: string[];
 }
 
 /** data/ → validated files → outDir/api, atomically. No network, no clock. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const dataset = await loadDataset(options.dataDir);
-  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl }), options.siteUrl);
+  const warnings: string[] = [];
+  // State, not curation: a broken content file costs the responses their recorded times, never the build.
+  const contentTimes = await loadContentState(options.dataDir).catch((error: unknown) => {
+    if (!(error instanceof DataFileError)) throw error;
+    warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
+    return EMPTY_CONTENT_STATE;
+  });
+  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl, contentTimes }), options.siteUrl);
   files.set('api/v1/client.js', await bundleClient());
   const webApp = await bundleWebApp();
   const rules = siteRules(new Set(files.keys()));
@@ -45,5 +56,5 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   else await rm(headersPath, { force: true });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0 };
+  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings };
 }

@@ -78,7 +78,7 @@ describe('build', () => {
     const gemma = JSON.parse(await readFile(join(root, 'models/google/gemma-test.json'), 'utf8'));
     expect(gemma.data.price).toEqual({ input: 0.1, output: 0.3, blended: 0.15, cache_read: null, cache_write: null });
     expect(gemma.data.endpoints).toEqual([expect.objectContaining({ free: true, tag: 'google/gemma-test:free' })]);
-    expect(gemma.meta).toMatchObject({ api_version: 'v1', cache_seconds: 60, as_of: '2026-08-01T00:00:00Z', attribution: { url: SITE } });
+    expect(gemma.meta).toMatchObject({ api_version: 'v1', cache_seconds: 60, updated_at: '2026-08-01T00:00:00Z', attribution: { url: SITE } });
     const cheapest = JSON.parse(await readFile(join(root, 'cheapest.json'), 'utf8'));
     expect(cheapest.data.map((m: { id: string }) => m.id)).toEqual(['google/gemma-test', 'openai/gpt-test', 'openai/old-test']);
     const smart = JSON.parse(await readFile(join(root, 'cheapest/min_intel/50.json'), 'utf8'));
@@ -104,7 +104,7 @@ describe('build', () => {
     ]);
     const detail = JSON.parse(await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8'));
     expect(detail.data.retirement_date).toBe('2026-08-20');
-    expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements', confirmed_at: null });
+    expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements' });
 
     await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
     await expect(buildSite({ dataDir: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);

@@ -24,6 +24,7 @@ async function main(): Promise<number> {
   const report = await buildSite({ dataDir: args['data-dir'], outDir: args.out, siteUrl: siteUrl(), host: args.host as Host });
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? ` and ${args.out}/_headers` : '';
+  for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api${hostFiles} in ${ms} ms`);
   return 0;
 }

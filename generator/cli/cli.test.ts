@@ -1,33 +1,12 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';
+import { runCli } from '../testing/cli.js';
 
-/** Every upstream pointed at a closed local port unless a test says otherwise: tests never reach the internet. */
-const OFFLINE: Record<string, string> = {
-  MODELPULSE_OPENROUTER_URL: 'http://127.0.0.1:9/api/v1',
-  MODELPULSE_LITELLM_URL: 'http://127.0.0.1:9/litellm.json',
-  MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
-  MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
-  ARTIFICIAL_ANALYSIS_API_KEY: '',
-  // Under GitHub Actions, the fixture runs must not write into the CI job's own summary.
-  GITHUB_STEP_SUMMARY: '',
-  GITHUB_ACTIONS: '',
-};
-
-/** Runs one of our commands the way npm does (tsx), asynchronously so the local upstream keeps answering. */
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...OFFLINE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += String(chunk)));
-    child.stderr.on('data', (chunk) => (out += String(chunk)));
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
+const run = runCli;
 
 let server: UpstreamServer;
 beforeAll(async () => {
@@ -103,9 +82,9 @@ describe('update and build commands, end to end', () => {
     const gone = JSON.parse(await readFile(join(dir, 'public/api/v1/models/b/gone.json'), 'utf8')) as { data: { delisted_at: string; price_history: unknown[] } };
     expect(gone.data.delisted_at).toBe('2026-05-01T00:00:00Z');
     expect(gone.data.price_history).toHaveLength(1);
-    const list = JSON.parse(await readFile(join(dir, 'public/api/v1/models.json'), 'utf8')) as { data: Array<{ id: string }>; meta: { as_of: string } };
+    const list = JSON.parse(await readFile(join(dir, 'public/api/v1/models.json'), 'utf8')) as { data: Array<{ id: string }>; meta: { updated_at: string } };
     expect(list.data.map((m) => m.id)).not.toContain('b/gone');
-    expect(list.meta.as_of).toBe('2026-08-01T00:00:00Z');
+    expect(list.meta.updated_at).toBe('2026-08-01T00:00:00Z');
   }, 60_000);
 
   it('exits 1 with a summary when the upstream fails, and 2 on a usage error', async () => {
@@ -120,7 +99,7 @@ describe('update and build commands, end to end', () => {
     expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
     const badStage = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'prices']);
     expect(badStage.code).toBe(2);
-    expect(badStage.out).toMatch(/--only must be one of models, facts, status/);
+    expect(badStage.out).toMatch(/--only must be one of models, facts, status, content/);
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);

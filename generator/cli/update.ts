@@ -9,11 +9,16 @@ import { updateModels } from '../update/models.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { updateFacts } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
+import { assertClockForward, ClockWentBackError, recordContent } from '../update/content.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { describeError, detailLines, formatDuration, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
 
-/** The update stages, in run order; `--only` picks one. */
-export const UPDATE_STAGES = ['models', 'facts', 'status'] as const;
+/**
+ * The update stages, in run order; `--only` picks one. `content` (when each response last
+ * changed, data/state/content.json) always runs last, after whichever stage ran; alone it reads
+ * no upstream.
+ */
+export const UPDATE_STAGES = ['models', 'facts', 'status', 'content'] as const;
 export type UpdateStage = (typeof UPDATE_STAGES)[number];
 
 const HELP = `npm run update -- [options]
@@ -58,6 +63,13 @@ async function main(): Promise<number> {
   const nowDate = args.now === undefined ? new Date() : parseIsoTime(args.now);
   if (nowDate === null) throw new UsageError(`--now must be an ISO 8601 time such as 2026-08-01T00:00:00Z, not ${JSON.stringify(args.now)}`);
   const now = isoSecond(nowDate);
+  // Observations out of order would rewrite history backwards (and confuse every change time).
+  try {
+    await assertClockForward(args['data-dir'], now);
+  } catch (error) {
+    if (error instanceof ClockWentBackError) throw new UsageError(error.message, { cause: error });
+    throw error;
+  }
   const maxDelistShare = numberOption(args['max-delist-share'], 'max-delist-share', DEFAULT_MAX_DELIST_SHARE, (n) => n >= 0 && n <= 1);
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
@@ -66,7 +78,7 @@ async function main(): Promise<number> {
   for (const source of factSources ?? []) {
     if (!(FACT_SOURCES as readonly string[]).includes(source)) throw new UsageError(`--sources takes ${FACT_SOURCES.join(', ')}, not ${JSON.stringify(source)}`);
   }
-  const stages = args.only === undefined ? UPDATE_STAGES : [args.only as UpdateStage];
+  const stages: readonly UpdateStage[] = args.only === undefined ? UPDATE_STAGES : [...new Set([args.only as UpdateStage, 'content' as const])];
   const outcome: UpdateOutcome = { now, models: [], facts: [], status: [], stopped: [], durations: {}, maxPriceFactor };
   const started = Date.now();
   // Progress as it happens, with the time since the start, so a slow source shows in CI logs.
@@ -108,6 +120,15 @@ async function main(): Promise<number> {
     }
   });
   await runStage('status', 'reading status pages and probing every service in data/services.json', async () => void outcome.status.push(await runStatus(args['data-dir'], now, log)));
+  // Last: when each response's content changed, for the build's updated_at and the deploy decision.
+  // Skipped when a stage stopped: that data/ is neither committed nor published.
+  if (outcome.stopped.length === 0) {
+    await runStage('content', 'recording which responses changed', async () => {
+      const content = await recordContent(args['data-dir'], now);
+      for (const warning of content.warnings) log(`content: warning — ${warning}`);
+      log(`content: ${content.changed} of ${content.files} responses changed (${content.material} materially)`);
+    });
+  }
   await report(outcome);
   return updateExitCode(outcome);
 }

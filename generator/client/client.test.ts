@@ -10,7 +10,7 @@ import { createClient, ModelPulseError, normalizeQuery, type CheapestInput } fro
 
 let server: RunningServer;
 let publishDir: string;
-let index: { data: ModelEntry[]; meta: { as_of: string } };
+let index: { data: ModelEntry[]; meta: { retired_through: string | null } };
 
 beforeAll(async () => {
   const site = await buildCommittedSite();
@@ -41,10 +41,10 @@ function randomQueries(count: number, seed: number): CheapestInput[] {
 
 describe('client fallback', () => {
   it('computes exactly what the generator precomputed, for every precomputed variant', async () => {
-    const asOf = index.meta.as_of.slice(0, 10);
+    const retiredThrough = index.meta.retired_through;
     for (const query of precomputedQueries()) {
       const file = JSON.parse(await readFile(join(publishDir, `api/v1/${cheapestPath(query)}.json`), 'utf8')) as { data: unknown };
-      expect(cheapest(index.data, query, asOf), cheapestPath(query)).toEqual(file.data);
+      expect(cheapest(index.data, query, retiredThrough), cheapestPath(query)).toEqual(file.data);
     }
   });
 
@@ -54,7 +54,7 @@ describe('client fallback', () => {
     for (const input of randomQueries(120, 42)) {
       const query: CheapestQuery = normalizeQuery(input);
       const answer = await client.cheapest(input);
-      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.as_of.slice(0, 10)));
+      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.retired_through));
       expect(answer.meta.query).toEqual(query);
       if (answer.computed) computed += 1;
     }

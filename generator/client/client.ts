@@ -96,6 +96,8 @@ export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) 
   }
 
   return {
+    /** The endpoints, and `data.freshness`: when the data was last refreshed, per source. */
+    index: () => get('index.json'),
     /** Models currently offered; one author's when `author` is given. */
     models: async (author?: string) => {
       if (author === undefined) return get('models.json');
@@ -128,9 +130,10 @@ export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) 
         }
       }
       const index = await get<Parameters<typeof computeCheapest>[0]>('models.json');
-      const asOf = typeof index.meta.as_of === 'string' ? index.meta.as_of.slice(0, 10) : null;
-      const data = computeCheapest(index.data, query, asOf);
-      return { data, meta: { ...index.meta, count: data.length, query, canonical_path: `/api/v1/${path}` }, computed: true };
+      // The index names the latest retirement that has passed: the same cut the build made.
+      const { retired_through: retiredThrough, ...meta } = index.meta;
+      const data = computeCheapest(index.data, query, typeof retiredThrough === 'string' ? retiredThrough : null);
+      return { data, meta: { ...meta, count: data.length, query, canonical_path: `/api/v1/${path}` }, computed: true };
     },
   };
 }
@@ -142,6 +145,7 @@ export type ModelPulseClient = ReturnType<typeof createClient>;
 let shared: ModelPulseClient | null = null;
 const client = (): ModelPulseClient => (shared ??= createClient());
 
+export const index = () => client().index();
 export const models = (author?: string) => client().models(author);
 export const model = (id: string) => client().model(id);
 export const status = () => client().status();

@@ -6,7 +6,7 @@ import { tempDir } from '../testing/tree.js';
 import { applyOverride as apply, singleSource } from './overrides.js';
 import type { ModelOverride } from '../store/overrides.js';
 
-const applyOverride = (r: ModelRecord, o: ModelOverride | undefined, url: string, at: string | null) => apply(r, o, singleSource('openrouter', url, at));
+const applyOverride = (r: ModelRecord, o: ModelOverride | undefined, url: string) => apply(r, o, singleSource('openrouter', url));
 import type { ModelRecord } from './types.js';
 
 const record: ModelRecord = {
@@ -40,12 +40,12 @@ async function overridesFile(content: unknown): Promise<string> {
 
 describe('applyOverride', () => {
   it('keeps upstream values and names the upstream when there is no override', () => {
-    const { record: out, provenance, replacement } = applyOverride(record, undefined, UPSTREAM, '2026-08-01T00:00:00Z');
+    const { record: out, provenance, replacement } = applyOverride(record, undefined, UPSTREAM);
     expect(out).toEqual(record);
     expect(provenance).toEqual({
-      price: { source: 'openrouter', url: UPSTREAM, confirmed_at: '2026-08-01T00:00:00Z' },
-      benchmarks: { source: 'openrouter', url: UPSTREAM, confirmed_at: '2026-08-01T00:00:00Z' },
-      retirement_date: { source: 'openrouter', url: UPSTREAM, confirmed_at: '2026-08-01T00:00:00Z' },
+      price: { source: 'openrouter', url: UPSTREAM },
+      benchmarks: { source: 'openrouter', url: UPSTREAM },
+      retirement_date: { source: 'openrouter', url: UPSTREAM },
       corrections: [],
     });
     expect(replacement).toBeNull();
@@ -57,13 +57,12 @@ describe('applyOverride', () => {
       record,
       { retirement: { date: '2026-10-01', source_url: 'https://example.com/deprecations', replacement: 'openai/gpt-next' }, corrections: [fix, { field: 'capabilities.vision', value: true, reason: 'accepts images', source_url: 'https://example.com/docs' }] },
       UPSTREAM,
-      '2026-08-01T00:00:00Z',
     );
     expect(out.retirement_date).toBe('2026-10-01');
     expect(out.benchmarks.intelligence_index).toBe(45.5);
     expect(out.capabilities).toEqual({ vision: true, reasoning: false, tools: true });
-    expect(provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/deprecations', confirmed_at: null });
-    expect(provenance.benchmarks).toEqual({ source: 'override', url: 'https://example.com/aa', confirmed_at: null });
+    expect(provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/deprecations' });
+    expect(provenance.benchmarks).toEqual({ source: 'override', url: 'https://example.com/aa' });
     expect(provenance.price?.source).toBe('openrouter');
     expect(replacement).toBe('openai/gpt-next');
     expect(retirementSourceUrl).toBe('https://example.com/deprecations');

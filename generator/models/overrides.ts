@@ -11,8 +11,6 @@ export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 export interface FieldProvenance {
   source: ProvenanceSource;
   url: string;
-  /** When the source last confirmed the value (our last successful read of it, or the override's own claim). */
-  confirmed_at: string | null;
 }
 
 export interface Provenance {
@@ -44,8 +42,8 @@ export interface UpstreamProvenance {
 }
 
 /** The same source for every field group: a model known only from its catalog entry. */
-export function singleSource(source: ProvenanceSource, url: string, confirmedAt: string | null): UpstreamProvenance {
-  const provenance: FieldProvenance = { source, url, confirmed_at: confirmedAt };
+export function singleSource(source: ProvenanceSource, url: string): UpstreamProvenance {
+  const provenance: FieldProvenance = { source, url };
   return { price: provenance, benchmarks: provenance, retirement_date: provenance };
 }
 
@@ -55,7 +53,7 @@ export function applyOverride(record: ModelRecord, override: ModelOverride | und
   const corrected = new Set((override?.corrections ?? []).map((c) => c.field.split('.')[0]));
   const retirement = override?.retirement;
   if (retirement !== undefined) next = { ...next, retirement_date: retirement.date };
-  const overridden = (url: string): FieldProvenance => ({ source: 'override', url, confirmed_at: null });
+  const overridden = (url: string): FieldProvenance => ({ source: 'override', url });
   const benchmarkFix = override?.corrections?.find((c) => c.field.startsWith('benchmarks.'));
   return {
     record: next,

@@ -90,8 +90,22 @@ export function compareCheapest(a: ModelEntry, b: ModelEntry): number {
 }
 
 /**
- * Answers a query from the listed models. `asOfDate` (YYYY-MM-DD, from the data's as_of)
- * decides which retirement dates have passed; the wall clock is never read.
+ * The latest retirement date among `models` that has passed by `asOfDate`, or null. Filtering
+ * with it excludes exactly the models that filtering with `asOfDate` does, but it changes only
+ * when another retirement passes, not every day: models.json publishes it as
+ * `meta.retired_through` and keeps its bytes between retirements.
+ */
+export function retiredThrough(models: readonly ModelEntry[], asOfDate: string | null): string | null {
+  if (asOfDate === null) return null;
+  let latest: string | null = null;
+  for (const m of models) if (m.retirement_date !== null && m.retirement_date <= asOfDate && (latest === null || m.retirement_date > latest)) latest = m.retirement_date;
+  return latest;
+}
+
+/**
+ * Answers a query from the listed models. `asOfDate` (YYYY-MM-DD: the data's as-of date, or
+ * models.json's `meta.retired_through`) decides which retirement dates have passed; the wall
+ * clock is never read.
  */
 export function cheapest(models: readonly ModelEntry[], query: CheapestQuery, asOfDate: string | null): ModelEntry[] {
   return models

@@ -41,7 +41,6 @@ export interface ModelDetail extends ModelEntry {
   price_history: Array<ApiPrice & { at: string }>;
   endpoints: ApiEndpoint[];
   endpoints_updated_at: string | null;
-  endpoints_checked_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
   /** Prices from a prompt size on (long-context tiers); `blended` stays the base price's. */
   price_tiers: Array<ApiPrice & { min_prompt_tokens: number }>;

@@ -12,8 +12,8 @@ function deprecation(model_id: string, retirement_date: string, extra: Partial<D
   return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, replacement: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
 }
 
-function input(deprecations: Deprecation[], modelsAsOf: string | null = AS_OF): CalendarInput {
-  return { siteUrl: SITE, deprecations, modelsAsOf };
+function input(deprecations: Deprecation[], deprecationsUpdatedAt: string | null = AS_OF): CalendarInput {
+  return { siteUrl: SITE, deprecations, deprecationsUpdatedAt };
 }
 
 function parse(text: string) {

@@ -20,7 +20,8 @@ export interface CalendarInput {
   siteUrl: string;
   /** Every deprecation: the calendar is not limited like the feeds (past events are harmless). */
   deprecations: readonly Deprecation[];
-  modelsAsOf: string | null;
+  /** `meta.updated_at` of deprecations.json: DTSTAMP moves only when the list does. */
+  deprecationsUpdatedAt: string | null;
 }
 
 export const calendarPath = (): string => `${API_ROOT}/feeds/retirements.ics`;
@@ -95,7 +96,7 @@ function eventLines(siteUrl: string, d: Deprecation, stamp: string): string[] {
 
 /** The whole calendar, events soonest first (ties by model id), CRLF line endings. */
 export function renderRetirementCalendar(input: CalendarInput): RenderedText {
-  const stamp = icsStamp(input.modelsAsOf);
+  const stamp = icsStamp(input.deprecationsUpdatedAt);
   const events = [...input.deprecations].sort((a, b) =>
     a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0,
   );

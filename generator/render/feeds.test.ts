@@ -52,7 +52,7 @@ function service(id: string, extra: Partial<ServiceDetail> = {}): ServiceDetail 
 }
 
 function input(extra: Partial<FeedsInput> = {}): FeedsInput {
-  return { siteUrl: SITE, priceChanges: [], priceChangesAsOf: '2026-11-20T12:00:00Z', deprecations: [], modelsAsOf: '2026-11-20T12:00:00Z', services: [], statusAsOf: '2026-11-20T12:05:00Z', ...extra };
+  return { siteUrl: SITE, priceChanges: [], priceChangesUpdatedAt: '2026-11-20T12:00:00Z', deprecations: [], deprecationsUpdatedAt: '2026-11-19T08:00:00Z', services: [], statusAsOf: '2026-11-20T12:05:00Z', ...extra };
 }
 
 function feed(files: ReturnType<typeof renderFeeds>, name: string) {
@@ -144,11 +144,12 @@ describe('renderFeeds', () => {
     expect(renderFeeds(reversed)).toEqual(first);
   });
 
-  it('dates an empty feed by the as-of time, and by the epoch without one (never the clock)', () => {
+  it('dates an empty feed by when its response last changed, never by the run or the clock', () => {
     expect(feed(renderFeeds(input()), 'price-changes').parsed.updated).toBe('2026-11-20T12:00:00Z');
-    expect(feed(renderFeeds(input()), 'incidents').parsed.updated).toBe('2026-11-20T12:05:00Z');
-    const none = renderFeeds(input({ priceChangesAsOf: null, modelsAsOf: null, statusAsOf: null }));
-    for (const name of ['price-changes', 'deprecations', 'incidents']) expect(feed(none, name).parsed.updated).toBe('1970-01-01T00:00:00Z');
+    expect(feed(renderFeeds(input()), 'deprecations').parsed.updated).toBe('2026-11-19T08:00:00Z');
+    // The status run's time moves every 15 minutes: a feed without incidents must not move with it.
+    expect(feed(renderFeeds(input()), 'incidents').parsed.updated).toBe('1970-01-01T00:00:00Z');
+    expect(renderFeeds(input({ statusAsOf: '2026-11-20T12:20:00Z' }))).toEqual(renderFeeds(input()));
   });
 
   it('dates each retirement on its day, latest first, with the replacement and the source', () => {
@@ -175,8 +176,8 @@ describe('renderFeeds', () => {
     expect(hrefs(entries[1]!.links, 'related')).toEqual(['https://docs.example.com/new/soon']);
     // A non-http source never becomes a link.
     expect(hrefs(entries[0]!.links, 'related')).toEqual([]);
-    // Entries carry future dates, so the feed is dated by the data's as-of time.
-    expect(parsed.updated).toBe('2026-11-20T12:00:00Z');
+    // Entries carry future dates, so the feed is dated by when deprecations.json last changed.
+    expect(parsed.updated).toBe('2026-11-19T08:00:00Z');
   });
 
   it('lists incidents of every service once, newest update first, ties by service then id', () => {

@@ -25,9 +25,11 @@ const EPOCH = '1970-01-01T00:00:00Z';
 export interface FeedsInput {
   siteUrl: string;
   priceChanges: readonly PriceChange[];
-  priceChangesAsOf: string | null;
+  /** `meta.updated_at` of price-changes.json, for a feed without entries. */
+  priceChangesUpdatedAt: string;
   deprecations: readonly Deprecation[];
-  modelsAsOf: string | null;
+  /** `meta.updated_at` of deprecations.json: when the list last changed. */
+  deprecationsUpdatedAt: string;
   services: readonly ServiceDetail[];
   statusAsOf: string | null;
 }
@@ -213,7 +215,11 @@ function feedXml(siteUrl: string, head: FeedHead, entries: readonly FeedEntry[])
   return lines.join('\n');
 }
 
-/** The three feeds. A feed's `updated` is its newest entry's (the deprecations feed: the data's as-of time). */
+/**
+ * The three feeds. A feed's `updated` is its newest entry's; the deprecations feed's is when the
+ * list last changed (its entries are dated on future retirement days). None moves with the clock
+ * or the run, so an unchanged feed keeps its bytes.
+ */
 export function renderFeeds(input: FeedsInput): RenderedText[] {
   const { siteUrl } = input;
   const modelsData = 'ModelPulse (data from OpenRouter, LiteLLM and models.dev).';
@@ -228,17 +234,18 @@ export function renderFeeds(input: FeedsInput): RenderedText[] {
     feed(
       { name: 'price-changes', title: 'ModelPulse: AI model price changes', subtitle: `Changes of input or output prices (USD per 1M tokens), newest first; the latest ${FEED_ENTRY_LIMIT}.`, json: 'price-changes.json', attribution: modelsData },
       changes,
-      newest(changes) ?? atomTime(input.priceChangesAsOf),
+      newest(changes) ?? atomTime(input.priceChangesUpdatedAt),
     ),
     feed(
       { name: 'deprecations', title: 'ModelPulse: AI model retirements', subtitle: `Announced retirement dates of AI models, latest date first (at most ${FEED_ENTRY_LIMIT}); each entry is dated on its retirement day.`, json: 'deprecations.json', attribution: modelsData },
       retirements,
-      atomTime(input.modelsAsOf) ?? newest(retirements),
+      atomTime(input.deprecationsUpdatedAt) ?? newest(retirements),
     ),
     feed(
       { name: 'incidents', title: 'ModelPulse: AI service incidents', subtitle: `Incidents of the monitored AI services, from official status pages and our probes; the latest ${FEED_ENTRY_LIMIT} updated.`, json: 'status.json', attribution: 'ModelPulse (official status pages and our own probes).' },
       incidents,
-      newest(incidents) ?? atomTime(input.statusAsOf),
+      // Without incidents there is no time to give but the epoch: the run's time would change the feed every run.
+      newest(incidents),
     ),
   ];
 }

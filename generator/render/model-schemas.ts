@@ -47,12 +47,11 @@ const endpoint = endpointSchema({ $ref: '#/$defs/price' });
 
 const fieldProvenance = {
   type: 'object',
-  required: ['source', 'url', 'confirmed_at'],
+  required: ['source', 'url'],
   additionalProperties: false,
   properties: {
     source: { enum: ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] },
     url: { type: 'string', format: 'uri' },
-    confirmed_at: { ...nullableIsoTime, description: 'when the source last confirmed the value; null for curated overrides' },
   },
 } as const;
 const nullableFieldProvenance = { anyOf: [fieldProvenance, { type: 'null' }] } as const;
@@ -69,7 +68,6 @@ export const modelDetailProperties = {
   price_history: { type: 'array', items: pricedAt(apiPriceSchema) },
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
-  endpoints_checked_at: nullableIsoTime,
   price_tiers: {
     type: 'array',
     description: 'prices in force from min_prompt_tokens on (long-context tiers); the blended price of the model stays that of its base prices',

@@ -27,16 +27,17 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   const aaFresh = aaAt !== undefined && asOf !== null && Date.parse(asOf) - Date.parse(aaAt) <= AA_MAX_AGE_DAYS * 86_400_000;
   const contribution = contributeFacts(record, facts, aaFresh);
   const upstreamUrl = sourceUrl(record);
-  const confirmed = record.delisted_at ?? asOf;
-  const openrouter = { source: 'openrouter' as const, url: upstreamUrl, confirmed_at: confirmed };
+  // Provenance names the source, not when it was last read: that is freshness, published in
+  // index.json, so a model's file keeps its bytes while its values stay the same.
+  const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
   const withFacts: ModelRecord = { ...record, benchmarks: contribution.benchmarks, retirement_date: own?.date ?? record.retirement_date };
   const upstream: UpstreamProvenance = {
     price: openrouter,
     benchmarks: contribution.benchmarksFromAa
-      ? { source: 'artificialanalysis', url: SOURCE_URLS.artificialanalysis, confirmed_at: fetchedAt.artificialanalysis ?? null }
+      ? { source: 'artificialanalysis', url: SOURCE_URLS.artificialanalysis }
       : openrouter,
-    retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url, confirmed_at: fetchedAt[own.source] ?? null },
+    retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url },
   };
   return { ...applyOverride(withFacts, dataset.overrides.models[record.id], upstream), facts: contribution };
 }

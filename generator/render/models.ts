@@ -73,7 +73,7 @@ function endpointsOf(record: ModelRecord): ApiEndpoint[] {
   return endpoints;
 }
 
-export function modelDetail(model: SourcedModel, endpointsCheckedAt: string | null): ModelDetail {
+export function modelDetail(model: SourcedModel): ModelDetail {
   const record = model.record;
   return {
     ...modelEntry(record),
@@ -87,7 +87,6 @@ export function modelDetail(model: SourcedModel, endpointsCheckedAt: string | nu
     price_history: record.price_history.map(({ at, ...price }) => ({ at, ...apiPrice(price) })),
     endpoints: endpointsOf(record),
     endpoints_updated_at: record.endpoints.updated_at,
-    endpoints_checked_at: endpointsCheckedAt,
     price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
     direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers, deprecated: d.deprecated })),

@@ -100,7 +100,7 @@ function bothForms(routed: string, file: string, e: Endpoint): Record<string, Js
 const listed = (values: readonly (number | null)[]) => values.filter((v) => v !== null).join(', ');
 
 const CHEAPEST_DESCRIPTION = [
-  'Models with a known paid price (not delisted, not retired as of the data\'s `as_of` date) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
+  'Models with a known paid price (not delisted, not retired by the date of the catalog\'s last read; models.json names the latest retirement date that has passed as `meta.retired_through`) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
   `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with flags spelled \`1\` and at most ${MAX_ROUTED_PARAMS} parameters (an explicit \`limit=${DEFAULT_LIMIT}\` counts).`,
   'Any other query answers 404 `not_precomputed`, whose `error.fallback.client` names the browser client `/api/v1/client.js`: its `cheapest(query)` validates the query and computes the answer from `/api/v1/models.json` with the same code. A wrong parameter name (`MIN_INTEL`, `intel`, `top`…) answers 400 `invalid_query`. The CDN does not check values (an invalid value answers `not_precomputed`; the client rejects it) and ignores parameter names it was not told about, so check `meta.query`.',
 ].join('\n\n');
@@ -155,7 +155,7 @@ const modelsPaths = (): Record<string, Json> => ({
     id: 'listPriceChanges',
     tag: 'models',
     summary: 'Price changes',
-    description: 'Changes of the input or output price, newest first: every change of the 90 days before `as_of`, and at least the latest 100.',
+    description: 'Changes of the input or output price, newest first: every change of the 90 days before the catalog\'s last read, and at least the latest 100.',
     ok: jsonOk('The price changes.', 'price-changes'),
   }),
   ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {

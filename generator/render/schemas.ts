@@ -5,6 +5,7 @@ import {
   calendarDate,
   isoTime,
   modelId,
+  nullableDate,
   nullableIsoTime,
 } from '../validation/common-schemas.js';
 
@@ -17,14 +18,34 @@ export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const source = {
   type: 'object',
-  required: ['id', 'url', 'last_success_at', 'stale', 'error'],
+  description: 'a source this response is made from; when it was last read is in /api/v1/index.json (data.freshness)',
+  required: ['id', 'url'],
+  additionalProperties: false,
+  properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+} as const;
+
+const sourceFreshness = {
+  type: 'object',
+  required: ['id', 'url', 'last_attempt_at', 'last_success_at', 'stale', 'error'],
   additionalProperties: false,
   properties: {
     id: { type: 'string' },
     url: { type: 'string', format: 'uri' },
+    last_attempt_at: nullableIsoTime,
     last_success_at: nullableIsoTime,
-    stale: { type: 'boolean', description: 'true when the last attempt failed: the data is the last good one' },
+    stale: { type: 'boolean', description: 'true when the last attempt failed: the published data is the last good one' },
     error: { type: ['string', 'null'] },
+  },
+} as const;
+
+const freshness = {
+  type: 'object',
+  description: 'when the data was last refreshed: the run, and every source (status: the status pages and probes)',
+  required: ['run_at', 'sources'],
+  additionalProperties: false,
+  properties: {
+    run_at: { ...isoTime, description: 'the last update run' },
+    sources: { type: 'array', items: sourceFreshness },
   },
 } as const;
 
@@ -37,11 +58,11 @@ const baseMetaProperties = {
     properties: { text: { type: 'string' }, url: { type: 'string', format: 'uri' } },
   },
   cache_seconds: { type: 'integer', minimum: 60 },
-  as_of: nullableIsoTime,
+  updated_at: { ...isoTime, description: "when this response's content last changed (the update run that first saw it); unchanged content keeps its bytes" },
   sources: { type: 'array', items: source },
   documentation: { type: 'string', format: 'uri' },
 } as const;
-const baseMetaRequired = ['api_version', 'attribution', 'cache_seconds', 'as_of', 'sources', 'documentation'];
+const baseMetaRequired = ['api_version', 'attribution', 'cache_seconds', 'updated_at', 'sources', 'documentation'];
 
 function meta(extra: Record<string, object> = {}, required: string[] = []) {
   return {
@@ -79,7 +100,13 @@ function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: obj
 }
 
 export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
-  const modelsMetaSchema = meta({ ...modelsMeta, author: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution']);
+  const modelsMetaSchema = meta({
+    ...modelsMeta,
+    author: { type: 'string' },
+    retired_through: { ...nullableDate, description: 'models.json: the latest retirement date that has passed; models retiring on or before it take no part in cheapest' },
+  }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution']);
+  const statusMeta = (extra: Record<string, object> = {}, required: string[] = []) =>
+    meta({ ...extra, checked_at: { ...nullableIsoTime, description: 'the last status run: status responses are freshness files and change with every run' } }, [...required, 'checked_at']);
   const query = {
     type: 'object',
     required: ['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit'],
@@ -96,7 +123,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
-      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges'],
+      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges', 'freshness'],
       additionalProperties: false,
       properties: {
         openapi: { type: 'string', description: 'The OpenAPI 3.1 document of this API' },
@@ -124,6 +151,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
           },
         },
         client: { type: 'string' },
+        freshness,
       },
     }, meta()),
     models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelEntry }, modelsMetaSchema),
@@ -170,13 +198,13 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     status: envelope('status', siteUrl, 'Status of the monitored AI services', {
       type: 'array',
       items: { type: 'object', required: Object.keys(serviceEntryProperties), additionalProperties: false, properties: serviceEntryProperties },
-    }, meta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
+    }, statusMeta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
     service: envelope('service', siteUrl, 'One service with 90 days of uptime and recent incidents', {
       type: 'object',
       required: Object.keys(serviceDetailProperties),
       additionalProperties: false,
       properties: serviceDetailProperties,
-    }, meta()),
+    }, statusMeta()),
     error: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `${siteUrl}/api/v1/schemas/error.json`,

@@ -11,6 +11,9 @@ import { OPENAPI_FILE, openApiDocument } from './openapi.js';
 import { pageUrl, routes } from '../web/routes.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
+import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
+import { jsonFingerprints } from '../publish/fingerprint.js';
+import { retiredThrough } from '../query/cheapest.js';
 import { serviceDetail, serviceEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel } from './model-sources.js';
@@ -18,6 +21,8 @@ import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
 export interface RenderConfig {
   siteUrl: string;
+  /** When each response last changed, as `update` recorded it (data/state/content.json). */
+  contentTimes?: ContentState;
 }
 
 /** One JSON file of the API: where it goes below the output dir, which schema it must match, its body. */
@@ -39,6 +44,8 @@ export const isRenderedText = (file: RenderedFile): file is RenderedText => 'tex
 
 export const CACHE_SECONDS = 60;
 export const API_ROOT = 'api/v1';
+/** The time a response carries when data/ holds no time at all (never the clock). */
+const EPOCH = '1970-01-01T00:00:00Z';
 
 /** Where each source is documented for people, by source id. */
 function sourceUrl(id: string, siteUrl: string): string {
@@ -46,13 +53,40 @@ function sourceUrl(id: string, siteUrl: string): string {
   return (FACT_SOURCES as readonly string[]).includes(id) ? SOURCE_URLS[id as FactSource] : pageUrl(siteUrl, routes.docs());
 }
 
+/** Which sources a response is made from (attribution; their freshness is in index.json). */
 function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[], siteUrl: string) {
-  return ids
-    .filter((id) => sources[id] !== undefined)
-    .map((id) => {
-      const s = sources[id]!;
-      return { id, url: sourceUrl(id, siteUrl), last_success_at: s.last_success_at, stale: !s.ok, error: s.error };
-    });
+  return ids.filter((id) => sources[id] !== undefined).map((id) => ({ id, url: sourceUrl(id, siteUrl) }));
+}
+
+/** Every source's last attempt and success: the freshness published in index.json alone. */
+function freshnessOf(sources: Record<string, SourceState>, siteUrl: string, runAt: string) {
+  return {
+    run_at: runAt,
+    sources: Object.keys(sources)
+      .sort()
+      .map((id) => {
+        const s = sources[id]!;
+        return { id, url: sourceUrl(id, siteUrl), last_attempt_at: s.last_attempt_at, last_success_at: s.last_success_at, stale: !s.ok, error: s.error };
+      }),
+  };
+}
+
+/** The newest time data/ records: what a response carries when update never saw its content. */
+function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
+  const times = [contentTimes.last_run_at, ...Object.values(dataset.sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
+  return times.sort().at(-1) ?? EPOCH;
+}
+
+/**
+ * Fills every response's `meta.updated_at`: the time update recorded for this exact content, so
+ * unchanged responses keep their bytes from run to run (see publish/content-times.ts).
+ */
+function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentState, siteUrl: string, fallback: string): void {
+  for (const file of files) {
+    const meta = (file.body as { meta?: { updated_at?: string | null } }).meta;
+    if (meta === undefined || meta.updated_at !== null) continue;
+    meta.updated_at = updatedAtFor(contentTimes, file.path, jsonFingerprints(file.body, siteUrl).content, fallback);
+  }
 }
 
 /**
@@ -60,18 +94,23 @@ function sourcesMeta(sources: Record<string, SourceState>, ids: readonly string[
  * successful observation recorded in data/, never the clock, so equal data gives equal files.
  */
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
+  // The catalog's observation time judges what is retired and which price changes are recent; it
+  // never appears in a response itself (see stampUpdatedAt for the time responses carry).
   const asOf = dataset.sources.openrouter?.last_success_at ?? null;
   const asOfDate = asOf?.slice(0, 10) ?? null;
+  const contentTimes = config.contentTimes ?? EMPTY_CONTENT_STATE;
+  const runAt = lastRunAt(dataset, contentTimes);
   const docs = pageUrl(config.siteUrl, routes.docs());
-  const metaFor = (sourceIds: readonly string[], text: string, at: string | null) => ({
+  // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.
+  const metaFor = (sourceIds: readonly string[], text: string) => ({
     api_version: 'v1',
     attribution: { text, url: config.siteUrl },
     cache_seconds: CACHE_SECONDS,
-    as_of: at,
+    updated_at: null as string | null,
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)', asOf);
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)');
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
@@ -79,7 +118,13 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     benchmarks_attribution: ARTIFICIAL_ANALYSIS_ATTRIBUTION,
   };
   const files: RenderedFile[] = [];
-  const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => files.push({ path: `${API_ROOT}/${path}.json`, schema, body: { data, meta } });
+  const responses: RenderedJson[] = [];
+  // Each response gets its own meta object: stampUpdatedAt fills them in one by one.
+  const add = (path: string, schema: ApiSchemaName, data: unknown, meta: object) => {
+    const file = { path: `${API_ROOT}/${path}.json`, schema, body: { data, meta: { ...meta } } };
+    responses.push(file);
+    files.push(file);
+  };
 
   // Secondary sources, then curated overrides, win over OpenRouter's values everywhere below.
   const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
@@ -87,7 +132,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const listed = records.filter((r) => r.delisted_at === null);
   const entries: ModelEntry[] = listed.map(modelEntry);
 
-  add('models', 'models', entries, { ...modelsMeta, count: entries.length });
+  add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: retiredThrough(entries, asOfDate) });
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
     const own = entries.filter((e) => e.author === author);
@@ -95,7 +140,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }
   for (const model of models) {
     const id = model.record.id;
-    add(`models/${id}`, 'model', modelDetail(model, dataset.endpointsChecked[id]?.succeeded_at ?? null), modelsMeta);
+    add(`models/${id}`, 'model', modelDetail(model), modelsMeta);
   }
 
   const addCheapest = (query: CheapestQuery) => {
@@ -120,17 +165,13 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   if (statusAsOf === null && dataset.services.length > 0) {
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
-  const statusMeta = metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)', statusAsOf);
+  // Status responses are freshness files: they say when the services were last checked.
+  const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf };
   const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });
   const details = dataset.services.map((service) => serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
 
-  // For people and tools that subscribe rather than poll: feeds, a calendar and badges.
-  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesAsOf: asOf, deprecations: retiring, modelsAsOf: asOf, services: details, statusAsOf }));
-  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, modelsAsOf: asOf }));
-  files.push(...renderBadges(details));
-  files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
   const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({
     path,
@@ -158,7 +199,17 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       retirements_calendar: `/${calendarPath()}`,
     },
     badges: { status: `/${badgePath('<service_id>', 'status')}`, uptime: `/${badgePath('<service_id>', 'uptime')}` },
+    freshness: freshnessOf(dataset.sources, config.siteUrl, runAt),
   }, baseMeta);
+
+  stampUpdatedAt(responses, contentTimes, config.siteUrl, runAt);
+  const updatedAt = (path: string) => (responses.find((r) => r.path === `${API_ROOT}/${path}.json`)!.body as { meta: { updated_at: string } }).meta.updated_at;
+  // For people and tools that subscribe rather than poll: feeds, a calendar and badges. Their
+  // times come from the responses they mirror, so they keep their bytes while those do.
+  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesUpdatedAt: updatedAt('price-changes'), deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations'), services: details, statusAsOf }));
+  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations') }));
+  files.push(...renderBadges(details));
+  files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
   const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>
     files.push({ path: `${API_ROOT}/errors/${path}.json`, schema: 'error', body: { error: { status, code, message, ...extra, documentation: docs } } });

@@ -86,13 +86,13 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 55.5, coding_index: 48, math_index: 88 });
-    expect(gpt.provenance.benchmarks).toEqual({ source: 'artificialanalysis', url: 'https://artificialanalysis.ai', confirmed_at: '2026-08-02T00:00:00Z' });
+    expect(gpt.provenance.benchmarks).toEqual({ source: 'artificialanalysis', url: 'https://artificialanalysis.ai' });
     expect(gpt.retirement_date).toBeNull();
     expect(gpt.provider_retirements).toEqual([expect.objectContaining({ provider: 'azure', date: '2026-09-30', source: 'litellm' })]);
     expect(gpt.direct_prices).toEqual([expect.objectContaining({ source: 'litellm', provider: 'openai', price: expect.objectContaining({ input: 2.5, output: 10, cache_read: 1.25 }) })]);
     const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
     expect(claude.retirement_date).toBe('2026-10-15');
-    expect(claude.provenance.retirement_date).toMatchObject({ source: 'litellm', confirmed_at: '2026-08-02T00:00:00Z' });
+    expect(claude.provenance.retirement_date).toMatchObject({ source: 'litellm' });
     expect(claude.price.input).toBe(3);
     const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8')).data;
     expect(deprecations).toEqual([expect.objectContaining({ model_id: 'anthropic/claude-test', retirement_date: '2026-10-15', source_url: expect.stringContaining('litellm') })]);

@@ -90,10 +90,10 @@ describe('status update against local status pages and probe targets', () => {
 
     const out = await tempDir('status-site');
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { as_of: string } }>(
+    const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { checked_at: string } }>(
       join(out, 'api/v1/status.json'),
     );
-    expect(list.meta.as_of).toBe('2026-11-21T10:00:00Z');
+    expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
     const byId = Object.fromEntries(list.data.map((s) => [s.id, s]));
     expect(byId.io?.official.indicator).toBe('none');
     expect(byId.io?.probe).toMatchObject({ ok: true, http_status: 401 });
@@ -182,9 +182,11 @@ describe('status update against local status pages and probe targets', () => {
     // The run still counts as the status time: its official reads are the newest we have.
     const out = await tempDir('status-site');
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const list = await readJson<{ meta: { as_of: string; sources: Array<{ id: string; stale: boolean }> } }>(join(out, 'api/v1/status.json'));
-    expect(list.meta.as_of).toBe('2026-11-21T10:00:00Z');
-    expect(list.meta.sources).toEqual([expect.objectContaining({ id: 'status', stale: true })]);
+    const list = await readJson<{ meta: { checked_at: string } }>(join(out, 'api/v1/status.json'));
+    expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
+    // Whether the run was conclusive is freshness: index.json says it.
+    const index = await readJson<{ data: { freshness: { sources: Array<{ id: string; stale: boolean }> } } }>(join(out, 'api/v1/index.json'));
+    expect(index.data.freshness.sources).toEqual([expect.objectContaining({ id: 'status', stale: true })]);
   });
 
   it('refuses to run twice at the same observation time (probes would count twice)', async () => {

@@ -3,7 +3,7 @@
  * the published client (/api/v1/client.js). Hash routes work on every static host.
  */
 import type { ApiResponse } from '../client/client.js';
-import type { PageContext } from './context.js';
+import { api, type Freshness, type PageContext } from './context.js';
 import { h, replaceChildren } from './dom.js';
 import { formatTime } from './format.js';
 import { deprecationsPage, priceChangesPage } from './pages/changes.js';
@@ -20,8 +20,32 @@ const main = document.getElementById('main') as HTMLElement;
 const asOf = document.getElementById('as-of') as HTMLElement;
 let renders = 0;
 
+// Freshness lives in one small file (index.json): responses keep their bytes between changes.
+let freshnessRequest: Promise<Freshness | null> | null = null;
+function freshness(): Promise<Freshness | null> {
+  freshnessRequest ??= api.index().then(
+    (response) => ((response.data as { freshness?: Freshness }).freshness ?? null),
+    () => null,
+  );
+  return freshnessRequest;
+}
+
+let pageUpdatedAt: string | null = null;
+async function showFreshness(): Promise<void> {
+  const fresh = await freshness();
+  const parts: string[] = [];
+  if (fresh !== null) {
+    parts.push(`Data checked ${formatTime(fresh.run_at)}.`);
+    const stale = fresh.sources.filter((s) => s.stale).map((s) => s.id);
+    if (stale.length > 0) parts.push(`Last read failed (showing the last good data): ${stale.join(', ')}.`);
+  }
+  if (pageUpdatedAt !== null) parts.push(`This page's data last changed ${formatTime(pageUpdatedAt)}.`);
+  asOf.textContent = parts.join(' ');
+}
+
 function noteMeta(meta: ApiResponse['meta']): void {
-  if (typeof meta.as_of === 'string') asOf.textContent = `Data as of ${formatTime(meta.as_of)}.`;
+  pageUpdatedAt = typeof meta.updated_at === 'string' ? meta.updated_at : null;
+  void showFreshness();
 }
 
 async function render(moveFocus: boolean): Promise<void> {
@@ -39,7 +63,7 @@ async function render(moveFocus: boolean): Promise<void> {
   try {
     if (route === null) replaceChildren(target, pageTitle('Page not found'), note('No page at this address. Use the navigation above.'));
     else {
-      const context: PageContext = { main: target, params: route.params, query: route.query, noteMeta };
+      const context: PageContext = { main: target, params: route.params, query: route.query, noteMeta, freshness };
       await route.page(context);
     }
   } catch (error) {
@@ -63,3 +87,4 @@ document.querySelector('a.skip')?.addEventListener('click', (event) => {
   main.focus();
 });
 void render(false);
+void showFreshness();

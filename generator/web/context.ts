@@ -8,8 +8,16 @@ export interface PageContext {
   /** Path segments after the page name, e.g. ['openai', 'gpt-4o'] for #/models/openai/gpt-4o. */
   params: string[];
   query: URLSearchParams;
-  /** Records the data's as-of time and attribution from a response for the footer. */
+  /** Shows in the footer when the page's response last changed. */
   noteMeta(meta: ApiResponse['meta']): void;
+  /** index.json's freshness (asked for once per page load), or null when it cannot be had. */
+  freshness(): Promise<Freshness | null>;
+}
+
+/** When the data was last refreshed (index.json, `data.freshness`). */
+export interface Freshness {
+  run_at: string;
+  sources: Array<{ id: string; last_success_at: string | null; stale: boolean }>;
 }
 
 export type Page = (context: PageContext) => Promise<void>;

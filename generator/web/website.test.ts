@@ -132,6 +132,11 @@ describe('website in headless Chromium', () => {
     await expect(bolt.locator('.uptime').getAttribute('aria-label')).resolves.toBe('90-day uptime 0% (mean of days with probe data)');
     await expect(acme.locator('.day-ok').count()).resolves.toBe(2);
     await expect(page.locator('footer').textContent()).resolves.toMatch(/at least 60 seconds[\s\S]*link\s+back/);
+    // When the data was checked comes from the one freshness file, index.json; the board's own
+    // check time from the status response.
+    await page.waitForFunction(() => /Data checked/.test(document.getElementById('as-of')?.textContent ?? ''));
+    await expect(page.locator('#as-of').textContent()).resolves.toBe("Data checked 2026-08-02 00:00 UTC. This page's data last changed 2026-08-02 00:00 UTC.");
+    await expect(page.locator('main .lead').textContent()).resolves.toMatch(/Checked 2026-08-02 00:00 UTC\./);
     await page.screenshot({ path: join(ARTIFACTS, 'website-status.png'), fullPage: true });
     expect(alerts).toEqual([]);
     expect(problems).toEqual([]);
@@ -155,10 +160,10 @@ describe('website in headless Chromium', () => {
     await page.locator('#f-min_intel').fill('37');
     await page.locator('#f-min_intel').dispatchEvent('change');
     await page.waitForFunction(() => /computed in your browser/.test(document.querySelector('[role="status"]')?.textContent ?? ''));
-    const index = await fetch(`${serve.url}/api/v1/models`).then((r) => r.json() as Promise<{ data: ModelEntry[]; meta: { as_of: string } }>);
+    const index = await fetch(`${serve.url}/api/v1/models`).then((r) => r.json() as Promise<{ data: ModelEntry[]; meta: { retired_through: string | null } }>);
     const parsed = parseCheapestQuery([['min_intel', '37'], ['vision', '1'], ['limit', '20']]);
     if (!parsed.ok) throw new Error(parsed.message);
-    await expect(rowIds(page)).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.as_of.slice(0, 10)).map((m) => m.id));
+    await expect(rowIds(page)).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.retired_through).map((m) => m.id));
 
     // Sorting by a column header, from the keyboard.
     await page.locator('th[data-key="intelligence"] button').focus();
@@ -225,6 +230,8 @@ describe('website in headless Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'website-phone.png'), fullPage: false });
     await page.locator('nav a[href="#/models"]').focus();
     await page.keyboard.press('Enter');
+    // The old page is settled too: wait until the navigation has begun before waiting for it to end.
+    await page.waitForFunction(() => document.querySelector('nav a[href="#/models"]')?.getAttribute('aria-current') === 'page');
     await settled(page);
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
     await expect(page.locator('nav a[aria-current="page"]').textContent()).resolves.toBe('Models');

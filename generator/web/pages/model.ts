@@ -32,12 +32,14 @@ function historyTable(model: ModelDetail): HTMLElement {
   return h('details', {}, h('summary', {}, `Price history as a table (${rows.length} entries, newest first)`), scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended'], rows)));
 }
 
-export const modelPage: Page = async ({ main, params, noteMeta }) => {
+export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => {
   const id = params.join('/');
   const response = await api.model(id);
   noteMeta(response.meta);
   const model = response.data as ModelDetail;
-  const asOf = (response.meta.as_of as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
+  // The chart runs to the last check of the data (a price holds until it changes).
+  const checked = (await freshness())?.run_at ?? null;
+  const asOf = checked ?? (response.meta.updated_at as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
   const chart = priceChart(model.price_history, asOf);
   const caps = (['vision', 'reasoning', 'tools'] as const).map((c) => `${c}: ${yesNo(model.capabilities[c])}`).join(', ');
   replaceChildren(

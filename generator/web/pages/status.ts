@@ -65,7 +65,7 @@ export const statusBoard: Page = async ({ main, noteMeta }) => {
   replaceChildren(
     main,
     pageTitle('AI service status'),
-    h('p', { class: 'lead' }, `${services.length} services: `, [...counts].map(([status, n]) => `${n} ${statusWords(status).toLowerCase()}`).join(', '), `. Checked ${formatTime(response.meta.as_of as string | null)}.`),
+    h('p', { class: 'lead' }, `${services.length} services: `, [...counts].map(([status, n]) => `${n} ${statusWords(status).toLowerCase()}`).join(', '), `. Checked ${formatTime(response.meta.checked_at as string | null)}.`),
     h('div', { class: 'board' }, ...services.map((s, i) => serviceCard(s, details[i] ?? null))),
   );
 };

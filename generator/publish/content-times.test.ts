@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT_STATE, materialChangesSince, nextContentState, updatedAtFor } from './content-times.js';
+import { jsonFingerprints } from './fingerprint.js';
+import { loadContentState, saveContentState } from '../store/content-store.js';
+import { tempDir } from '../testing/tree.js';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const SITE = 'https://pulse.example.org';
+const service = (latency: number, status = 'operational') => ({
+  data: { id: 'svc', status, probe: { ok: true, latency_ms: latency, checked_at: '2026-09-01T00:00:00Z' } },
+  meta: { updated_at: null, attribution: { url: SITE } },
+});
+
+describe('fingerprints', () => {
+  it('ignore the site URL and the response’s own updated_at', () => {
+    const a = jsonFingerprints({ data: [1], meta: { updated_at: '2026-01-01T00:00:00Z', attribution: { url: SITE } } }, SITE);
+    const b = jsonFingerprints({ data: [1], meta: { updated_at: null, attribution: { url: 'https://fork.example.net' } } }, 'https://fork.example.net');
+    expect(a).toEqual(b);
+    expect(a.material).toBe(a.content);
+  });
+
+  it('see a latency wobble as content but not as material; a status change as both', () => {
+    const base = jsonFingerprints(service(120), SITE);
+    const wobble = jsonFingerprints(service(135), SITE);
+    const down = jsonFingerprints(service(120, 'major_outage'), SITE);
+    expect(wobble.content).not.toBe(base.content);
+    expect(wobble.material).toBe(base.material);
+    expect(down.material).not.toBe(base.material);
+  });
+});
+
+describe('content times', () => {
+  const fp = (content: string, material = content) => ({ content, material });
+
+  it('keep the first time a content was seen, and move only what changed', () => {
+    const first = nextContentState(EMPTY_CONTENT_STATE, new Map([['a.json', fp('1')], ['s.json', fp('x', 'm')]]), '2026-09-01T00:00:00Z');
+    const second = nextContentState(first, new Map([['a.json', fp('1')], ['s.json', fp('y', 'm')], ['b.json', fp('2')]]), '2026-09-01T00:15:00Z');
+    expect(second.files['a.json']).toEqual({ content: '1', updated_at: '2026-09-01T00:00:00Z', material: '1', material_at: '2026-09-01T00:00:00Z' });
+    expect(second.files['s.json']).toEqual({ content: 'y', updated_at: '2026-09-01T00:15:00Z', material: 'm', material_at: '2026-09-01T00:00:00Z' });
+    expect(materialChangesSince(second, '2026-09-01T00:00:00Z')).toEqual(['b.json']);
+    expect(materialChangesSince(second, null)).toEqual(['a.json', 'b.json', 's.json']);
+    expect(updatedAtFor(second, 'a.json', '1', 'fallback')).toBe('2026-09-01T00:00:00Z');
+    // Content update never saw (a hand edit of data/) carries the fallback, never the clock.
+    expect(updatedAtFor(second, 'a.json', '9', '2026-09-01T00:15:00Z')).toBe('2026-09-01T00:15:00Z');
+    expect(updatedAtFor(second, 'gone.json', '1', '2026-09-01T00:15:00Z')).toBe('2026-09-01T00:15:00Z');
+  });
+
+  it('round-trip through data/state/content.json, one line per file, and refuse a broken file', async () => {
+    const dataDir = await tempDir('content-state');
+    const state = nextContentState(EMPTY_CONTENT_STATE, new Map([['a.json', fp('0123abcd')], ['s.json', fp('0123abcd', 'ffee')]]), '2026-09-01T00:00:00Z');
+    await saveContentState(dataDir, state);
+    expect(await loadContentState(dataDir)).toEqual(state);
+    await mkdir(join(dataDir, 'state'), { recursive: true });
+    await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: null, files: { 'a.json': 'not a line' } }));
+    await expect(loadContentState(dataDir)).rejects.toThrow(/content.json is invalid/);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * When each published response last changed, kept in data/state/content.json by `update` and read
+ * by `build`. Pure.
+ *
+ * `update` fingerprints every response it would publish and, for a fingerprint it has not seen
+ * for that path, records the run's time: that is the response's `meta.updated_at`. `build` copies
+ * the recorded time when the fingerprint still matches, so equal content keeps equal bytes run
+ * after run. Content that `update` never saw (data/ edited by hand since the last run) gets the
+ * last run's time, which keeps the build a pure function of data/.
+ */
+import type { Fingerprints } from './fingerprint.js';
+
+export interface ContentEntry {
+  /** Fingerprint of everything the response says (see fingerprint.ts). */
+  content: string;
+  /** The run that first published this content. */
+  updated_at: string;
+  /** Fingerprint of what is worth a deploy; equal to `content` for most files. */
+  material: string;
+  /** The run that first saw this material fingerprint. */
+  material_at: string;
+}
+
+export interface ContentState {
+  /** The time of the last `update` run: a later run may not claim an earlier time. */
+  last_run_at: string | null;
+  files: Record<string, ContentEntry>;
+}
+
+export const EMPTY_CONTENT_STATE: ContentState = { last_run_at: null, files: {} };
+
+/** Pure: the state after a run at `now` that would publish `current`; paths no longer published are dropped. */
+export function nextContentState(previous: ContentState, current: ReadonlyMap<string, Fingerprints>, now: string): ContentState {
+  const files: Record<string, ContentEntry> = {};
+  for (const path of [...current.keys()].sort()) {
+    const fp = current.get(path)!;
+    const before = previous.files[path];
+    files[path] = {
+      content: fp.content,
+      updated_at: before !== undefined && before.content === fp.content ? before.updated_at : now,
+      material: fp.material,
+      material_at: before !== undefined && before.material === fp.material ? before.material_at : now,
+    };
+  }
+  return { last_run_at: now, files };
+}
+
+/** The `updated_at` build publishes for a response: the recorded time while the content matches. */
+export function updatedAtFor(state: ContentState, path: string, content: string, fallback: string): string {
+  const entry = state.files[path];
+  return entry !== undefined && entry.content === content ? entry.updated_at : fallback;
+}
+
+/** Paths whose material fingerprint changed after `since` (all of them when nothing was published yet). */
+export function materialChangesSince(state: ContentState, since: string | null): string[] {
+  return Object.entries(state.files)
+    .filter(([, entry]) => since === null || entry.material_at > since)
+    .map(([path]) => path)
+    .sort();
+}

@@ -1,0 +1,118 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build-site.js';
+import { runCli } from '../testing/cli.js';
+import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { hashTree, tempDir } from '../testing/tree.js';
+import { worldEnv, worldModel, worldRoutes, worldService, worldServicesFile, type World } from '../testing/world.js';
+
+const SITE = 'https://pulse.example.org';
+let server: UpstreamServer;
+
+beforeAll(async () => {
+  server = await startUpstreamServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function initialWorld(): World {
+  return {
+    models: [
+      worldModel('alpha/one', '0.000001', '0.000002', { intelligence: 40 }),
+      worldModel('alpha/two', '0.000003', '0.000015', { intelligence: 55 }),
+      worldModel('beta/small', '0.0000001', '0.0000004'),
+      worldModel('beta/large', '0.000002', '0.000008', { intelligence: 48, context: 1_000_000 }),
+      worldModel('gamma/mid', '0.0000005', '0.0000015', { intelligence: 30 }),
+    ],
+    services: [worldService('svc-a'), worldService('svc-b')],
+  };
+}
+
+const isStatusEndpoint = (path: string) => path === 'api/v1/status.json' || path.startsWith('api/v1/status/');
+
+function differing(a: Map<string, string>, b: Map<string, string>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((path) => a.get(path) !== b.get(path)).sort();
+}
+
+async function json(dir: string, path: string): Promise<{ data: unknown; meta: Record<string, unknown> }> {
+  return JSON.parse(await readFile(join(dir, path), 'utf8')) as { data: unknown; meta: Record<string, unknown> };
+}
+
+describe('stable bytes across refreshes', () => {
+  it('a refresh with unchanged upstream answers changes only the freshness files, and a change touches only what it changes', async () => {
+    const dir = await tempDir('stable');
+    const dataDir = join(dir, 'data');
+    const world = initialWorld();
+    server.setRoutes(worldRoutes(world));
+    await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'status', '--now', '2026-09-01T00:00:00Z'], worldEnv(server.url)); // creates data/
+    await writeFile(join(dataDir, 'services.json'), JSON.stringify(worldServicesFile(server.url, world)));
+    const update = async (now: string) => {
+      const result = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--now', now], worldEnv(server.url));
+      expect(result.code, result.out).toBe(0);
+      return result.out;
+    };
+    const build = async (name: string) => {
+      const out = join(dir, name);
+      await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+      return out;
+    };
+
+    await update('2026-09-01T00:07:00Z');
+    const first = await build('first');
+    const out = await update('2026-09-01T00:22:00Z');
+    const second = await build('second');
+    const again = await build('again');
+
+    // The same data built twice: byte for byte the same site.
+    expect(await hashTree(again)).toEqual(await hashTree(second));
+
+    // Identical upstream answers 15 minutes later: outside the status endpoints (probe figures
+    // and check times change by nature) only the freshness file moves.
+    const changed = differing(await hashTree(first), await hashTree(second));
+    const outsideStatus = changed.filter((path) => !isStatusEndpoint(path));
+    expect(outsideStatus).toEqual(['api/v1/index.json']);
+    expect(outsideStatus.length).toBeLessThanOrEqual(5);
+    expect(out).toMatch(/content: \d+ of \d+ responses changed \(0 materially\)/);
+
+    const model = await json(second, 'api/v1/models/alpha/one.json');
+    expect(model.meta.updated_at).toBe('2026-09-01T00:07:00Z');
+    const index = await json(second, 'api/v1/index.json');
+    expect(index.meta.updated_at).toBe('2026-09-01T00:22:00Z');
+    expect((index.data as { freshness: { run_at: string; sources: Array<{ id: string; last_success_at: string }> } }).freshness).toMatchObject({
+      run_at: '2026-09-01T00:22:00Z',
+      sources: expect.arrayContaining([expect.objectContaining({ id: 'openrouter', last_success_at: '2026-09-01T00:22:00Z' })]),
+    });
+    const status = await json(second, 'api/v1/status.json');
+    expect(status.meta.checked_at).toBe('2026-09-01T00:22:00Z');
+
+    // One real price change: that model's files, the lists it is in, and nothing it is not in.
+    world.models[0] = worldModel('alpha/one', '0.0000008', '0.000002', { intelligence: 40 });
+    server.setRoutes(worldRoutes(world));
+    await update('2026-09-01T00:37:00Z');
+    const third = await build('third');
+    const afterChange = differing(await hashTree(second), await hashTree(third)).filter((path) => !isStatusEndpoint(path));
+    expect(afterChange).toContain('api/v1/models/alpha/one.json');
+    expect(afterChange).toContain('api/v1/price-changes.json');
+    expect(afterChange).toContain('api/v1/feeds/price-changes.atom');
+    expect(afterChange).not.toContain('api/v1/models/beta/small.json');
+    expect(afterChange).not.toContain('api/v1/models/gamma.json');
+    expect((await json(third, 'api/v1/models/alpha/one.json')).meta.updated_at).toBe('2026-09-01T00:37:00Z');
+    expect((await json(third, 'api/v1/models/beta/small.json')).meta.updated_at).toBe('2026-09-01T00:07:00Z');
+  }, 90_000);
+
+  it('refuses a run whose time is before the last run, and changes nothing', async () => {
+    const dir = await tempDir('clock');
+    const dataDir = join(dir, 'data');
+    const world = initialWorld();
+    server.setRoutes(worldRoutes(world));
+    const env = worldEnv(server.url);
+    expect((await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'models', '--now', '2026-09-01T01:00:00Z'], env)).code).toBe(0);
+    const before = await hashTree(dataDir);
+    const back = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'models', '--now', '2026-09-01T00:45:00Z'], env);
+    expect(back.code).toBe(2);
+    expect(back.out).toMatch(/2026-09-01T00:45:00Z is earlier than the last run \(2026-09-01T01:00:00Z\)/);
+    expect(await hashTree(dataDir)).toEqual(before);
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+/**
+ * The last step of `update`: fingerprints every response the build would publish from the new
+ * data/ and records, in data/state/content.json, when each one's content (and material content)
+ * last changed. The build reads those times back as `meta.updated_at`, and the deploy decision
+ * reads the material times (see publish/decide.ts).
+ */
+import { DEFAULT_SITE_URL } from '../config.js';
+import { nextContentState, type ContentState } from '../publish/content-times.js';
+import { jsonFingerprints, type Fingerprints } from '../publish/fingerprint.js';
+import { isRenderedText, renderApi } from '../render/site.js';
+import { loadContentState, saveContentState } from '../store/content-store.js';
+import { loadDataset, loadSources } from '../store/data-store.js';
+import { DataFileError } from '../store/files.js';
+
+export interface ContentRunReport {
+  /** Responses whose content changed in this run (new ones included). */
+  changed: number;
+  /** Of those, the ones whose material content changed. */
+  material: number;
+  files: number;
+  warnings: string[];
+}
+
+/** Pure: fingerprints of every response (files with a `meta`) rendered from the data. */
+export function responseFingerprints(files: ReturnType<typeof renderApi>, siteUrl: string): Map<string, Fingerprints> {
+  const fingerprints = new Map<string, Fingerprints>();
+  for (const file of files) {
+    if (isRenderedText(file) || file.schema === null || file.schema === 'error' || file.schema === 'badge') continue;
+    fingerprints.set(file.path, jsonFingerprints(file.body, siteUrl));
+  }
+  return fingerprints;
+}
+
+/** Records the run at `now` into data/state/content.json. */
+export async function recordContent(dataDir: string, now: string): Promise<ContentRunReport> {
+  const warnings: string[] = [];
+  const previous = await loadContentState(dataDir).catch((error: unknown): ContentState => {
+    if (!(error instanceof DataFileError)) throw error;
+    warnings.push(`${error.message}; started it afresh (every response counts as changed once)`);
+    return { last_run_at: null, files: {} };
+  });
+  const dataset = await loadDataset(dataDir);
+  // Fingerprints leave the site URL out, so any URL gives the same ones.
+  const siteUrl = DEFAULT_SITE_URL;
+  // Rendered as this run's state will be: freshness says this run.
+  const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now } });
+  const next = nextContentState(previous, responseFingerprints(files, siteUrl), now);
+  await saveContentState(dataDir, next);
+  const entries = Object.values(next.files);
+  return {
+    changed: entries.filter((e) => e.updated_at === now).length,
+    material: entries.filter((e) => e.material_at === now).length,
+    files: entries.length,
+    warnings,
+  };
+}
+
+/** `update` was asked to record observations at a time before the last run's. */
+export class ClockWentBackError extends Error {
+  override readonly name = 'ClockWentBackError';
+  constructor(readonly now: string, readonly lastRunAt: string) {
+    super(`the observation time ${now} is earlier than the last run (${lastRunAt}); refusing to record observations out of order. Check the clock or --now; nothing was changed.`);
+  }
+}
+
+/** The newest run time data/ records: the content state's, else any source's last attempt. */
+export async function lastRecordedRun(dataDir: string): Promise<string | null> {
+  const state = await loadContentState(dataDir).catch((error: unknown) => {
+    if (error instanceof DataFileError) return null;
+    throw error;
+  });
+  const sources = await loadSources(dataDir);
+  const times = [state?.last_run_at ?? null, ...Object.values(sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
+  return times.sort().at(-1) ?? null;
+}
+
+/** Refuses a run whose time is before the last recorded one (a clock that jumped backwards). */
+export async function assertClockForward(dataDir: string, now: string): Promise<void> {
+  const last = await lastRecordedRun(dataDir);
+  if (last !== null && now < last) throw new ClockWentBackError(now, last);
+}
