@@ -1,0 +1,89 @@
+import { appendFile } from 'node:fs/promises';
+import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
+import { decidePublish, PLAN_POLICIES, PUBLISH_PLANS, recordDeploy, type DeployPolicy, type PublishPlan, type PublishState } from '../publish/decide.js';
+import { isoSecond, parseIsoTime } from '../models/dates.js';
+import { loadContentState } from '../store/content-store.js';
+import { DataFileError } from '../store/files.js';
+import { loadPublishState, savePublishState } from '../store/publish-store.js';
+import { numberOption, parseCli, runMain, UsageError } from './args.js';
+import { printable } from './update-report.js';
+
+const HELP = `npm run deploy-check -- [options]
+Says whether this refresh should deploy: on a material change since the live run, when the live
+data would otherwise outgrow the heartbeat, or when asked; never past the plan's caps.
+  --data-dir DIR            data directory (default: data)
+  --plan PLAN               preset policy: ${PUBLISH_PLANS.join(', ')} (default: github-pages)
+  --heartbeat-minutes N     override the plan's heartbeat
+  --max-per-day N           override the plan's daily deploy cap
+  --max-per-month N         override the plan's monthly deploy cap
+  --live-run-at ISO_TIME    the run the live site serves (its index.json freshness.run_at); empty
+                            or absent: the last deploy recorded in data/state/publish.json
+  --requested               deploy regardless of changes and caps (a manual run, a code push)
+  --record                  when deploying, record the deploy in data/state/publish.json
+With GITHUB_OUTPUT set, writes deploy=true|false, reason and capped there; with
+GITHUB_STEP_SUMMARY set, appends the decision to the job summary.
+Exit status: 0 decided (deploying or not); 2 usage error; 1 anything else.`;
+
+function policyFrom(args: Record<string, string | boolean | undefined>): DeployPolicy {
+  const plan = (args.plan as string | undefined) ?? 'github-pages';
+  if (!(PUBLISH_PLANS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PUBLISH_PLANS.join(', ')}, not ${JSON.stringify(plan)}`);
+  const preset = PLAN_POLICIES[plan as PublishPlan];
+  const count = (name: string, fallback: number, min: number) => numberOption(args[name] as string | undefined, name, fallback, (n) => Number.isInteger(n) && n >= min);
+  return {
+    ...preset,
+    heartbeatMinutes: count('heartbeat-minutes', preset.heartbeatMinutes, 1),
+    maxPerDay: count('max-per-day', preset.maxPerDay, 0),
+    maxPerMonth: count('max-per-month', preset.maxPerMonth, 0),
+  };
+}
+
+async function main(): Promise<number> {
+  const args = parseCli(process.argv.slice(2), {
+    'data-dir': { type: 'string', default: 'data' },
+    plan: { type: 'string' },
+    'heartbeat-minutes': { type: 'string' },
+    'max-per-day': { type: 'string' },
+    'max-per-month': { type: 'string' },
+    'live-run-at': { type: 'string' },
+    requested: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  });
+  if (args.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const policy = policyFrom(args);
+  let liveRunAt: string | null = null;
+  if (args['live-run-at'] !== undefined && args['live-run-at'].trim() !== '') {
+    const parsed = parseIsoTime(args['live-run-at'].trim());
+    if (parsed === null) throw new UsageError(`--live-run-at must be an ISO 8601 time, not ${JSON.stringify(args['live-run-at'])}`);
+    liveRunAt = isoSecond(parsed);
+  }
+  const dataDir = args['data-dir'];
+  const warnings: string[] = [];
+  // Broken state costs at most a deploy too many, never a refresh.
+  const orEmpty = <T>(empty: T) => (error: unknown): T => {
+    if (!(error instanceof DataFileError)) throw error;
+    warnings.push(error.message);
+    return empty;
+  };
+  const content = await loadContentState(dataDir).catch(orEmpty(EMPTY_CONTENT_STATE));
+  const state: PublishState = await loadPublishState(dataDir).catch(orEmpty({ last_deploy_at: null, deploys: [] }));
+  const decision = decidePublish({ content, state, policy, liveRunAt, requested: args.requested });
+  for (const warning of warnings) console.warn(printable(`warning: ${warning}`));
+  console.log(printable(decision.message));
+  if (decision.deploy && args.record) await savePublishState(dataDir, recordDeploy(state, content.last_run_at!));
+
+  const githubOutput = process.env.GITHUB_OUTPUT;
+  if (githubOutput) await appendFile(githubOutput, `deploy=${decision.deploy}\nreason=${decision.reason ?? ''}\ncapped=${decision.capped}\n`);
+  if (process.env.GITHUB_ACTIONS === 'true' && decision.capped) console.log(`::warning title=Deploy cap reached::${printable(decision.message)}`);
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (summary) {
+    const caps = `${decision.deploysToday}/${policy.maxPerDay} today, ${decision.deploysThisMonth}/${policy.maxPerMonth} this month`;
+    await appendFile(summary, `\n**Publish decision:** ${printable(decision.message)}. Deploys so far: ${caps}; heartbeat ${policy.heartbeatMinutes} min.\n`);
+  }
+  return 0;
+}
+
+runMain(main);
