@@ -23,6 +23,10 @@ interface Job {
   container?: { image: string };
   strategy?: { matrix: Record<string, unknown> };
   env?: Record<string, string>;
+  needs?: string;
+  if?: string;
+  outputs?: Record<string, string>;
+  environment?: { name: string; url?: string };
   steps: Step[];
 }
 
@@ -152,7 +156,11 @@ describe('refresh.yml', () => {
     // Top level: nothing beyond reading. The one job that commits gets contents: write, alone.
     const top = refresh.permissions;
     expect(typeof top === 'object' && Object.values(top).every((p) => p === 'read' || p === 'none')).toBe(true);
-    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }]);
+    // The data commit gets contents: write; the GitHub Pages deploy gets what deploy-pages needs, alone.
+    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }]);
+    const pages = refresh.jobs.pages!;
+    expect(pages).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-pages == 'true'", environment: { name: 'github-pages' } });
+    expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
   it('keeps the write token away from npm ci and npm run update: only the commit step holds it', () => {
@@ -170,15 +178,22 @@ describe('refresh.yml', () => {
     expect(at(/^npm ci$/)).toBeLessThan(at(/npm run update/));
     // The site URL is settled (SITE_URL from the Netlify API for netlify-cli) before update and build.
     expect(steps(refresh).findIndex((s) => s.id === 'publish')).toBeLessThan(at(/npm run update/));
-    expect(at(/npm run update/)).toBeLessThan(at(/^npm run build$/));
-    expect(at(/^npm run build$/)).toBeLessThan(at(/git push/));
+    expect(at(/npm run update/)).toBeLessThan(at(/^npm run build -- --host/));
+    // Decide (and record the deploy) before the commit, so the decision lands with the data.
+    expect(at(/^npm run build -- --host/)).toBeLessThan(at(/deploy-check/));
+    expect(at(/deploy-check/)).toBeLessThan(at(/git push/));
     expect(at(/git push/)).toBeLessThan(at(/netlify-cli@/));
+    expect(at(/git push/)).toBeLessThan(at(/^actions\/upload-pages-artifact@/));
     const setupNode = steps(refresh).find((s) => s.uses?.startsWith('actions/setup-node@'))!;
     expect(setupNode.with).toMatchObject({ 'node-version': 22, cache: 'npm' });
     const deploy = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
     expect(deploy.run).toContain('deploy --prod --dir public --no-build');
     expect(String(deploy.env?.NETLIFY_CLI_VERSION)).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(deploy.if).toBe("steps.commit.outputs.changed == 'true' || github.event_name == 'workflow_dispatch'");
+    expect(deploy.if).toBe("steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode != 'github-pages'");
+    const artifact = steps(refresh).find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'))!;
+    expect(artifact).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'github-pages'", with: { path: 'public/' } });
+    // A code push publishes at once where only this job builds the site; data commits never re-trigger it.
+    expect(refresh.on.push).toEqual({ branches: ['main'], 'paths-ignore': ['data/**'] });
   });
 });
 
@@ -239,7 +254,7 @@ describe('refresh.yml step scripts, run for real', () => {
   it('commit data/ only when it changed, and rebase and retry when the push races another commit', async () => {
     const script = step(refresh, 'commit').run!;
     const { dir, git, seed, work } = await gitFixture('commit-step', ['--depth', '1']);
-    const env = { BRANCH: 'main', PUBLISH_MODE: 'cli' };
+    const env = { BRANCH: 'main', PUBLISH_MODE: 'cli', DEPLOY: 'true' };
 
     const unchanged = await runScript(script, work, env);
     expect(unchanged).toMatchObject({ code: 0, outputs: { changed: 'false' } });
@@ -255,6 +270,58 @@ describe('refresh.yml step scripts, run for real', () => {
     const log = git(join(dir, 'remote.git'), 'log', '--format=%an|%s', 'main');
     expect(log.split('\n')[0]).toMatch(/^github-actions\[bot\]\|data: refresh \S+ \[skip netlify\]$/);
     expect(log).toContain('meanwhile');
+  });
+
+  it('commit: let Netlify build a data commit only when it is the deploy', async () => {
+    const script = step(refresh, 'commit').run!;
+    const subjects: string[] = [];
+    for (const deploy of ['true', 'false']) {
+      const { dir, git, work } = await gitFixture(`commit-git-${deploy}`, []);
+      await writeFile(join(work, 'data', 'sources.json'), `{"run":"${deploy}"}\n`);
+      const pushed = await runScript(script, work, { BRANCH: 'main', PUBLISH_MODE: 'git', DEPLOY: deploy });
+      expect(pushed.code, pushed.out).toBe(0);
+      subjects.push(git(join(dir, 'remote.git'), 'log', '-1', '--format=%s', 'main').trim());
+    }
+    expect(subjects[0]).toMatch(/^data: refresh \S+$/);
+    expect(subjects[1]).toMatch(/^data: refresh \S+ \[skip netlify\]$/);
+  });
+
+  it('commit: keep a data commit that cannot be rebased on a branch of its own, never lose it', async () => {
+    const script = step(refresh, 'commit').run!;
+    const { dir, git, seed, work } = await gitFixture('commit-conflict', []);
+    await writeFile(join(work, 'data', 'sources.json'), '{"ours":true}\n');
+    await writeFile(join(seed, 'data', 'sources.json'), '{"theirs":true}\n');
+    git(seed, 'commit', '--quiet', '-am', 'a hand edit of the same file');
+    git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+    const result = await runScript(script, work, { BRANCH: 'main', PUBLISH_MODE: 'cli', DEPLOY: 'false', GITHUB_RUN_ID: '4242' });
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/::error title=Data commit kept aside::someone else changed the same data files; this run's data\/ commit is on the branch refresh-aside\/4242-[0-9a-f]+/);
+    const branches = git(join(dir, 'remote.git'), 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+    const aside = branches.find((b) => b.startsWith('refresh-aside/4242-'))!;
+    expect(git(join(dir, 'remote.git'), 'show', `${aside}:data/sources.json`)).toBe('{"ours":true}\n');
+    expect(git(join(dir, 'remote.git'), 'show', 'main:data/sources.json')).toBe('{"theirs":true}\n');
+  });
+
+  it('decide: ask the live site which run it serves, and request a deploy on a manual run or a Pages code push', async () => {
+    const script = step(refresh, 'decide').run!;
+    const cwd = await tempDir('decide-step');
+    const npmCalls = join(cwd, 'npm-calls');
+    const fakes = (body: string) => ({
+      curl: `#!/bin/sh\nprintf '%s' '${body}'\n`,
+      npm: `#!/bin/sh\nprintf '%s\\n' "$*" >> '${npmCalls}'\n`,
+    });
+    const base = { PLAN: 'netlify-pro', MODE: 'cli', EVENT: 'schedule', SITE_URL: 'https://pulse.example.org', DEPLOY_HEARTBEAT_MINUTES: '', DEPLOY_MAX_PER_DAY: '3', DEPLOY_MAX_PER_MONTH: '' };
+    const live = await runScript(script, cwd, base, undefined, fakes('{"data":{"freshness":{"run_at":"2026-09-01T00:07:00Z"}}}'));
+    // A hostile answer is no argument; no SITE_URL, no question.
+    const hostile = await runScript(script, cwd, { ...base, EVENT: 'workflow_dispatch' }, undefined, fakes('{"data":{"freshness":{"run_at":"--requested"}}}'));
+    const pagesPush = await runScript(script, cwd, { ...base, SITE_URL: '', MODE: 'github-pages', PLAN: 'github-pages', EVENT: 'push', DEPLOY_MAX_PER_DAY: '' }, undefined, fakes(''));
+    expect([live.code, hostile.code, pagesPush.code]).toEqual([0, 0, 0]);
+    expect(live.out).toContain('Live run: 2026-09-01T00:07:00Z');
+    expect((await readFile(npmCalls, 'utf8')).trim().split('\n')).toEqual([
+      'run --silent deploy-check -- --plan netlify-pro --live-run-at 2026-09-01T00:07:00Z --record --max-per-day 3',
+      'run --silent deploy-check -- --plan netlify-pro --live-run-at  --record --max-per-day 3 --requested',
+      'run --silent deploy-check -- --plan github-pages --live-run-at  --record --requested',
+    ]);
   });
 
   it('commit: give the token to push and pull only, through the environment, never to .git/config', async () => {
@@ -317,5 +384,14 @@ describe('refresh.yml step scripts, run for real', () => {
       [0, 'git', ''],
     ]);
     expect(await readFile(calls, 'utf8')).toBe('');
+
+    // GitHub Pages: its own plan and plain files; a plan of our own; a plan we do not know stops.
+    const pages = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'github-pages', DEPLOY_PLAN: '' }, undefined, curl('', 22));
+    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'none' });
+    expect((await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', DEPLOY_PLAN: '' }, undefined, curl('', 22))).outputs).toEqual({ mode: 'git', plan: 'netlify-free', host: 'netlify' });
+    expect((await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'netlify-pro' }, undefined, curl('', 22))).outputs).toMatchObject({ plan: 'netlify-pro' });
+    const unknown = await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'gold' }, undefined, curl('', 22));
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain('::error title=Unknown deploy plan::');
   });
 });
