@@ -16,6 +16,7 @@ data would otherwise outgrow the heartbeat, or when asked; never past the plan's
   --heartbeat-minutes N     override the plan's heartbeat
   --max-per-day N           override the plan's daily deploy cap
   --max-per-month N         override the plan's monthly deploy cap
+  --min-interval-minutes N  override the plan's least time between deploys
   --live-run-at ISO_TIME    the run the live site serves (its index.json freshness.run_at); empty
                             or absent: the last deploy recorded in data/state/publish.json
   --requested               deploy regardless of changes and caps (a manual run, a code push)
@@ -34,6 +35,7 @@ function policyFrom(args: Record<string, string | boolean | undefined>): DeployP
     heartbeatMinutes: count('heartbeat-minutes', preset.heartbeatMinutes, 1),
     maxPerDay: count('max-per-day', preset.maxPerDay, 0),
     maxPerMonth: count('max-per-month', preset.maxPerMonth, 0),
+    minIntervalMinutes: count('min-interval-minutes', preset.minIntervalMinutes, 0),
   };
 }
 
@@ -44,6 +46,7 @@ async function main(): Promise<number> {
     'heartbeat-minutes': { type: 'string' },
     'max-per-day': { type: 'string' },
     'max-per-month': { type: 'string' },
+    'min-interval-minutes': { type: 'string' },
     'live-run-at': { type: 'string' },
     requested: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },

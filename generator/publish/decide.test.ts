@@ -24,7 +24,8 @@ const wobble = { 'api/v1/models.json': fp('a1'), 'api/v1/status.json': fp('b2', 
 const priceMove = { 'api/v1/models.json': fp('a2'), 'api/v1/status.json': fp('b3', 'c0') };
 
 describe('decidePublish', () => {
-  const netlifyPro = PLAN_POLICIES['netlify-pro'];
+  // Spacing has its own test: here every due deploy may go at once.
+  const netlifyPro = { ...PLAN_POLICIES['netlify-pro'], minIntervalMinutes: 0 };
   const deployedAt = (at: string): PublishState => recordDeploy(EMPTY_PUBLISH_STATE, at);
 
   it('deploys first, then not for a latency wobble, then for a material change', () => {
@@ -61,6 +62,15 @@ describe('decidePublish', () => {
     expect(decidePublish({ content, state, policy, liveRunAt: T('00:22'), requested: true })).toMatchObject({ deploy: true, reason: 'requested' });
   });
 
+  it('spaces a small budget: a due deploy waits for the plan\'s least interval', () => {
+    const policy = { ...PLAN_POLICIES['netlify-free'], maxPerDay: 10 };
+    const content = (at: string) => runs([T('00:07'), quiet], [at, priceMove]);
+    const soon = decidePublish({ content: content(T('12:07')), state: deployedAt(T('00:07')), policy, liveRunAt: T('00:07'), requested: false });
+    expect(soon).toMatchObject({ deploy: false, reason: 'material', capped: true });
+    expect(soon.message).toMatch(/the live run is 720 of at least 3600 minutes old/);
+    expect(decidePublish({ content: content(T('12:07', '03')), state: deployedAt(T('00:07')), policy, liveRunAt: T('00:07'), requested: false })).toMatchObject({ deploy: true, reason: 'material' });
+  });
+
   it('retries a deploy that failed: the live site still serves the older run', () => {
     const content = runs([T('00:07'), quiet], [T('00:22'), priceMove], [T('00:37'), priceMove]);
     // The 00:22 deploy was recorded but never went live.
@@ -90,7 +100,7 @@ describe('npm run deploy-check', () => {
     expect(first.code, first.out).toBe(0);
     expect(first.out).toMatch(/::warning title=Deploy cap reached::no deploy: the deploy cap is reached \(0 of 0 deploys today\)/);
     expect(await readFile(output, 'utf8')).toBe('deploy=false\nreason=material\ncapped=true\n');
-    const second = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-pro', '--live-run-at', T('00:07'), '--record'], env);
+    const second = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-pro', '--min-interval-minutes', '0', '--live-run-at', T('00:07'), '--record'], env);
     expect(second.code, second.out).toBe(0);
     expect(await readFile(output, 'utf8')).toMatch(/deploy=true\nreason=material\ncapped=false\n$/);
     expect(await readFile(summary, 'utf8')).toMatch(/\*\*Publish decision:\*\* deploy \(material\): 1 response changed materially \(models.json\)\. Deploys so far: 0\/4 today/);

@@ -16,27 +16,30 @@ export type PublishPlan = (typeof PUBLISH_PLANS)[number];
 export interface DeployPolicy {
   /** Deploy when the live data would otherwise be older than this by the next run (minutes). */
   heartbeatMinutes: number;
+  /** A due deploy waits until this long after the live run: spreads a small budget over the month. */
+  minIntervalMinutes: number;
   maxPerDay: number;
   maxPerMonth: number;
   /** Minutes between scheduled runs: "by the next run" above. */
   cadenceMinutes: number;
 }
 
-const EVERY_RUN = { heartbeatMinutes: 15, cadenceMinutes: 15 } as const;
+const EVERY_RUN = { heartbeatMinutes: 15, minIntervalMinutes: 0, cadenceMinutes: 15 } as const;
 
 /**
  * - github-pages, cloudflare-workers: deploys cost nothing and are not capped for this use, so
  *   every run deploys (15-minute status freshness); the caps only stop a runaway loop.
- * - netlify-free: 300 credits a month, 15 per production deploy, and the sites pause when they run
- *   out: at most 12 deploys a month (180 credits), leaving the rest for requests and bandwidth.
+ * - netlify-free: 300 credits a month, 15 per production deploy, 20 per GB and 2 per 10,000
+ *   requests, and every site of the team pauses when they run out: at most 12 deploys a month
+ *   (180 credits), at least 60 hours apart, leaving 120 credits for traffic.
  * - netlify-pro: 3,000 credits a month (the lower of the figures Netlify has published): at most
- *   120 deploys (1,800 credits), 4 a day, and a 6-hour heartbeat.
+ *   120 deploys (1,800 credits), 4 a day, 5 hours apart, and a 6-hour heartbeat.
  */
 export const PLAN_POLICIES: Record<PublishPlan, DeployPolicy> = {
   'github-pages': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
   'cloudflare-workers': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
-  'netlify-free': { heartbeatMinutes: 7 * 24 * 60, cadenceMinutes: 15, maxPerDay: 1, maxPerMonth: 12 },
-  'netlify-pro': { heartbeatMinutes: 6 * 60, cadenceMinutes: 15, maxPerDay: 4, maxPerMonth: 120 },
+  'netlify-free': { heartbeatMinutes: 7 * 24 * 60, minIntervalMinutes: 60 * 60, cadenceMinutes: 15, maxPerDay: 1, maxPerMonth: 12 },
+  'netlify-pro': { heartbeatMinutes: 6 * 60, minIntervalMinutes: 5 * 60, cadenceMinutes: 15, maxPerDay: 4, maxPerMonth: 120 },
   unlimited: { ...EVERY_RUN, maxPerDay: Number.MAX_SAFE_INTEGER, maxPerMonth: Number.MAX_SAFE_INTEGER },
 };
 
@@ -110,8 +113,14 @@ export function decidePublish(input: DecideInput): PublishDecision {
   }
   const dayFull = deploysToday >= input.policy.maxPerDay;
   const monthFull = deploysThisMonth >= input.policy.maxPerMonth;
-  if (!input.requested && (dayFull || monthFull)) {
-    const cap = dayFull ? `${deploysToday} of ${input.policy.maxPerDay} deploys today` : `${deploysThisMonth} of ${input.policy.maxPerMonth} deploys this month`;
+  const sinceLive = live === null ? Infinity : minutesBetween(live, now);
+  const tooSoon = sinceLive < input.policy.minIntervalMinutes;
+  if (!input.requested && (dayFull || monthFull || tooSoon)) {
+    const cap = dayFull
+      ? `${deploysToday} of ${input.policy.maxPerDay} deploys today`
+      : monthFull
+        ? `${deploysThisMonth} of ${input.policy.maxPerMonth} deploys this month`
+        : `the live run is ${Math.round(sinceLive)} of at least ${input.policy.minIntervalMinutes} minutes old`;
     return { ...base, deploy: false, reason, capped: true, message: `no deploy: the deploy cap is reached (${cap}); ${why}, and waits for the next allowed deploy` };
   }
   return { ...base, deploy: true, reason, capped: false, message: `deploy (${reason}): ${why}` };
