@@ -4,7 +4,7 @@ import { cloudflareHeaders, type Host } from '../host/hosts.js';
 import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
-import { loadDataset } from '../store/data-store.js';
+import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { writeFileAtomic } from '../store/files.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { serializeSite, writeSiteAtomically } from './write-site.js';
@@ -21,6 +21,8 @@ export interface BuildReport {
   files: number;
   bytes: number;
   redirectRules: number;
+  /** Stored models left out because their id cannot be published; the rest is built. */
+  skipped: RejectedModelFile[];
 }
 
 /** data/ → validated files → outDir/api, atomically. No network, no clock. */
@@ -45,5 +47,5 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   else await rm(headersPath, { force: true });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0 };
+  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, skipped: dataset.rejectedModels };
 }

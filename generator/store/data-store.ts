@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
 import { join } from 'node:path';
-import { isModelId } from '../models/ids.js';
+import { isModelId, modelIdProblem } from '../models/ids.js';
 import type { ModelRecord } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadServices, type ServiceDefinition } from '../status/registry.js';
@@ -39,8 +39,19 @@ export interface EndpointsCheck {
 }
 export type EndpointsRotation = Record<string, EndpointsCheck>;
 
+/** A stored model file that is not used: its id cannot be published (see models/ids.ts). */
+export interface RejectedModelFile {
+  path: string;
+  reason: string;
+}
+
 export interface Dataset {
   models: Map<string, ModelRecord>;
+  /**
+   * Stored models skipped because their id is not publishable (an id an older version accepted,
+   * or a hand edit): reported, never rendered, so one bad file cannot stop every build.
+   */
+  rejectedModels: RejectedModelFile[];
   sources: SourcesFile;
   endpointsChecked: EndpointsRotation;
   services: ServiceDefinition[];
@@ -75,8 +86,14 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const files = await fg('models/*/*.json', { cwd: dataDir, onlyFiles: true });
   files.sort();
   const models = new Map<string, ModelRecord>();
+  const rejectedModels: RejectedModelFile[] = [];
   for (const file of files) {
     const path = join(dataDir, file);
+    const idProblem = modelIdProblem(file.slice('models/'.length, -'.json'.length));
+    if (idProblem !== null) {
+      rejectedModels.push({ path, reason: `skipped: its id cannot be published (${idProblem})` });
+      continue;
+    }
     const record = await readJsonFile(path, null);
     if (!isModelRecord(record)) throw new DataFileError(path, `does not match the model record schema: ${isModelRecord.errors()}`);
     if (`models/${record.id}.json` !== file) throw new DataFileError(path, `holds model ${record.id}, which belongs in models/${record.id}.json`);
@@ -90,6 +107,7 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const facts = await loadFacts(dataDir);
   return {
     models,
+    rejectedModels,
     sources,
     endpointsChecked: rotation,
     services: await loadServices(dataDir),

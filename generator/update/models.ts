@@ -44,6 +44,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   const dataset = await loadDataset(options.dataDir);
   const previousState = dataset.sources[SOURCE_ID];
   const report: SourceRunReport = { source: SOURCE_ID, ok: false, error: null, summary: null, issues: [], warnings: [], endpointsRefreshed: 0 };
+  for (const rejected of dataset.rejectedModels) report.warnings.push(`${rejected.path} ${rejected.reason}`);
   const lastSeen = previousState?.last_attempt_at ?? null;
   if (lastSeen !== null && options.now < lastSeen) {
     // History must stay in time order; an observation from the past would corrupt it.
