@@ -30,7 +30,7 @@ const openrouterOk: SourceRunReport = {
   source: 'openrouter',
   ok: true,
   error: null,
-  summary: { added: ['a/new'], updated: ['a/one', 'a/two'], price_changed: ['a/one'], price_pending: ['a/jump'], delisted: [], relisted: [], held: [] },
+  summary: { added: ['a/new'], updated: ['a/one', 'a/two'], price_changed: ['a/one'], price_pending: ['a/jump'], delisted: [], relisted: [], held: [], added_held: [] },
   issues: [{ upstream_id: 'bad/price', id: 'bad/price', reason: 'prompt price 99999 is above the ceiling' }],
   warnings: [],
   endpointsRefreshed: 3,

@@ -81,7 +81,8 @@ function modelsCounts(r: SourceRunReport): string {
   const s = r.summary!;
   return (
     `${s.added.length} added, ${s.updated.length} updated, ${s.price_changed.length} price changes, ` +
-    `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ${r.endpointsRefreshed} endpoint lists refreshed`
+    `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ` +
+    `${s.added_held.length > 0 ? `${s.added_held.length} new held by the growth guard, ` : ''}${r.endpointsRefreshed} endpoint lists refreshed`
   );
 }
 

@@ -1,12 +1,13 @@
 import fg from 'fast-glob';
 import { join } from 'node:path';
 import { isModelId, modelIdProblem } from '../models/ids.js';
+import type { PendingAdditions } from '../models/merge.js';
 import type { ModelRecord } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadServices, type ServiceDefinition } from '../status/registry.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
-import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
+import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
@@ -20,6 +21,7 @@ import { loadStatusHistories } from './status-store.js';
  *   models/<author>/<slug>.json        one ModelRecord per model ever seen
  *   sources.json                       per source: last attempt, last success, last error
  *   state/openrouter-endpoints.json    model id → when its endpoints were last asked for / answered
+ *   state/openrouter-pending-additions.json  new model ids held by the growth guard → when first held
  */
 
 export interface SourceState {
@@ -54,6 +56,8 @@ export interface Dataset {
   rejectedModels: RejectedModelFile[];
   sources: SourcesFile;
   endpointsChecked: EndpointsRotation;
+  /** New models the last catalog sync held back as a flood (never rendered). */
+  pendingAdditions: PendingAdditions;
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
   overrides: OverridesFile;
@@ -67,9 +71,11 @@ const ajv = createAjv();
 const isModelRecord = compileValidator<ModelRecord>(ajv, modelRecordSchema);
 const isSourcesFile = compileValidator<SourcesFile>(ajv, sourcesFileSchema);
 const isEndpointsRotation = compileValidator<EndpointsRotation>(ajv, endpointsRotationSchema);
+const isPendingAdditions = compileValidator<PendingAdditions>(ajv, pendingAdditionsSchema);
 
 const SOURCES_FILE = 'sources.json';
 const ROTATION_FILE = join('state', 'openrouter-endpoints.json');
+const PENDING_ADDITIONS_FILE = join('state', 'openrouter-pending-additions.json');
 
 export function modelFilePath(dataDir: string, id: string): string {
   if (!isModelId(id)) throw new DataFileError(id, 'is not a valid model id');
@@ -103,6 +109,8 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const sources = await loadSources(dataDir);
   const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
   if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
+  const pendingAdditions = await readJsonFile(join(dataDir, PENDING_ADDITIONS_FILE), {});
+  if (!isPendingAdditions(pendingAdditions)) throw new DataFileError(join(dataDir, PENDING_ADDITIONS_FILE), `is invalid: ${isPendingAdditions.errors()}`);
   const known = new Set(models.keys());
   const facts = await loadFacts(dataDir);
   return {
@@ -110,6 +118,7 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     rejectedModels,
     sources,
     endpointsChecked: rotation,
+    pendingAdditions,
     services: await loadServices(dataDir),
     statusHistories: await loadStatusHistories(dataDir),
     overrides: await loadOverrides(dataDir, known),
@@ -151,4 +160,10 @@ export async function saveSources(dataDir: string, sources: SourcesFile): Promis
 
 export async function saveEndpointsRotation(dataDir: string, rotation: EndpointsRotation): Promise<void> {
   await writeFileAtomic(join(dataDir, ROTATION_FILE), stableStringify(rotation));
+}
+
+/** Written only when it changes, so a run without a flood leaves no new file behind. */
+export async function savePendingAdditions(dataDir: string, pending: PendingAdditions, before: PendingAdditions): Promise<void> {
+  if (stableStringify(pending) === stableStringify(before)) return;
+  await writeFileAtomic(join(dataDir, PENDING_ADDITIONS_FILE), stableStringify(pending));
 }

@@ -1,13 +1,13 @@
 import pLimit from 'p-limit';
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
+import { DEFAULT_MAX_NEW_SHARE, DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
 import type { ModelRecord } from '../models/types.js';
 import { translateEndpoints } from '../sources/openrouter/endpoints.js';
 import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
 import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
 import { translateCatalog, type TranslateIssue } from '../sources/openrouter/translate.js';
-import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, saveSources, type EndpointsRotation } from '../store/data-store.js';
+import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
 
@@ -18,6 +18,8 @@ export interface ModelsUpdateOptions {
   baseUrl: string;
   maxDelistShare: number;
   maxPriceFactor?: number;
+  /** Default DEFAULT_MAX_NEW_SHARE (models/merge.ts). */
+  maxNewShare?: number;
   force: boolean;
   endpointsPerRun: number;
   endpointsConcurrency?: number;
@@ -62,8 +64,17 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       now: options.now,
       maxDelistShare: options.maxDelistShare,
       maxPriceFactor: options.maxPriceFactor,
+      maxNewShare: options.maxNewShare,
+      pendingAdditions: dataset.pendingAdditions,
       force: options.force,
     });
+    const held = merged.summary.added_held.length;
+    if (held > 0) {
+      report.warnings.push(
+        `growth guard: held ${held} new models (more than ${((options.maxNewShare ?? DEFAULT_MAX_NEW_SHARE) * 100).toFixed(0)}% of the ${[...dataset.models.values()].filter((m) => m.delisted_at === null).length} listed at once); ` +
+          'not published; a later run that lists them again adds them, or rerun with --force',
+      );
+    }
     log(`${SOURCE_ID}: ${observation.models.length} models, ${observation.issues.length} held-back values, ${observation.aliases_skipped} aliases skipped`);
   } catch (error) {
     if (!isUpstreamError(error) && !(error instanceof DelistGuardError)) throw error;
@@ -98,6 +109,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   }
   await saveModels(options.dataDir, toSave);
   await saveEndpointsRotation(options.dataDir, dataset.endpointsChecked);
+  await savePendingAdditions(options.dataDir, merged.pendingAdditions, dataset.pendingAdditions);
   dataset.sources[SOURCE_ID] = {
     last_attempt_at: options.now,
     last_success_at: options.now,
