@@ -243,4 +243,19 @@ describe('updateModels against a local OpenRouter', () => {
     expect((await update('2026-08-03T00:00:00Z', { force: true })).summary).toMatchObject({ added_held: [], added: expect.arrayContaining(['ten/model-9']) });
     expect((await loadDataset(dataDir)).models.size).toBe(17);
   });
+
+  it('refuses an endpoints answer that describes another model than the one asked for, and reports it', async () => {
+    server.setRoutes({
+      '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) },
+      // Someone else's offers (another id, 100× cheaper) answered for openai/gpt-test.
+      '/api/v1/models/openai/gpt-test/endpoints': { kind: 'json', body: orEndpoints('evil/other', [{ provider: 'Evil', prompt: '0.000000025', completion: '0.0000001' }]) },
+      '/api/v1/models/moonshotai/kimi-test/endpoints': { kind: 'json', body: orEndpoints('moonshotai/kimi-test', [{ provider: 'Fireworks', prompt: '0.000003', completion: '0.000015' }]) },
+    });
+    const report = await update('2026-08-01T00:00:00Z', { endpointsPerRun: 4 });
+    expect(report.warnings).toContainEqual(expect.stringMatching(/^openai\/gpt-test endpoints not refreshed: invalid_schema: the answer describes another model than the one asked for/));
+    const { models, endpointsChecked } = await loadDataset(dataDir);
+    expect(models.get('openai/gpt-test')?.endpoints).toEqual({ updated_at: null, items: [] });
+    expect(endpointsChecked['openai/gpt-test']?.succeeded_at).toBeNull();
+    expect(models.get('moonshotai/kimi-test')?.endpoints.items.map((e) => e.provider)).toEqual(['Fireworks']);
+  });
 });

@@ -141,7 +141,7 @@ async function refreshEndpoints(
         checks[model.id] = { attempted_at: options.now, succeeded_at: previous?.succeeded_at ?? null };
         try {
           const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
-          const { items, issues } = translateEndpoints(parseEndpoints(json, url));
+          const { items, issues } = translateEndpoints(parseEndpoints(json, url, model.upstream_id));
           issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           report.endpointsRefreshed += 1;
           checks[model.id] = { attempted_at: options.now, succeeded_at: options.now };

@@ -205,6 +205,7 @@ describe('translateEndpoints', () => {
         { provider: 'Broken', prompt: '-5', completion: '0.000001' },
       ]),
       'http://127.0.0.1/e',
+      'moonshotai/kimi-k3',
     );
     const { items, issues } = translateEndpoints(response);
     expect(items.map((e) => e.tag)).toEqual(['fireworks', 'morph/fast']);
@@ -215,6 +216,6 @@ describe('translateEndpoints', () => {
   });
 
   it('rejects an endpoints response of the wrong shape', () => {
-    expect(() => parseEndpoints({ data: { id: 'a/b' } }, 'http://127.0.0.1/e')).toThrow(/not an endpoints list/);
+    expect(() => parseEndpoints({ data: { id: 'a/b' } }, 'http://127.0.0.1/e', 'a/b')).toThrow(/not an endpoints list/);
   });
 });
