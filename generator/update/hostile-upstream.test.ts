@@ -104,3 +104,44 @@ describe('redirects and upstream text', () => {
     for (const text of [await publishedText(dataDir), await publishedText(out)]) expect(text).not.toContain('SECRET-INTRANET');
   });
 });
+
+describe('implausible numbers', () => {
+  it('publishes no context of 1e308, no integer past 2^53, no tier at 1e308 tokens and no 1e-20 price; each is reported', async () => {
+    const hostile = [
+      orModel({ id: 'evil/huge-context', context_length: 1e308, prompt: '0.000001', completion: '0.000002' }),
+      // Stands in for 2^53 + 1, which a JavaScript number cannot even hold: replaced in the text below.
+      orModel({ id: 'evil/unsafe-int', max_completion_tokens: 12345678, prompt: '0.000001', completion: '0.000002' }),
+      orModel({ id: 'evil/far-tier', pricing: { prompt: '0.000001', completion: '0.000002', overrides: [{ min_prompt_tokens: 1e308, prompt: '0.0000001', completion: '0.0000002' }] } }),
+      orModel({ id: 'evil/bait', prompt: '0.00000000000000000001', completion: '0.00000000000000000001' }),
+    ];
+    const body = JSON.stringify(orModelsPage([...catalog, ...hostile])).replace('"max_completion_tokens":12345678', '"max_completion_tokens":9007199254740993');
+    upstream.setRoutes({ '/api/v1/models': { kind: 'text', body, headers: { 'content-type': 'application/json' } } });
+    const report = await updateModels({ dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
+    expect(report.ok).toBe(true);
+    const reasons = report.issues.map((i) => `${i.upstream_id}: ${i.reason}`);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^evil\/huge-context: context_length is implausible: 1e\+308 tokens, over 100000000/),
+        expect.stringMatching(/^evil\/unsafe-int: top_provider\.max_completion_tokens is implausible: 9007199254740992 tokens/),
+        expect.stringMatching(/^evil\/far-tier: price tier with an invalid or implausible min_prompt_tokens: 1e\+308/),
+        expect.stringMatching(/^evil\/bait: prompt is implausible: 1e-14 USD per 1M tokens, under 0\.0001/),
+      ]),
+    );
+
+    const out = await tempDir('hostile-upstream-public');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const read = async <T>(path: string) => JSON.parse(await readFile(join(out, 'api/v1', path), 'utf8')) as T;
+    type Entry = { id: string; context_length: number | null; max_output: number | null; price: { input: number | null } };
+    const huge = await read<{ data: Entry }>('models/evil/huge-context.json');
+    expect(huge.data.context_length).toBeNull();
+    expect((await read<{ data: Entry }>('models/evil/unsafe-int.json')).data.max_output).toBeNull();
+    expect((await read<{ data: { price_tiers: unknown[] } }>('models/evil/far-tier.json')).data.price_tiers).toEqual([]);
+    expect((await read<{ data: Entry }>('models/evil/bait.json')).data.price.input).toBeNull();
+    const cheapest = await read<{ data: Entry[] }>('cheapest.json');
+    expect(cheapest.data.map((m) => m.id)).not.toContain('evil/bait');
+    const longContext = await read<{ data: Entry[] }>('cheapest/min_context/1000000.json');
+    expect(longContext.data.map((m) => m.id)).not.toContain('evil/huge-context');
+    for (const text of [await publishedText(dataDir), await publishedText(out)]) expect(text).not.toMatch(/e\+308|9007199254740992/);
+  });
+});
+
