@@ -2,6 +2,7 @@ import { blendedPrice } from '../../models/price.js';
 import type { EndpointRecord } from '../../models/types.js';
 import type { EndpointsResponse } from './schema.js';
 import { tokenCount } from '../../models/tokens.js';
+import { withoutBidiControls } from '../../text/bidi.js';
 import { capabilitiesOf, translatePricing } from './translate.js';
 
 export interface EndpointsTranslation {
@@ -32,7 +33,7 @@ export function translateEndpoints(response: EndpointsResponse): EndpointsTransl
     const parameters = endpoint.supported_parameters ?? [];
     const uptime = endpoint.uptime_last_1d;
     items.push({
-      provider: endpoint.provider_name,
+      provider: withoutBidiControls(endpoint.provider_name),
       tag,
       price,
       context_length: tokenCount(endpoint.context_length, 'context_length', report),

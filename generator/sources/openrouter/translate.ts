@@ -2,6 +2,7 @@ import { isoSecond, normalizeRetirementDate } from '../../models/dates.js';
 import { parseUpstreamModelId } from '../../models/ids.js';
 import { perTokenToPerMillion } from '../../models/price.js';
 import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
+import { withoutBidiControls } from '../../text/bidi.js';
 import type { Benchmarks, Capabilities, ObservedModel, PriceTier, TokenPrices } from '../../models/types.js';
 import type { ParsedCatalog } from './parse.js';
 import type { UpstreamModel, UpstreamPricing } from './schema.js';
@@ -100,7 +101,8 @@ function index(value: number | null | undefined): number | null {
 }
 
 /** "OpenAI: GPT-4o (free)" → "GPT-4o": the author is a field of its own. */
-export function displayName(name: string): string {
+export function displayName(upstreamName: string): string {
+  const name = withoutBidiControls(upstreamName);
   const withoutAuthor = name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : name;
   // Empty when the upstream name is blank; callers fall back to the id.
   return withoutAuthor.replace(/\s*\(free\)\s*$/i, '').trim() || name.trim();
@@ -125,7 +127,7 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
     upstream_id: model.id,
     name: displayName(model.name) || id,
     author,
-    description: model.description ?? '',
+    description: withoutBidiControls(model.description ?? ''),
     created_at: createdAt(model.created),
     price,
     price_held_back: problems.length > 0,
