@@ -121,6 +121,17 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     expect(body(result.file!).error).toMatchObject({ status, code });
   });
 
+  it('documents Netlify\'s own limits honestly: a percent-encoded parameter name is an unknown name, ignored', () => {
+    // netlify-redirector decodes values (min_intel=%34%30 is 40) but matches names as sent, so
+    // `%6din_intel` and `min%5Fintel` are names no rule lists. The answer says so in meta.query
+    // (README, "Errors"); `npm run serve` and the client decode names first.
+    expect(body(resolve('/api/v1/cheapest?min_intel=%34%30').file!).meta?.query).toMatchObject({ min_intel: 40 });
+    for (const url of ['/api/v1/cheapest?%6din_intel=40', '/api/v1/cheapest?min%5Fintel=40']) {
+      expect(resolve(url), url).toEqual({ status: 200, file: '/api/v1/cheapest.json' });
+      expect(body(resolve(url).file!).meta?.query, url).toMatchObject({ min_intel: null });
+    }
+  });
+
   it('documents Netlify\'s own limits honestly: a repeated parameter answers with its last value', () => {
     const result = resolve('/api/v1/cheapest?min_intel=50&min_intel=40');
     expect(result.status).toBe(200);
