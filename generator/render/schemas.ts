@@ -6,6 +6,7 @@ import {
   isoTime,
   modelId,
   nullableIsoTime,
+  upstreamErrorText,
 } from '../validation/common-schemas.js';
 
 /**
@@ -24,7 +25,7 @@ const source = {
     url: { type: 'string', format: 'uri' },
     last_success_at: nullableIsoTime,
     stale: { type: 'boolean', description: 'true when the last attempt failed: the data is the last good one' },
-    error: { type: ['string', 'null'] },
+    error: upstreamErrorText,
   },
 } as const;
 
