@@ -233,6 +233,8 @@ describe('website in headless Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'website-phone.png'), fullPage: false });
     await page.locator('nav a[href="#/models"]').focus();
     await page.keyboard.press('Enter');
+    // The old page is settled too until the hashchange renders the new one: wait for the new title.
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Models by price');
     await settled(page);
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
     await expect(page.locator('nav a[aria-current="page"]').textContent()).resolves.toBe('Models');
