@@ -5,6 +5,8 @@ import { parseCheapestQuery } from '../query/cheapest.js';
 import { PRECOMPUTED_GRID } from '../query/variants.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
+import { redirectRules } from './redirects.js';
+import { routingInputFrom, shadowingRules } from './routing.js';
 
 let engine: NetlifyEngine;
 let publishDir: string;
@@ -169,5 +171,17 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     }
     // The grid is meant to serve most of these directly.
     expect(served).toBeGreaterThan(40);
+  });
+});
+
+describe('rules and the files other ids own', () => {
+  it('makes no rule for a file no publishable id owns, and flags a forced rule that would hide a written file', () => {
+    const paths = new Set(['api/v1/models/openai.json', 'api/v1/models/openai/gpt-4o.json', 'api/v1/models/openai/gpt-4o.json.json', 'api/v1/models/openai.json.json', 'api/v1/models/con/nul.json']);
+    const input = routingInputFrom(paths);
+    expect(input.modelIds).toEqual(['openai/gpt-4o']);
+    expect(input.authors).toEqual(['openai']);
+    const hijack = { from: '/api/v1/models/openai/gpt-4o.json', query: [], to: '/api/v1/models/openai/gpt-4o.json.json', status: 200 as const, force: true };
+    expect(shadowingRules([hijack], paths)).toEqual(['/api/v1/models/openai/gpt-4o.json → /api/v1/models/openai/gpt-4o.json.json']);
+    expect(shadowingRules(redirectRules(input), paths)).toEqual([]);
   });
 });
