@@ -4,7 +4,7 @@ import { cloudflareHeaders, type Host } from '../host/hosts.js';
 import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
-import { loadDataset } from '../store/data-store.js';
+import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError, writeFileAtomic } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
@@ -25,6 +25,8 @@ export interface BuildReport {
   redirectRules: number;
   /** Problems the build worked around (it still wrote the whole site). */
   warnings: string[];
+  /** Stored models left out because their id cannot be published; the rest is built. */
+  skipped: RejectedModelFile[];
 }
 
 /** data/ → validated files → outDir/api, atomically. No network, no clock. */
@@ -56,5 +58,5 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   else await rm(headersPath, { force: true });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings };
+  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: dataset.rejectedModels };
 }

@@ -110,6 +110,22 @@ describe('build', () => {
     await expect(buildSite({ dataDir: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
   });
 
+  it('publishes stored upstream text without bidi controls in the API, the feeds and the calendar', async () => {
+    const data = await makeData();
+    const file = join(data, 'models/openai/old-test.json');
+    // As an older version stored it: a right-to-left override and an isolate inside the name.
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"name": "old-test"', '"name": "old\\u202e-test\\u2066 (retiring)"'));
+    const out = await tempDir('public');
+    await buildSite({ dataDir: data, outDir: out, siteUrl: SITE });
+    const feed = await readFile(join(out, 'api/v1/feeds/deprecations.atom'), 'utf8');
+    const calendar = await readFile(join(out, 'api/v1/feeds/retirements.ics'), 'utf8');
+    const detail = await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8');
+    for (const text of [feed, calendar, detail]) {
+      expect(text).toContain('old-test (retiring)');
+      expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]|\\u202e/);
+    }
+  });
+
   it('is deterministic: the same data gives byte-identical files', async () => {
     const [a, b] = [await tempDir('a'), await tempDir('b')];
     await buildSite({ dataDir, outDir: a, siteUrl: SITE });

@@ -5,6 +5,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
 import { isRenderedText, type RenderedFile } from '../render/site.js';
+import { withoutBidiControls } from '../text/bidi.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 
 /** The build's output broke a published schema; nothing was written. */
@@ -28,7 +29,12 @@ export function compileApiSchemas(siteUrl: string): { ajv: Ajv2020; check: (sche
   };
 }
 
-/** Serializes every file (JSON compact, after validating it against its schema; text as given). */
+/**
+ * Serializes every file (JSON compact, after validating it against its schema; text as given),
+ * without bidirectional controls: data/ from an older version may still hold some, and no page,
+ * feed or calendar may have its own text reordered by them. In JSON they can only sit inside
+ * strings, so removing them keeps the document valid.
+ */
 export function serializeSite(files: readonly RenderedFile[], siteUrl: string): Map<string, string> {
   const { check } = compileApiSchemas(siteUrl);
   const violations: string[] = [];
@@ -37,12 +43,12 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
     // Compare normalized paths: `a/../b` and `b` are the same file.
     if (out.has(file.path) || file.path !== posix.normalize(file.path)) violations.push(`${file.path}: rendered twice or not a normalized path`);
     if (isRenderedText(file)) {
-      out.set(file.path, file.text);
+      out.set(file.path, withoutBidiControls(file.text));
       continue;
     }
     const problem = file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
-    out.set(file.path, JSON.stringify(file.body));
+    out.set(file.path, withoutBidiControls(JSON.stringify(file.body)));
   }
   if (violations.length > 0) throw new SchemaViolationError(violations);
   return out;

@@ -2,6 +2,7 @@ import { siteUrl } from '../config.js';
 import { buildSite } from '../build/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { parseCli, runMain, UsageError } from './args.js';
+import { printable } from './update-report.js';
 
 const HELP = `npm run build -- [--data-dir DIR] [--out DIR] [--host netlify|cloudflare|none]
 Renders the API from data/ into OUT/api (default: data → public). Offline and deterministic.
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? ` and ${args.out}/_headers` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
+  for (const skipped of report.skipped) console.warn(printable(`warning: ${skipped.path} ${skipped.reason}`));
   console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api${hostFiles} in ${ms} ms`);
   return 0;
 }

@@ -9,6 +9,8 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import {
   describeError,
   detailLines,
@@ -30,7 +32,7 @@ const openrouterOk: SourceRunReport = {
   source: 'openrouter',
   ok: true,
   error: null,
-  summary: { added: ['a/new'], updated: ['a/one', 'a/two'], price_changed: ['a/one'], price_pending: ['a/jump'], delisted: [], relisted: [], held: [] },
+  summary: { added: ['a/new'], updated: ['a/one', 'a/two'], price_changed: ['a/one'], price_pending: ['a/jump'], delisted: [], relisted: [], held: [], added_held: [] },
   issues: [{ upstream_id: 'bad/price', id: 'bad/price', reason: 'prompt price 99999 is above the ceiling' }],
   warnings: [],
   endpointsRefreshed: 3,
@@ -148,6 +150,18 @@ describe('the update exit status', () => {
 });
 
 describe('the summary as Markdown', () => {
+  it('renders upstream links, autolinks, emphasis and code as plain text in a real GFM renderer', () => {
+    const phish = '[Re-login](https://evil.example/phish) or https://evil.example/a www.evil.example admin@evil.example **now** `x` ![i](https://evil.example/i.png) _y_ ~~z~~';
+    const hostile: UpdateOutcome = { ...outcome(), models: [{ ...openrouterOk, ok: false, summary: null, error: phish }] };
+    const html = micromark(summaryMarkdown(hostile), { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    // Our own table is a table; nothing inside its cells became markup.
+    const table = html.slice(html.indexOf('<table>'), html.indexOf('</table>'));
+    expect(table).toContain('<td>openrouter</td>');
+    expect(table).not.toMatch(/<a |<img|<strong>|<em>|<code>|<del>/);
+    const cell = /<td>(\[Re-login\][^<]*)<\/td>/.exec(table)?.[1];
+    expect(cell).toBe(phish.replace(/&/g, '&amp;'));
+  });
+
   it('is a GFM table with one escaped row per source and service', () => {
     const md = summaryMarkdown(outcome());
     const lines = md.split('\n');
@@ -160,7 +174,7 @@ describe('the summary as Markdown', () => {
     // Every row keeps exactly six cells, whatever the upstream error holds.
     for (const row of table) expect(tableCells(row)).toHaveLength(6);
     const litellm = table.find((l) => l.startsWith('| source | litellm |'))!;
-    expect(tableCells(litellm)[5]).toBe('http_status: HTTP 502 \\| Bad Gateway<br>&lt;html&gt;&lt;body&gt;upstream\\|down&lt;/body&gt;&lt;/html&gt;<br>retry later');
+    expect(tableCells(litellm)[5]).toBe('http\\_status: HTTP 502 \\| Bad Gateway<br>&lt;html&gt;&lt;body&gt;upstream\\|down&lt;/body&gt;&lt;/html&gt;<br>retry later');
     expect(table.find((l) => l.startsWith('| source | openrouter |'))).toContain('| 4.2 s |');
     expect(md).toContain('Stage times: models 4.2 s, facts 1.5 s, status 6.1 s. Price disagreements beyond the tolerance: 0.');
   });

@@ -81,7 +81,8 @@ function modelsCounts(r: SourceRunReport): string {
   const s = r.summary!;
   return (
     `${s.added.length} added, ${s.updated.length} updated, ${s.price_changed.length} price changes, ` +
-    `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ${r.endpointsRefreshed} endpoint lists refreshed`
+    `${s.delisted.length} delisted, ${s.relisted.length} relisted, ${s.held.length} held, ` +
+    `${s.added_held.length > 0 ? `${s.added_held.length} new held by the growth guard, ` : ''}${r.endpointsRefreshed} endpoint lists refreshed`
   );
 }
 
@@ -210,7 +211,12 @@ export function summaryTableLines(outcome: UpdateOutcome): string[] {
   ];
 }
 
-/** Makes upstream text safe in a GFM table cell: no cell breaks, no line breaks, no markup. */
+/**
+ * Makes upstream text safe in a GFM table cell: no cell breaks, no line breaks, no markup. Markdown
+ * punctuation is backslash-escaped (so `[x](url)`, emphasis and code spans stay text) and the
+ * starts of GFM autolinks (`://`, `www.`, `@`) are broken with entities, so no URL in an upstream
+ * message becomes a link in the job summary.
+ */
 export function escapeMarkdownCell(text: string, maxLength = 500): string {
   const short = text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
   return short
@@ -218,7 +224,10 @@ export function escapeMarkdownCell(text: string, maxLength = 500): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
+    .replace(/[|[\]()*_`~!#{}]/g, '\\$&')
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/www\./gi, (match) => `${match.slice(0, 3)}&#46;`)
+    .replace(/@/g, '&#64;')
     .replace(/\r\n|\r|\n/g, '<br>')
     .replace(CONTROL, ' ')
     .trim();

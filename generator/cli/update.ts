@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { userAgent } from '../config.js';
 import { HttpClient } from '../http/client.js';
 import { isoSecond, parseIsoTime } from '../models/dates.js';
-import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
+import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_NEW_SHARE, DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { loadServices, DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
 import { updateModels } from '../update/models.js';
@@ -25,9 +25,12 @@ const HELP = `npm run update -- [options]
   --data-dir DIR            data directory (default: data)
   --only STAGE              run one stage: ${UPDATE_STAGES.join(', ')}
   --now ISO_TIME            observation time to record instead of the clock
-  --force                   accept a sync that delists more than --max-delist-share, or a
-                            secondary source that shrank by more than half
+  --force                   accept a sync that delists more than --max-delist-share or adds
+                            more than --max-new-share, or a secondary source that shrank by
+                            more than half
   --max-delist-share X      largest share of listed models one sync may delist (default ${DEFAULT_MAX_DELIST_SHARE})
+  --max-new-share X         a sync adding more new models than this share of the listed ones
+                            holds them (unpublished) until a later run lists them again (default ${DEFAULT_MAX_NEW_SHARE})
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
@@ -48,6 +51,7 @@ async function main(): Promise<number> {
     now: { type: 'string' },
     force: { type: 'boolean', default: false },
     'max-delist-share': { type: 'string' },
+    'max-new-share': { type: 'string' },
     'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
     sources: { type: 'string' },
@@ -71,6 +75,7 @@ async function main(): Promise<number> {
     throw error;
   }
   const maxDelistShare = numberOption(args['max-delist-share'], 'max-delist-share', DEFAULT_MAX_DELIST_SHARE, (n) => n >= 0 && n <= 1);
+  const maxNewShare = numberOption(args['max-new-share'], 'max-new-share', DEFAULT_MAX_NEW_SHARE, (n) => n >= 0);
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
 
@@ -105,7 +110,7 @@ async function main(): Promise<number> {
     const http = new HttpClient({ userAgent: userAgent() });
     try {
       outcome.models.push(
-        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
+        await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxNewShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
       );
     } finally {
       await http.close();

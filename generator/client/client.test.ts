@@ -92,6 +92,17 @@ describe('client fallback', () => {
     await expect(client.model('../../etc/passwd')).rejects.toThrow(/not a valid model id/);
   });
 
+  it('decodes percent-encoded parameter names, as copied from a URL, instead of dropping the filter', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const plain = await client.cheapest({ min_intel: 40, min_context: 128000 });
+    for (const input of [{ '%6din_intel': 40, 'min%5Fcontext': 128000 }, { 'min%5fintel': '40', 'min_context': '128000' }]) {
+      const answer = await client.cheapest(input);
+      expect(answer.meta.query, JSON.stringify(input)).toMatchObject({ min_intel: 40, min_context: 128000 });
+      expect(answer.data).toEqual(plain.data);
+    }
+    await expect(client.cheapest({ '%4DIN_INTEL': 40 })).rejects.toThrow(/unknown parameter "MIN_INTEL"/);
+  });
+
   it('reads the other endpoints and reports API errors with their code', async () => {
     const client = createClient({ baseUrl: server.url });
     const model = await client.model('openai/gpt-4o');

@@ -9,7 +9,7 @@
  * with the very same code the generator used (generator/query/cheapest.ts), so both answers are
  * identical.
  */
-import { cheapest as computeCheapest, cheapestPath, parseCheapestQuery, type CheapestQuery } from '../query/cheapest.js';
+import { cheapest as computeCheapest, cheapestPath, decodeParamName, parseCheapestQuery, type CheapestQuery } from '../query/cheapest.js';
 import { isPrecomputed } from '../query/variants.js';
 
 /** A failed request or an invalid argument, with the API's error code. */
@@ -43,12 +43,15 @@ type Fetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Pro
 const ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 
-/** Query values as URL parameters: booleans become 1/0; null and undefined are left out. */
+/**
+ * Query values as URL parameters: booleans become 1/0; null and undefined are left out; names
+ * copied from a URL with percent-encoding (`%6din_intel`) are decoded first.
+ */
 export function toQueryParams(input: CheapestInput): Array<[string, string]> {
   const params: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    params.push([name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)]);
+    params.push([decodeParamName(name), typeof value === 'boolean' ? (value ? '1' : '0') : String(value)]);
   }
   return params;
 }

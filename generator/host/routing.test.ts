@@ -5,6 +5,8 @@ import { parseCheapestQuery } from '../query/cheapest.js';
 import { PRECOMPUTED_GRID } from '../query/variants.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
+import { redirectRules } from './redirects.js';
+import { routingInputFrom, shadowingRules } from './routing.js';
 
 let engine: NetlifyEngine;
 let publishDir: string;
@@ -121,6 +123,17 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     expect(body(result.file!).error).toMatchObject({ status, code });
   });
 
+  it('documents Netlify\'s own limits honestly: a percent-encoded parameter name is an unknown name, ignored', () => {
+    // netlify-redirector decodes values (min_intel=%34%30 is 40) but matches names as sent, so
+    // `%6din_intel` and `min%5Fintel` are names no rule lists. The answer says so in meta.query
+    // (README, "Errors"); `npm run serve` and the client decode names first.
+    expect(body(resolve('/api/v1/cheapest?min_intel=%34%30').file!).meta?.query).toMatchObject({ min_intel: 40 });
+    for (const url of ['/api/v1/cheapest?%6din_intel=40', '/api/v1/cheapest?min%5Fintel=40']) {
+      expect(resolve(url), url).toEqual({ status: 200, file: '/api/v1/cheapest.json' });
+      expect(body(resolve(url).file!).meta?.query, url).toMatchObject({ min_intel: null });
+    }
+  });
+
   it('documents Netlify\'s own limits honestly: a repeated parameter answers with its last value', () => {
     const result = resolve('/api/v1/cheapest?min_intel=50&min_intel=40');
     expect(result.status).toBe(200);
@@ -158,5 +171,17 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     }
     // The grid is meant to serve most of these directly.
     expect(served).toBeGreaterThan(40);
+  });
+});
+
+describe('rules and the files other ids own', () => {
+  it('makes no rule for a file no publishable id owns, and flags a forced rule that would hide a written file', () => {
+    const paths = new Set(['api/v1/models/openai.json', 'api/v1/models/openai/gpt-4o.json', 'api/v1/models/openai/gpt-4o.json.json', 'api/v1/models/openai.json.json', 'api/v1/models/con/nul.json']);
+    const input = routingInputFrom(paths);
+    expect(input.modelIds).toEqual(['openai/gpt-4o']);
+    expect(input.authors).toEqual(['openai']);
+    const hijack = { from: '/api/v1/models/openai/gpt-4o.json', query: [], to: '/api/v1/models/openai/gpt-4o.json.json', status: 200 as const, force: true };
+    expect(shadowingRules([hijack], paths)).toEqual(['/api/v1/models/openai/gpt-4o.json → /api/v1/models/openai/gpt-4o.json.json']);
+    expect(shadowingRules(redirectRules(input), paths)).toEqual([]);
   });
 });

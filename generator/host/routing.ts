@@ -1,3 +1,4 @@
+import { isModelId } from '../models/ids.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { RoutingInput } from './redirects.js';
 import { redirectRules, type RedirectRule } from './redirects.js';
@@ -12,10 +13,11 @@ export function routingInputFrom(paths: Iterable<string>): RoutingInput {
   const modelIds: string[] = [];
   const serviceIds: string[] = [];
   for (const path of paths) {
+    // Only names a model id could have: a rule is never made for a file that is no model's.
     const author = AUTHOR_FILE.exec(path)?.[1];
-    if (author !== undefined) authors.push(author);
+    if (author !== undefined && isModelId(`${author}/x`)) authors.push(author);
     const model = MODEL_FILE.exec(path)?.[1];
-    if (model !== undefined) modelIds.push(model);
+    if (model !== undefined && isModelId(model)) modelIds.push(model);
     const service = SERVICE_FILE.exec(path)?.[1];
     if (service !== undefined) serviceIds.push(service);
   }
@@ -27,9 +29,16 @@ export function checkRuleTargets(rules: readonly RedirectRule[], paths: Readonly
   return rules.filter((r) => !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
 }
 
+/** A forced rule whose `from` is a file of its own would serve another file at that file's URL. */
+export function shadowingRules(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
+  return rules.filter((r) => r.force && r.query.length === 0 && r.from !== r.to && paths.has(r.from.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
+}
+
 export function siteRules(paths: ReadonlySet<string>): RedirectRule[] {
   const rules = redirectRules(routingInputFrom(paths));
   const missing = checkRuleTargets(rules, paths);
   if (missing.length > 0) throw new Error(`${missing.length} redirect rule(s) point at files the build did not write: ${missing.slice(0, 5).join(', ')}`);
+  const shadowing = shadowingRules(rules, paths);
+  if (shadowing.length > 0) throw new Error(`${shadowing.length} redirect rule(s) would hide a file the build wrote: ${shadowing.slice(0, 5).join(', ')}`);
   return rules;
 }

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { startServer, type RunningServer } from './serve.js';
@@ -102,5 +103,47 @@ describe('website and text files over HTTP', () => {
       expect(res.headers['content-type'], path).toBe(type);
       expect(res.headers['access-control-allow-origin'], path).toBe('*');
     }
+  });
+
+  it('answers oversized, malformed and non-GET requests under /api/ with JSON errors and the API headers', async () => {
+    const { hostname, port } = new URL(server.url);
+    /** Bytes as sent by a broken or hostile client: Node refuses them before any handler runs. */
+    const rawBytes = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(bytes));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += String(chunk)));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const cases: Array<[string, string, number, string]> = [
+      ['a request line over 16 KiB', `GET /api/v1/models?${'x'.repeat(20_000)}=1 HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'request_too_large'],
+      ['raw control bytes in the request line', 'GET /api/v1/\u0001\u0002 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+      ['not HTTP at all', '\u0016\u0003\u0001\u0000\u00a5\r\n\r\n', 400, 'bad_request'],
+    ];
+    for (const [what, bytes, status, code] of cases) {
+      const answer = await rawBytes(bytes);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0], what).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head.toLowerCase(), what).toContain('content-type: application/json; charset=utf-8');
+      expect(head.toLowerCase(), what).toContain('access-control-allow-origin: *');
+      expect(JSON.parse(body), what).toEqual({ error: { status, code, message: expect.any(String) } });
+    }
+    const post = await raw('POST', '/api/v1/models');
+    expect(post.status).toBe(405);
+    expect(post.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((JSON.parse(post.body) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+
+  it('decodes percent-encoded parameter names before matching, so an encoded filter is never dropped', async () => {
+    for (const query of ['min_intel=40', '%6din_intel=40', 'min%5Fintel=40', 'min%5fintel=%34%30']) {
+      const res = await raw('GET', `/api/v1/cheapest?${query}`);
+      expect(res.status, query).toBe(200);
+      expect((JSON.parse(res.body) as { meta: { query: { min_intel: number | null } } }).meta.query.min_intel, query).toBe(40);
+    }
+    const author = await raw('GET', '/api/v1/models?%61uthor=anthropic');
+    expect((JSON.parse(author.body) as { meta: { author?: string } }).meta.author).toBe('anthropic');
+    // An encoded wrong name is still a wrong name.
+    expect((await raw('GET', '/api/v1/cheapest?%4DIN_INTEL=40')).status).toBe(400);
   });
 });

@@ -5,8 +5,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { decodeParamName } from '../query/cheapest.js';
 import { resolveInside, UnsafePathError } from '../store/files.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
 
@@ -70,6 +71,34 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
+/** A plain parameter name: safe to put back into a query string as it is. */
+const PLAIN_NAME = /^[A-Za-z0-9_.~-]+$/;
+
+/**
+ * The raw query string with percent-encoded parameter names decoded (`%6din_intel=40` →
+ * `min_intel=40`), so such a name reaches its rule instead of being ignored. Values stay as sent
+ * (the engine decodes them). Netlify itself does not do this: see README ("Errors").
+ */
+export function decodeQueryNames(search: string): string {
+  if (search === '') return search;
+  return search
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      const decoded = decodeParamName(name);
+      return `${PLAIN_NAME.test(decoded) ? decoded : name}${eq === -1 ? '' : pair.slice(eq)}`;
+    })
+    .join('&');
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** A JSON error in the API's shape, for answers no file of the site holds. */
+function errorBody(status: number, code: string, message: string): string {
+  return JSON.stringify({ error: { status, code, message } });
+}
+
 /** Netlify's behaviour for one request: rules first (forced, or when no file shadows them), then files, then 404.html. */
 export async function handle(engine: NetlifyEngine, root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -81,12 +110,13 @@ export async function handle(engine: NetlifyEngine, root: string, req: IncomingM
   }
   const headers = engine.headersFor(path);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', ...lowerCase(headers) });
-    res.end();
+    const body = isApiPath(path) ? errorBody(405, 'method_not_allowed', 'The API is read-only: use GET or HEAD.') : '';
+    res.writeHead(405, { allow: 'GET, HEAD', ...(body === '' ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...lowerCase(headers), 'content-length': String(Buffer.byteLength(body)) });
+    res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
   const file = await findFile(root, path);
-  const rule = engine.match(path, url.search.slice(1));
+  const rule = engine.match(path, decodeQueryNames(url.search.slice(1)));
   if (rule !== null && (rule.force || file === null)) {
     if ([301, 302, 303, 307, 308].includes(rule.status)) {
       res.writeHead(rule.status, { location: rule.to, ...lowerCase(headers) });
@@ -102,15 +132,36 @@ export async function handle(engine: NetlifyEngine, root: string, req: IncomingM
   return send(req, res, 404, await findFile(root, '/404.html'), headers);
 }
 
+/**
+ * Requests Node refuses before they reach `handle` (a request line or headers over its limit,
+ * bytes that are not HTTP) still get an answer in the API's JSON shape, with the API's headers:
+ * 431 for too large, 400 otherwise. Whatever the path was, it cannot be trusted here.
+ */
+function answerClientError(engine: NetlifyEngine, error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW' || error.code === 'HPE_URI_OVERFLOW';
+  const [status, reason, code, message] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'request_too_large', 'The request line or its headers are too large (at most 16 KiB).']
+    : [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP.'];
+  const body = errorBody(status, code, message);
+  const headers = { ...lowerCase(engine.headersFor('/api/v1/')), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const engine = await loadNetlifyEngine(options.publishDir, options.netlifyConfigPath);
   const server: Server = createServer((req, res) => {
     handle(engine, options.publishDir, req, res).catch((error: unknown) => {
       console.error(`serve: ${req.url}: ${(error as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal error\n');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(errorBody(500, 'internal_error', 'The local server failed on this request; see its console.'));
     });
   });
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(engine, error, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', resolve);

@@ -139,7 +139,9 @@ describe('HttpClient', () => {
     const http = makeClient();
     const html = await failure(http.requestJson(`${server.url}/html`, { source: 't' }));
     expect(html.kind).toBe('invalid_body');
-    expect(html.message).toContain('<!doctype html>');
+    // Our classification only: the upstream's bytes are never part of a (published) error.
+    expect(html.summary()).toMatch(/^invalid_body: response is not JSON \(text\/html, 57 bytes\)/);
+    expect(html.message).not.toContain('Just a moment');
     const truncated = await failure(http.requestJson(`${server.url}/truncated`, { source: 't' }));
     expect(truncated.kind).toBe('invalid_body');
     expect(truncated.cause).toBeInstanceOf(SyntaxError);
@@ -156,6 +158,41 @@ describe('HttpClient', () => {
     expect((await http.requestJson(`${server.url}/moved`, { source: 't' })).json).toEqual({ ok: true });
     const error = await failure(http.request(`${server.url}/loop-a`, { source: 't' }));
     expect(error.kind).toBe('redirect');
+  });
+
+  it('refuses a redirect to another port, host or scheme, without reading or naming it', async () => {
+    const elsewhere = await startUpstreamServer({ '/page': { kind: 'text', body: 'SECRET-INTRANET-PAGE: [Re-login](https://evil.example/phish)' } });
+    try {
+      server.setRoutes({
+        '/to-port': { kind: 'redirect', location: `${elsewhere.url}/page` },
+        '/to-host': { kind: 'redirect', location: `${elsewhere.url.replace('127.0.0.1', 'localhost')}/page`, status: 301 },
+        '/to-scheme': { kind: 'redirect', location: `${server.url.replace('http:', 'https:')}/ok`, status: 307 },
+      });
+      const http = makeClient();
+      for (const path of ['/to-port', '/to-host', '/to-scheme']) {
+        const error = await failure(http.requestJson(`${server.url}${path}`, { source: 't' }));
+        expect(error, path).toMatchObject({ kind: 'redirect', url: `${server.url}${path}` });
+        expect(error.summary(), path).toMatch(/refused a redirect to another origin \(status 30[127]\)/);
+        expect(error.summary(), path).not.toMatch(/SECRET|localhost|https:/);
+      }
+      expect(elsewhere.hits).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('follows a redirect to another origin only when the caller allows it, and hands a probe the 3xx itself', async () => {
+    const elsewhere = await startUpstreamServer({ '/ok': { kind: 'json', body: { from: 'elsewhere' } } });
+    try {
+      server.setRoutes({ '/away': { kind: 'redirect', location: `${elsewhere.url}/ok` } });
+      const http = makeClient();
+      expect((await http.requestJson(`${server.url}/away`, { source: 't', crossOriginRedirects: true })).json).toEqual({ from: 'elsewhere' });
+      const probe = await http.request(`${server.url}/away`, { source: 'probe', acceptStatus: (s) => s < 500 });
+      expect(probe.status).toBe(302);
+      expect(elsewhere.hits).toEqual(['GET /ok']);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('does not follow redirects when asked not to (requests carrying secrets)', async () => {

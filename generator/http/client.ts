@@ -1,4 +1,4 @@
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { UpstreamError, type UpstreamErrorKind } from './errors.js';
 
 /** Bounds for one request. Every phase has its own limit, plus a total deadline per attempt. */
@@ -43,6 +43,12 @@ export interface RequestOptions {
    * only authorization, cookie and proxy-authorization on a cross-origin redirect.
    */
   followRedirects?: boolean;
+  /**
+   * Follow redirects to another origin (scheme, host or port). Default false: a redirect elsewhere
+   * ends the request as a `redirect` error (or, when `acceptStatus` accepts the 3xx, as that
+   * answer), so an upstream cannot make us read and publish a server we never meant to ask.
+   */
+  crossOriginRedirects?: boolean;
 }
 
 export interface HttpResult {
@@ -75,7 +81,6 @@ function isRetryableKind(kind: UpstreamErrorKind): boolean {
  */
 export class HttpClient {
   private readonly agent: Agent;
-  private readonly dispatcher: Dispatcher;
   private readonly options: Required<Omit<HttpClientOptions, 'timeouts' | 'retry'>> & {
     timeouts: Timeouts;
     retry: RetryPolicy;
@@ -92,7 +97,6 @@ export class HttpClient {
       random: options.random ?? Math.random,
     };
     this.agent = new Agent({ connect: { timeout: timeouts.connectMs } });
-    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: this.options.maxRedirections }));
   }
 
   private closed = false;
@@ -131,13 +135,13 @@ export class HttpClient {
     try {
       return { json: JSON.parse(result.body) as unknown, result };
     } catch (cause) {
-      const start = result.body.slice(0, 40).replace(/\s+/g, ' ');
+      // Our classification only: upstream bytes never reach an error message (it is published).
       throw new UpstreamError({
         kind: 'invalid_body',
         source: options.source,
         url,
         status: result.status,
-        message: `response is not JSON (starts with ${JSON.stringify(start)})`,
+        message: `response is not JSON (${describeBody(result)})`,
         cause,
       });
     }
@@ -163,20 +167,45 @@ export class HttpClient {
     const controller = new AbortController();
     const deadline = setTimeout(() => controller.abort(new DeadlineError(timeouts.totalMs)), timeouts.totalMs);
     const started = performance.now();
+    const accept = options.acceptStatus ?? ((s: number) => s >= 200 && s < 300);
     try {
       let response: Dispatcher.ResponseData;
-      try {
-        response = await request(url, {
-          dispatcher: this.dispatcher,
-          method: options.method ?? 'GET',
-          headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...options.headers },
-          headersTimeout: timeouts.headersMs,
-          bodyTimeout: timeouts.bodyMs,
-          signal: controller.signal,
-          ...(options.followRedirects === false ? { maxRedirections: 0 } : {}),
-        });
-      } catch (cause) {
-        throw fail(classify(cause), describe(cause), { cause });
+      let method = options.method ?? 'GET';
+      let current = new URL(url);
+      for (let hop = 0; ; hop += 1) {
+        try {
+          response = await request(current, {
+            dispatcher: this.agent,
+            method,
+            headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...options.headers },
+            headersTimeout: timeouts.headersMs,
+            bodyTimeout: timeouts.bodyMs,
+            signal: controller.signal,
+          });
+        } catch (cause) {
+          throw fail(classify(cause), describe(cause), { cause });
+        }
+        const location = response.headers.location;
+        if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string' || options.followRedirects === false) break;
+        let next: URL;
+        try {
+          next = new URL(location, current);
+        } catch {
+          discard(response.body);
+          throw fail('redirect', `redirect to an invalid location (status ${response.statusCode})`, { status: response.statusCode });
+        }
+        if (next.origin !== current.origin && options.crossOriginRedirects !== true) {
+          // The 3xx itself may be the answer (a probe); otherwise we stop without naming the target.
+          if (accept(response.statusCode)) break;
+          discard(response.body);
+          throw fail('redirect', `refused a redirect to another origin (status ${response.statusCode})`, { status: response.statusCode });
+        }
+        discard(response.body);
+        if (hop >= this.options.maxRedirections) {
+          throw fail('redirect', `stopped after ${this.options.maxRedirections} redirects (status ${response.statusCode})`, { status: response.statusCode });
+        }
+        if (response.statusCode === 303 || (method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308)) method = 'GET';
+        current = next;
       }
       const latencyMs = Math.round(performance.now() - started);
       const headers = flattenHeaders(response.headers);
@@ -197,12 +226,8 @@ export class HttpClient {
         throw fail(classify(cause), `body: ${describe(cause)}`, { status, cause });
       }
 
-      const accept = options.acceptStatus ?? ((s: number) => s >= 200 && s < 300);
       if (!accept(status)) {
-        if (status >= 300 && status < 400) {
-          const why = options.followRedirects === false ? 'redirects are not followed for this request' : `stopped after ${this.options.maxRedirections} redirects`;
-          throw fail('redirect', `${why} (status ${status})`, { status });
-        }
+        if (status >= 300 && status < 400) throw fail('redirect', `redirects are not followed for this request (status ${status})`, { status });
         const retryAfterMs = parseRetryAfter(headers['retry-after']);
         throw fail('http_status', `HTTP ${status}`, { status, retryAfterMs });
       }
@@ -211,6 +236,20 @@ export class HttpClient {
       clearTimeout(deadline);
     }
   }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+
+/**
+ * What an answer was, in our words: its media type (when it is a well-formed one) and its size.
+ * Used instead of upstream text in errors, which end up in data/ and public/.
+ */
+export function describeBody(result: Pick<HttpResult, 'headers' | 'body'>): string {
+  const declared = result.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const type = declared === undefined || declared === '' ? 'no content type' : MEDIA_TYPE.test(declared) ? declared : 'an unrecognized content type';
+  return `${type}, ${Buffer.byteLength(result.body)} bytes`;
 }
 
 /** Internal: one failed attempt plus whether another attempt may help. */

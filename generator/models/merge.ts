@@ -4,6 +4,8 @@ import { samePrices } from './price.js';
 import type { ModelRecord, ObservedModel, PricePoint, TokenPrices } from './types.js';
 
 export const DEFAULT_MAX_DELIST_SHARE = 0.2;
+/** A sync adding more than this share of the listed catalog at once is held for confirmation. */
+export const DEFAULT_MAX_NEW_SHARE = 0.5;
 /** A price moving by more than this factor in one observation waits for a second one. */
 export const DEFAULT_MAX_PRICE_FACTOR = 5;
 
@@ -15,7 +17,14 @@ export interface MergeOptions {
   force: boolean;
   /** Default DEFAULT_MAX_PRICE_FACTOR. */
   maxPriceFactor?: number;
+  /** Hold new models when more than this share of the listed catalog is new at once. Default DEFAULT_MAX_NEW_SHARE. */
+  maxNewShare?: number;
+  /** New ids held by the previous run (id → when first held): seen again, they are confirmed. */
+  pendingAdditions?: Readonly<PendingAdditions>;
 }
+
+/** New model ids held back by the growth guard, each with the time it was first held. */
+export type PendingAdditions = Record<string, string>;
 
 export interface MergeSummary {
   added: string[];
@@ -26,6 +35,8 @@ export interface MergeSummary {
   price_pending: string[];
   updated: string[];
   held: string[];
+  /** New models not added: too many at once (growth guard); a later run that lists them again adds them. */
+  added_held: string[];
 }
 
 export interface MergeResult {
@@ -34,6 +45,8 @@ export interface MergeResult {
   /** Ids whose record differs from before (the files to write). */
   changed: string[];
   summary: MergeSummary;
+  /** The new ids held now, to confirm or drop on the next run (empty when none). */
+  pendingAdditions: PendingAdditions;
 }
 
 /** A sync that would delist too much at once; most likely an upstream glitch, not reality. */
@@ -128,6 +141,15 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
     throw new DelistGuardError(toDelist.length, listed.length, options.maxDelistShare);
   }
 
+  // Growth guard, the delist guard's mirror: a flood of new ids (an upstream glitch or an attack)
+  // is held, never stored as pages; ids held last run and seen again are confirmed.
+  const pending = options.pendingAdditions ?? {};
+  const fresh = observation.models.filter((m) => !previous.has(m.id) && pending[m.id] === undefined).map((m) => m.id);
+  const maxNewShare = options.maxNewShare ?? DEFAULT_MAX_NEW_SHARE;
+  const holdNew = listed.length > 0 && fresh.length / listed.length > maxNewShare && !options.force;
+  const heldNew = new Set(holdNew ? fresh : []);
+  const pendingAdditions: PendingAdditions = Object.fromEntries([...heldNew].sort().map((id) => [id, options.now]));
+
   const models = new Map(previous);
   const changed: string[] = [];
   const summary: MergeSummary = {
@@ -138,10 +160,12 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
     price_pending: [],
     updated: [],
     held: observation.held.filter((id) => previous.has(id)),
+    added_held: [...heldNew].sort(),
   };
   const maxFactor = options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR;
 
   for (const observed of observation.models) {
+    if (heldNew.has(observed.id)) continue;
     const before = previous.get(observed.id);
     const next = recordFromObservation(observed, before, options.now, maxFactor);
     if (next.pending_price !== undefined && next.pending_price.at === options.now) summary.price_pending.push(observed.id);
@@ -162,5 +186,5 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
     summary.delisted.push(id);
     changed.push(id);
   }
-  return { models, changed: changed.sort(), summary };
+  return { models, changed: changed.sort(), summary, pendingAdditions };
 }

@@ -2,6 +2,12 @@ import type { TokenPrices } from './types.js';
 
 /** Above this many USD per 1M tokens a price is treated as a unit or data error, not a fact. */
 export const MAX_PLAUSIBLE_PRICE_PER_M = 10_000;
+/**
+ * Below this many USD per 1M tokens a non-zero price is not plausible: the cheapest real prices
+ * are around 0.002 (cache reads). Such a value is a unit error (a per-token figure in a per-1M
+ * field) or bait for the top of `cheapest`.
+ */
+export const MIN_PLAUSIBLE_PRICE_PER_M = 1e-4;
 
 export type PriceValue = { ok: true; value: number | null } | { ok: false; reason: string };
 
@@ -26,6 +32,9 @@ export function perTokenToPerMillion(raw: unknown, field: string): PriceValue {
   const perMillion = roundPrice(perToken * 1_000_000);
   if (perMillion > MAX_PLAUSIBLE_PRICE_PER_M) {
     return { ok: false, reason: `${field} is implausible: ${perMillion} USD per 1M tokens` };
+  }
+  if (perMillion > 0 && perMillion < MIN_PLAUSIBLE_PRICE_PER_M) {
+    return { ok: false, reason: `${field} is implausible: ${perMillion} USD per 1M tokens, under ${MIN_PLAUSIBLE_PRICE_PER_M}` };
   }
   return { ok: true, value: perMillion };
 }

@@ -34,6 +34,19 @@ const INTEGER = /^(0|[1-9]\d*)$/;
  * and out-of-range values are errors, not silently ignored: a typo must not answer a different
  * question than the one asked.
  */
+/**
+ * A query parameter name as meant, percent-encoding undone (`%6din_intel` and `min%5Fintel` are
+ * `min_intel`), so an encoded name is never silently ignored; a name that does not decode stays
+ * as written (and is then an unknown name).
+ */
+export function decodeParamName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
 export function parseCheapestQuery(params: Iterable<readonly [string, string]>): QueryResult {
   const query: CheapestQuery = { ...DEFAULT_QUERY };
   const seen = new Set<string>();

@@ -8,9 +8,9 @@ import {
   modelId,
   nullableDate,
   nullableIsoTime,
-  nullablePositiveInt,
   pricePerM,
   pricedAt,
+  publishedTokenCount,
   priceTier,
   tokenPrices,
 } from '../validation/common-schemas.js';
@@ -24,12 +24,16 @@ export const apiPriceSchema = {
 } as const;
 
 const modelEntryProperties = {
-  id: { ...modelId, description: '<author>/<slug>' },
+  id: {
+    ...modelId,
+    description:
+      '<author>/<slug>, lowercase; safe as a file path on every OS: no segment ends in an extension the API publishes (.json, .xml, .ics, .js, .svg, .html, .txt…) or is a Windows device name (con, prn, aux, nul, com1-9, lpt1-9)',
+  },
   name: { type: 'string' },
   author: { type: 'string' },
   price: { $ref: '#/$defs/price' },
-  context_length: nullablePositiveInt,
-  max_output: nullablePositiveInt,
+  context_length: publishedTokenCount,
+  max_output: publishedTokenCount,
   capabilities,
   benchmarks,
   retirement_date: nullableDate,

@@ -7,6 +7,7 @@ import {
   modelId,
   nullableDate,
   nullableIsoTime,
+  upstreamErrorText,
 } from '../validation/common-schemas.js';
 
 /**
@@ -34,7 +35,7 @@ const sourceFreshness = {
     last_attempt_at: nullableIsoTime,
     last_success_at: nullableIsoTime,
     stale: { type: 'boolean', description: 'true when the last attempt failed: the published data is the last good one' },
-    error: { type: ['string', 'null'] },
+    error: upstreamErrorText,
   },
 } as const;
 

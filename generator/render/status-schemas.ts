@@ -1,5 +1,5 @@
 /** JSON Schema pieces of the status responses (/api/v1/status and /api/v1/status/<id>). */
-import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-schemas.js';
+import { calendarDate, isoTime, nullableIsoTime, upstreamErrorText } from '../validation/common-schemas.js';
 
 const incidentProperties = {
   id: { type: 'string' },
@@ -29,7 +29,7 @@ export const serviceEntryProperties = {
       fetched_at: nullableIsoTime,
       stale: { type: 'boolean' },
       age_seconds: { type: ['integer', 'null'], minimum: 0 },
-      error: { type: ['string', 'null'] },
+      error: upstreamErrorText,
     },
   },
   probe: {

@@ -1,12 +1,13 @@
 import fg from 'fast-glob';
 import { join } from 'node:path';
-import { isModelId } from '../models/ids.js';
+import { isModelId, modelIdProblem } from '../models/ids.js';
+import type { PendingAdditions } from '../models/merge.js';
 import type { ModelRecord } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadServices, type ServiceDefinition } from '../status/registry.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
-import { endpointsRotationSchema, modelRecordSchema, sourcesFileSchema } from './schemas.js';
+import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
@@ -20,6 +21,7 @@ import { loadStatusHistories } from './status-store.js';
  *   models/<author>/<slug>.json        one ModelRecord per model ever seen
  *   sources.json                       per source: last attempt, last success, last error
  *   state/openrouter-endpoints.json    model id → when its endpoints were last asked for / answered
+ *   state/openrouter-pending-additions.json  new model ids held by the growth guard → when first held
  */
 
 export interface SourceState {
@@ -39,10 +41,23 @@ export interface EndpointsCheck {
 }
 export type EndpointsRotation = Record<string, EndpointsCheck>;
 
+/** A stored model file that is not used: its id cannot be published (see models/ids.ts). */
+export interface RejectedModelFile {
+  path: string;
+  reason: string;
+}
+
 export interface Dataset {
   models: Map<string, ModelRecord>;
+  /**
+   * Stored models skipped because their id is not publishable (an id an older version accepted,
+   * or a hand edit): reported, never rendered, so one bad file cannot stop every build.
+   */
+  rejectedModels: RejectedModelFile[];
   sources: SourcesFile;
   endpointsChecked: EndpointsRotation;
+  /** New models the last catalog sync held back as a flood (never rendered). */
+  pendingAdditions: PendingAdditions;
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
   overrides: OverridesFile;
@@ -56,9 +71,11 @@ const ajv = createAjv();
 const isModelRecord = compileValidator<ModelRecord>(ajv, modelRecordSchema);
 const isSourcesFile = compileValidator<SourcesFile>(ajv, sourcesFileSchema);
 const isEndpointsRotation = compileValidator<EndpointsRotation>(ajv, endpointsRotationSchema);
+const isPendingAdditions = compileValidator<PendingAdditions>(ajv, pendingAdditionsSchema);
 
 const SOURCES_FILE = 'sources.json';
 const ROTATION_FILE = join('state', 'openrouter-endpoints.json');
+const PENDING_ADDITIONS_FILE = join('state', 'openrouter-pending-additions.json');
 
 export function modelFilePath(dataDir: string, id: string): string {
   if (!isModelId(id)) throw new DataFileError(id, 'is not a valid model id');
@@ -75,8 +92,14 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const files = await fg('models/*/*.json', { cwd: dataDir, onlyFiles: true });
   files.sort();
   const models = new Map<string, ModelRecord>();
+  const rejectedModels: RejectedModelFile[] = [];
   for (const file of files) {
     const path = join(dataDir, file);
+    const idProblem = modelIdProblem(file.slice('models/'.length, -'.json'.length));
+    if (idProblem !== null) {
+      rejectedModels.push({ path, reason: `skipped: its id cannot be published (${idProblem})` });
+      continue;
+    }
     const record = await readJsonFile(path, null);
     if (!isModelRecord(record)) throw new DataFileError(path, `does not match the model record schema: ${isModelRecord.errors()}`);
     if (`models/${record.id}.json` !== file) throw new DataFileError(path, `holds model ${record.id}, which belongs in models/${record.id}.json`);
@@ -86,12 +109,16 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   const sources = await loadSources(dataDir);
   const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
   if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
+  const pendingAdditions = await readJsonFile(join(dataDir, PENDING_ADDITIONS_FILE), {});
+  if (!isPendingAdditions(pendingAdditions)) throw new DataFileError(join(dataDir, PENDING_ADDITIONS_FILE), `is invalid: ${isPendingAdditions.errors()}`);
   const known = new Set(models.keys());
   const facts = await loadFacts(dataDir);
   return {
     models,
+    rejectedModels,
     sources,
     endpointsChecked: rotation,
+    pendingAdditions,
     services: await loadServices(dataDir),
     statusHistories: await loadStatusHistories(dataDir),
     overrides: await loadOverrides(dataDir, known),
@@ -133,4 +160,10 @@ export async function saveSources(dataDir: string, sources: SourcesFile): Promis
 
 export async function saveEndpointsRotation(dataDir: string, rotation: EndpointsRotation): Promise<void> {
   await writeFileAtomic(join(dataDir, ROTATION_FILE), stableStringify(rotation));
+}
+
+/** Written only when it changes, so a run without a flood leaves no new file behind. */
+export async function savePendingAdditions(dataDir: string, pending: PendingAdditions, before: PendingAdditions): Promise<void> {
+  if (stableStringify(pending) === stableStringify(before)) return;
+  await writeFileAtomic(join(dataDir, PENDING_ADDITIONS_FILE), stableStringify(pending));
 }

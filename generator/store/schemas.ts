@@ -84,3 +84,9 @@ export const endpointsRotationSchema = {
     properties: { attempted_at: isoTime, succeeded_at: nullableIsoTime },
   },
 } as const;
+
+/** data/state/openrouter-pending-additions.json: new model id held by the growth guard → when first held. */
+export const pendingAdditionsSchema = {
+  type: 'object',
+  additionalProperties: isoTime,
+} as const;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ const catalog = [
   orModel({ id: 'mistralai/small-test', prompt: '0.0000002', completion: '0.0000006' }),
 ];
 
-function update(now: string, extra: { force?: boolean; endpointsPerRun?: number } = {}) {
+function update(now: string, extra: { force?: boolean; endpointsPerRun?: number; maxNewShare?: number } = {}) {
   return updateModels({
     dataDir,
     now,
@@ -48,6 +49,7 @@ function update(now: string, extra: { force?: boolean; endpointsPerRun?: number 
     maxDelistShare: 0.2,
     force: extra.force ?? false,
     endpointsPerRun: extra.endpointsPerRun ?? 0,
+    maxNewShare: extra.maxNewShare,
   });
 }
 
@@ -198,5 +200,62 @@ describe('updateModels against a local OpenRouter', () => {
     const { models } = await loadDataset(dataDir);
     expect(models.get('mistralai/small-test')).toMatchObject({ delisted_at: '2026-08-03T00:00:00Z' });
     expect(models.get('mistralai/small-test')?.price_history).toHaveLength(1);
+  });
+
+  it('holds a flood of new models unpublished, drops it when the catalog returns to normal, and adds it only when a later run confirms it', async () => {
+    const flood = Array.from({ length: 20 }, (_, i) => orModel({ id: `flood/model-${String(i).padStart(2, '0')}`, prompt: '0.0000000001', completion: '0.0000000001' }));
+    const floodIds = flood.map((m) => m.id as string);
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage([...catalog, ...flood]) } });
+    const held = await update('2026-08-02T00:00:00Z');
+    expect(held.ok).toBe(true);
+    expect(held.summary?.added_held).toEqual(floodIds);
+    expect(held.warnings).toContainEqual(expect.stringMatching(/^growth guard: held 20 new models \(more than 50% of the 4 listed at once\)/));
+    expect((await loadDataset(dataDir)).models.size).toBe(4);
+    expect(existsSync(join(dataDir, 'models/flood'))).toBe(false);
+
+    // The upstream recovers: the held flood simply goes away; nothing to delist, nothing to force.
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    const recovered = await update('2026-08-03T00:00:00Z');
+    expect(recovered).toMatchObject({ ok: true, error: null, summary: { added: [], delisted: [], added_held: [] } });
+    expect((await loadDataset(dataDir)).pendingAdditions).toEqual({});
+
+    // A flood seen in two runs in a row is real: the second run adds it.
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage([...catalog, ...flood]) } });
+    expect((await update('2026-08-04T00:00:00Z')).summary?.added_held).toHaveLength(20);
+    const confirmed = await update('2026-08-05T00:00:00Z');
+    expect(confirmed.summary).toMatchObject({ added: floodIds, added_held: [] });
+    const { models } = await loadDataset(dataDir);
+    expect(models.size).toBe(24);
+    expect(models.get('flood/model-00')?.first_seen_at).toBe('2026-08-05T00:00:00Z');
+  });
+
+  it('adds a flood at once with --force, and the share is configurable', async () => {
+    const batch = (name: string, n: number) => Array.from({ length: n }, (_, i) => orModel({ id: `${name}/model-${i}` }));
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
+    await update('2026-08-01T00:00:00Z');
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage([...catalog, ...batch('three', 3)]) } });
+    expect((await update('2026-08-02T00:00:00Z', { maxNewShare: 1 })).summary).toMatchObject({ added_held: [], added: expect.arrayContaining(['three/model-0']) });
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage([...catalog, ...batch('three', 3), ...batch('ten', 10)]) } });
+    // 10 new on 7 listed is over the default share: only --force adds them in one run.
+    expect((await update('2026-08-03T00:00:00Z', { force: true })).summary).toMatchObject({ added_held: [], added: expect.arrayContaining(['ten/model-9']) });
+    expect((await loadDataset(dataDir)).models.size).toBe(17);
+  });
+
+  it('refuses an endpoints answer that describes another model than the one asked for, and reports it', async () => {
+    server.setRoutes({
+      '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) },
+      // Someone else's offers (another id, 100× cheaper) answered for openai/gpt-test.
+      '/api/v1/models/openai/gpt-test/endpoints': { kind: 'json', body: orEndpoints('evil/other', [{ provider: 'Evil', prompt: '0.000000025', completion: '0.0000001' }]) },
+      '/api/v1/models/moonshotai/kimi-test/endpoints': { kind: 'json', body: orEndpoints('moonshotai/kimi-test', [{ provider: 'Fireworks', prompt: '0.000003', completion: '0.000015' }]) },
+    });
+    const report = await update('2026-08-01T00:00:00Z', { endpointsPerRun: 4 });
+    expect(report.warnings).toContainEqual(expect.stringMatching(/^openai\/gpt-test endpoints not refreshed: invalid_schema: the answer describes another model than the one asked for/));
+    const { models, endpointsChecked } = await loadDataset(dataDir);
+    expect(models.get('openai/gpt-test')?.endpoints).toEqual({ updated_at: null, items: [] });
+    expect(endpointsChecked['openai/gpt-test']?.succeeded_at).toBeNull();
+    expect(models.get('moonshotai/kimi-test')?.endpoints.items.map((e) => e.provider)).toEqual(['Fireworks']);
   });
 });

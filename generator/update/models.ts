@@ -1,13 +1,13 @@
 import pLimit from 'p-limit';
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
+import { DEFAULT_MAX_NEW_SHARE, DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
 import type { ModelRecord } from '../models/types.js';
 import { translateEndpoints } from '../sources/openrouter/endpoints.js';
 import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
 import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
 import { translateCatalog, type TranslateIssue } from '../sources/openrouter/translate.js';
-import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, saveSources, type EndpointsRotation } from '../store/data-store.js';
+import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
 
@@ -18,6 +18,8 @@ export interface ModelsUpdateOptions {
   baseUrl: string;
   maxDelistShare: number;
   maxPriceFactor?: number;
+  /** Default DEFAULT_MAX_NEW_SHARE (models/merge.ts). */
+  maxNewShare?: number;
   force: boolean;
   endpointsPerRun: number;
   endpointsConcurrency?: number;
@@ -44,6 +46,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   const dataset = await loadDataset(options.dataDir);
   const previousState = dataset.sources[SOURCE_ID];
   const report: SourceRunReport = { source: SOURCE_ID, ok: false, error: null, summary: null, issues: [], warnings: [], endpointsRefreshed: 0 };
+  for (const rejected of dataset.rejectedModels) report.warnings.push(`${rejected.path} ${rejected.reason}`);
   const lastSeen = previousState?.last_attempt_at ?? null;
   if (lastSeen !== null && options.now < lastSeen) {
     // History must stay in time order; an observation from the past would corrupt it.
@@ -61,8 +64,17 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       now: options.now,
       maxDelistShare: options.maxDelistShare,
       maxPriceFactor: options.maxPriceFactor,
+      maxNewShare: options.maxNewShare,
+      pendingAdditions: dataset.pendingAdditions,
       force: options.force,
     });
+    const held = merged.summary.added_held.length;
+    if (held > 0) {
+      report.warnings.push(
+        `growth guard: held ${held} new models (more than ${((options.maxNewShare ?? DEFAULT_MAX_NEW_SHARE) * 100).toFixed(0)}% of the ${[...dataset.models.values()].filter((m) => m.delisted_at === null).length} listed at once); ` +
+          'not published; a later run that lists them again adds them, or rerun with --force',
+      );
+    }
     log(`${SOURCE_ID}: ${observation.models.length} models, ${observation.issues.length} held-back values, ${observation.aliases_skipped} aliases skipped`);
   } catch (error) {
     if (!isUpstreamError(error) && !(error instanceof DelistGuardError)) throw error;
@@ -97,6 +109,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   }
   await saveModels(options.dataDir, toSave);
   await saveEndpointsRotation(options.dataDir, dataset.endpointsChecked);
+  await savePendingAdditions(options.dataDir, merged.pendingAdditions, dataset.pendingAdditions);
   dataset.sources[SOURCE_ID] = {
     last_attempt_at: options.now,
     last_success_at: options.now,
@@ -128,7 +141,7 @@ async function refreshEndpoints(
         checks[model.id] = { attempted_at: options.now, succeeded_at: previous?.succeeded_at ?? null };
         try {
           const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
-          const { items, issues } = translateEndpoints(parseEndpoints(json, url));
+          const { items, issues } = translateEndpoints(parseEndpoints(json, url, model.upstream_id));
           issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           report.endpointsRefreshed += 1;
           checks[model.id] = { attempted_at: options.now, succeeded_at: options.now };

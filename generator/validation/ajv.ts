@@ -24,8 +24,19 @@ export function compileValidator<T>(ajv: Ajv2020, schema: object): Validator<T> 
   return check;
 }
 
+/** A key of the checked document: shown when it is a plain name, else `<key>` (it may be upstream text). */
+const PLAIN_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function safePath(instancePath: string): string {
+  if (instancePath === '') return '(root)';
+  return instancePath
+    .split('/')
+    .map((part, i) => (i === 0 || PLAIN_KEY.test(part) ? part : '<key>'))
+    .join('/');
+}
+
 export function formatErrors(errors: ErrorObject[], max = 5): string {
-  const lines = errors.slice(0, max).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+  const lines = errors.slice(0, max).map((e) => `${safePath(e.instancePath)} ${e.message ?? 'is invalid'}`);
   if (errors.length > max) lines.push(`… and ${errors.length - max} more`);
   return lines.join('; ');
 }

@@ -6,6 +6,15 @@ export const calendarDate = { type: 'string', format: 'date' } as const;
 export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
 export const modelId = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._-]*$' } as const;
 export const nullablePositiveInt = { type: ['integer', 'null'], minimum: 1 } as const;
+/** Why an upstream read failed, in our own words only (published: never upstream text). */
+export const upstreamErrorText = {
+  type: ['string', 'null'],
+  description:
+    'why the last read failed, in our own words: the error kind (timeout, network, http_status, too_large, redirect, invalid_body, invalid_schema), ' +
+    'the HTTP status, the content type and length of a bad answer, and the URL we asked; never text the upstream sent. null when it worked',
+} as const;
+/** Token counts as published: upstream values over 100,000,000 are refused (null) and reported. */
+export const publishedTokenCount = { ...nullablePositiveInt, description: 'tokens (1 to 100,000,000; larger upstream values are refused as implausible), or null when unknown' } as const;
 export const pricePerM = { type: ['number', 'null'], minimum: 0, maximum: 10000 } as const;
 
 export const tokenPrices = {

@@ -4,6 +4,7 @@
  * parsing, so nothing a status page or catalog sends can become markup or script.
  */
 import { safeHttpUrl } from '../render/presentation.js';
+import { withoutBidiControls } from '../text/bidi.js';
 
 export type Child = Node | string | number | null | undefined | false;
 
@@ -16,7 +17,8 @@ export interface Props {
 function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    // No bidi control from any source can reorder the page's own text around it.
+    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(withoutBidiControls(String(child))) : child);
   }
 }
 

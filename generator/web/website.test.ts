@@ -20,6 +20,11 @@ import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-se
 import { updateStatus } from '../update/status.js';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
+/** Upstream text with a right-to-left override (U+202E) and an isolate (U+2066): it must not reorder our text. */
+const RLO = '\u202e';
+const BIDI_DESCRIPTION = `Partial System Outage ${RLO}txet nwo ruo\u2066`;
+const BIDI_MODEL_NAME = `GPT-4o ${RLO}dekcajih`;
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
 let upstream: UpstreamServer;
@@ -30,7 +35,7 @@ let richModel: ModelDetail;
 
 async function recordStatus(dataDir: string): Promise<void> {
   upstream = await startUpstreamServer({
-    '/acme/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents: [spIncident({ name: XSS_NAME, shortlink: 'javascript:alert(2)' })] }) },
+    '/acme/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: BIDI_DESCRIPTION, incidents: [spIncident({ name: XSS_NAME, shortlink: 'javascript:alert(2)' })] }) },
     '/probe/401': { kind: 'json', status: 401, body: { error: 'no key' } },
     '/probe/500': { kind: 'json', status: 500, body: { error: 'internal' } },
   });
@@ -56,6 +61,9 @@ beforeAll(async () => {
   const dataDir = await tempDir('web-data');
   await cp('data', dataDir, { recursive: true });
   await recordStatus(dataDir);
+  // A name an older version stored with a bidi override in it (update strips them now).
+  const gptFile = join(dataDir, 'models/openai/gpt-4o.json');
+  await writeFile(gptFile, (await readFile(gptFile, 'utf8')).replace('"name": "GPT-4o"', `"name": ${JSON.stringify(BIDI_MODEL_NAME)}`));
   publishDir = await tempDir('web-site');
   await buildSite({ dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
   // The listed model with the most provider endpoints and price points shows the most.
@@ -230,8 +238,8 @@ describe('website in headless Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'website-phone.png'), fullPage: false });
     await page.locator('nav a[href="#/models"]').focus();
     await page.keyboard.press('Enter');
-    // The old page is settled too: wait until the navigation has begun before waiting for it to end.
-    await page.waitForFunction(() => document.querySelector('nav a[href="#/models"]')?.getAttribute('aria-current') === 'page');
+    // The old page is settled too until the hashchange renders the new one: wait for the new title.
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Models by price');
     await settled(page);
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
     await expect(page.locator('nav a[aria-current="page"]').textContent()).resolves.toBe('Models');
@@ -243,5 +251,20 @@ describe('website in headless Chromium', () => {
     await settled(page);
     await expect(page.locator('main [role="alert"]').textContent()).resolves.toMatch(/No such endpoint, model/);
     expect(problems.filter((p) => !(p.text.includes('404') && p.url.endsWith('/api/v1/models/acme/no-such-model.json')))).toEqual([]);
+  });
+
+  it('shows upstream text without bidi controls, so it cannot reorder the page\'s own text', async () => {
+    const board = await visit('#/');
+    const line = await board.page.locator('article[data-service="acme"] .service-line').first().textContent();
+    expect(line).not.toMatch(BIDI);
+    expect(line).toContain('Partial System Outage txet nwo ruo');
+    const model = await visit('#/models/openai/gpt-4o');
+    await expect(model.page.locator('main h1').textContent()).resolves.toBe('GPT-4o dekcajih');
+    await expect(model.page.locator('main p.muted').first().textContent()).resolves.toBe('openai/gpt-4o · by openai');
+    const html = await model.page.evaluate(() => document.body.innerText);
+    expect(html).not.toMatch(BIDI);
+    // Nor in the files behind the page, the feeds and the calendar.
+    for (const file of await fg('api/v1/**/*', { cwd: publishDir })) expect(await readFile(join(publishDir, file), 'utf8'), file).not.toMatch(BIDI);
+    expect([...board.problems, ...model.problems]).toEqual([]);
   });
 });

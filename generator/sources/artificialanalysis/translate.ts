@@ -11,7 +11,7 @@
  * they go into `price` (input/output; AA has no cache prices) for reference only, and
  * `provider` is null because no single provider sells at them. AA is a benchmark source first.
  */
-import { MAX_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
+import { MAX_PLAUSIBLE_PRICE_PER_M, MIN_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
 import type { Benchmarks, TokenPrices } from '../../models/types.js';
 import type { FactIssue, FactsObservation, ModelFacts } from '../facts.js';
 import { SOURCE_ID, type ParsedArtificialAnalysis } from './parse.js';
@@ -44,7 +44,7 @@ export function priceValue(raw: number | null | undefined, field: string, report
     return null;
   }
   const value = roundPrice(raw);
-  if (value > MAX_PLAUSIBLE_PRICE_PER_M) {
+  if (value > MAX_PLAUSIBLE_PRICE_PER_M || value < MIN_PLAUSIBLE_PRICE_PER_M) {
     report(`${field} is implausible: ${value} USD per 1M tokens`);
     return null;
   }

@@ -66,7 +66,7 @@ export function parseLiteLlm(json: unknown, url: string): ParsedLiteLlm {
   const total = parsed.records.length + parsed.invalid.length;
   if (total === 0) throw schemaError(url, `no ${CHAT_MODES.join(' or ')} records`);
   if (parsed.invalid.length / total > MAX_INVALID_RECORD_SHARE) {
-    throw schemaError(url, `${parsed.invalid.length} of ${total} chat records do not match the record schema (first: ${parsed.invalid[0]?.key}: ${parsed.invalid[0]?.reason})`);
+    throw schemaError(url, `${parsed.invalid.length} of ${total} chat records do not match the record schema (first: ${parsed.invalid[0]?.reason}; record keys are upstream text and not recorded here)`);
   }
   return parsed;
 }

@@ -1,5 +1,6 @@
 import { normalizeRetirementDate } from '../../models/dates.js';
 import { MAX_PLAUSIBLE_PRICE_PER_M, perTokenToPerMillion, roundPrice } from '../../models/price.js';
+import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
 import type { TokenPrices } from '../../models/types.js';
 import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
 import { SOURCE_ID, type ParsedLiteLlm } from './parse.js';
@@ -96,7 +97,9 @@ export function translatePrices(record: LiteLlmRecord): LiteLlmPrices {
   const thresholds = new Map<number, string>();
   for (const key of Object.keys(record)) {
     const match = TIER_PRICE_KEY.exec(key);
-    if (match?.[2] !== undefined) thresholds.set(Number(match[2]), match[2]);
+    if (match?.[2] === undefined) continue;
+    if (Number(match[2]) * 1000 > MAX_PLAUSIBLE_TOKENS) problems.push(`${key}: a tier from ${match[2]}k tokens is implausible; left out`);
+    else thresholds.set(Number(match[2]), match[2]);
   }
   const tiers: PriceTier[] = [...thresholds.entries()]
     .sort(([a], [b]) => a - b)
@@ -120,11 +123,6 @@ export function translatePrices(record: LiteLlmRecord): LiteLlmPrices {
   return { price: base, price_tiers: tiers, problems };
 }
 
-/** Positive integer token counts only; LiteLLM writes some as floats (2000000.0), which JSON reads as integers. */
-function positiveInt(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
-}
-
 function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]): ModelFacts {
   const report = (reason: string) => issues.push({ source: SOURCE_ID, source_key: key, reason });
   const { price, price_tiers, problems } = translatePrices(record);
@@ -140,9 +138,10 @@ function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]
     model_name: modelNameOf(key, provider),
     price,
     price_tiers,
-    // max_tokens is LiteLLM's legacy field (sometimes input, sometimes output): not read.
-    context_length: positiveInt(record.max_input_tokens),
-    max_output: positiveInt(record.max_output_tokens),
+    // max_tokens is LiteLLM's legacy field (sometimes input, sometimes output): not read. Counts
+    // written as floats (2000000.0) read as integers.
+    context_length: tokenCount(record.max_input_tokens, 'max_input_tokens', report),
+    max_output: tokenCount(record.max_output_tokens, 'max_output_tokens', report),
     retirement_date: retirement.ok ? retirement.value : null,
     // A stated date marks the record deprecated even when malformed; a placeholder year does not.
     deprecated: retirement.ok ? retirement.value !== null : true,

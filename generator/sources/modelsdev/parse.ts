@@ -78,7 +78,7 @@ export function parseModelsDev(json: unknown, url: string): ParsedModelsDev {
   const total = parsed.models.length + parsed.invalid.length;
   if (total === 0) throw schemaError(url, 'the catalog has no text models');
   if (parsed.invalid.length / total > MAX_INVALID_RECORD_SHARE) {
-    throw schemaError(url, `${parsed.invalid.length} of ${total} records do not match the schema (first: ${parsed.invalid[0]?.key}: ${parsed.invalid[0]?.reason})`);
+    throw schemaError(url, `${parsed.invalid.length} of ${total} records do not match the schema (first: ${parsed.invalid[0]?.reason}; record keys are upstream text and not recorded here)`);
   }
   return parsed;
 }

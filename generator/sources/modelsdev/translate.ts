@@ -1,14 +1,9 @@
-import { MAX_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
+import { MAX_PLAUSIBLE_PRICE_PER_M, MIN_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
+import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
 import type { TokenPrices } from '../../models/types.js';
 import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
 import { SOURCE_ID, type ParsedModelsDev, type ProviderModel } from './parse.js';
 import { DEPRECATED_STATUS, type Cost, type CostFields } from './schema.js';
-
-/**
- * Below this many USD per 1M tokens a non-zero price is not plausible: the cheapest real prices
- * are around 0.002 (cache reads). Such a value is a per-token figure in the per-1M field.
- */
-export const MIN_PLAUSIBLE_PRICE_PER_M = 1e-4;
 
 /** The context tier `context_over_200k` stands for when models.dev gives no explicit `tiers`. */
 export const CONTEXT_OVER_200K_TOKENS = 200_000;
@@ -81,7 +76,7 @@ function tierSpecs(cost: Cost, problems: string[]): TierSpec[] {
     // Other kinds of tiers do not depend on the prompt size; they do not change the base price.
     if (tier.tier?.type !== 'context') return;
     const size = tier.tier.size;
-    if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0) {
+    if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size > MAX_PLAUSIBLE_TOKENS) {
       problems.push(`${label}.tier.size is not a token count: ${JSON.stringify(size)}`);
     } else if (specs.some((spec) => spec.min_prompt_tokens === size)) {
       problems.push(`${label} repeats the tier at ${size} tokens`);
@@ -125,15 +120,11 @@ export function translateCost(cost: Cost | undefined): ModelsDevPrices {
   return { price: base, price_tiers: tiers, problems };
 }
 
-/** `limit.context`/`limit.output`: 0 means unknown, as do fractions and negatives. */
-function positiveInt(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
-}
-
 function translateModel({ provider, model_key, model }: ProviderModel, issues: FactIssue[]): ModelFacts {
   const sourceKey = `${provider}/${model_key}`;
   const { price, price_tiers, problems } = translateCost(model.cost);
-  for (const reason of problems) issues.push({ source: SOURCE_ID, source_key: sourceKey, reason });
+  const report = (reason: string) => issues.push({ source: SOURCE_ID, source_key: sourceKey, reason });
+  problems.forEach(report);
   return {
     source: SOURCE_ID,
     source_key: sourceKey,
@@ -142,8 +133,9 @@ function translateModel({ provider, model_key, model }: ProviderModel, issues: F
     model_name: model_key,
     price,
     price_tiers,
-    context_length: positiveInt(model.limit?.context),
-    max_output: positiveInt(model.limit?.output),
+    // `limit.context`/`limit.output`: 0 means unknown, as do fractions and negatives.
+    context_length: tokenCount(model.limit?.context, 'limit.context', report),
+    max_output: tokenCount(model.limit?.output, 'limit.output', report),
     // models.dev states deprecation as a status, never with a retirement date.
     retirement_date: null,
     deprecated: model.status === DEPRECATED_STATUS,

@@ -1,7 +1,9 @@
 import { blendedPrice } from '../../models/price.js';
 import type { EndpointRecord } from '../../models/types.js';
 import type { EndpointsResponse } from './schema.js';
-import { capabilitiesOf, positiveInt, translatePricing } from './translate.js';
+import { tokenCount } from '../../models/tokens.js';
+import { withoutBidiControls } from '../../text/bidi.js';
+import { capabilitiesOf, translatePricing } from './translate.js';
 
 export interface EndpointsTranslation {
   items: EndpointRecord[];
@@ -27,14 +29,15 @@ export function translateEndpoints(response: EndpointsResponse): EndpointsTransl
       continue;
     }
     seenTags.add(tag);
+    const report = (reason: string) => issues.push(`${tag}: ${reason}`);
     const parameters = endpoint.supported_parameters ?? [];
     const uptime = endpoint.uptime_last_1d;
     items.push({
-      provider: endpoint.provider_name,
+      provider: withoutBidiControls(endpoint.provider_name),
       tag,
       price,
-      context_length: positiveInt(endpoint.context_length),
-      max_output: positiveInt(endpoint.max_completion_tokens),
+      context_length: tokenCount(endpoint.context_length, 'context_length', report),
+      max_output: tokenCount(endpoint.max_completion_tokens, 'max_completion_tokens', report),
       quantization: endpoint.quantization && endpoint.quantization !== 'unknown' ? endpoint.quantization : null,
       capabilities: capabilitiesOf(inputModalities, parameters, false),
       free: price.input === 0 && price.output === 0,

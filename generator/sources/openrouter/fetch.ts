@@ -34,7 +34,7 @@ export async function fetchCatalogPages(http: HttpClient, baseUrl: string): Prom
       next = null;
     } else {
       const resolved: URL = new URL(link, next);
-      if (resolved.origin !== origin) throw paginationError(next, `next link leaves ${origin}: ${resolved.origin}`);
+      if (resolved.origin !== origin) throw paginationError(next, `next link leaves ${origin} (refused; its target is not recorded)`);
       next = resolved.href;
     }
   }

@@ -58,7 +58,10 @@ export function parseCatalog(pages: ModelsPage[], url: string): ParsedCatalog {
   return { models, invalid };
 }
 
-export function parseEndpoints(json: unknown, url: string): EndpointsResponse {
+/** One model's endpoints list; an answer about any other model than `requestedId` is refused. */
+export function parseEndpoints(json: unknown, url: string, requestedId: string): EndpointsResponse {
   if (!isEndpointsResponse(json)) throw schemaError(url, `not an endpoints list: ${isEndpointsResponse.errors()}`);
+  // Its prices and capabilities would otherwise be stored for the model we asked about.
+  if (json.data.id !== requestedId) throw schemaError(url, 'the answer describes another model than the one asked for (data.id differs)');
   return json;
 }

@@ -10,6 +10,16 @@ function observe(models: object[]) {
 }
 
 describe('translateCatalog', () => {
+  it('strips bidirectional controls from upstream names, descriptions and provider names', () => {
+    const controls = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c';
+    const { models } = observe([orModel({ id: 'evil/rlo', name: `Evil: Safe ${controls}model` })]);
+    expect(models[0]?.name).toBe('Safe model');
+    const withDescription = observe([{ ...orModel({ id: 'evil/rlo' }), description: `a\u202eb` }]);
+    expect(withDescription.models[0]?.description).toBe('ab');
+    const endpoints = translateEndpoints(parseEndpoints(orEndpoints('evil/rlo', [{ provider: 'Prov\u202eider', tag: 'p', prompt: '0.000001', completion: '0.000002' }]), 'http://127.0.0.1/e', 'evil/rlo'));
+    expect(endpoints.items[0]?.provider).toBe('Provider');
+  });
+
   it('converts per-token price strings to exact USD per 1M tokens', () => {
     const { models, issues } = observe([
       orModel({ id: 'deepseek/v4', pricing: { prompt: '0.00000014', completion: '0.00000028', input_cache_read: '0.0000000028' } }),
@@ -205,6 +215,7 @@ describe('translateEndpoints', () => {
         { provider: 'Broken', prompt: '-5', completion: '0.000001' },
       ]),
       'http://127.0.0.1/e',
+      'moonshotai/kimi-k3',
     );
     const { items, issues } = translateEndpoints(response);
     expect(items.map((e) => e.tag)).toEqual(['fireworks', 'morph/fast']);
@@ -215,6 +226,6 @@ describe('translateEndpoints', () => {
   });
 
   it('rejects an endpoints response of the wrong shape', () => {
-    expect(() => parseEndpoints({ data: { id: 'a/b' } }, 'http://127.0.0.1/e')).toThrow(/not an endpoints list/);
+    expect(() => parseEndpoints({ data: { id: 'a/b' } }, 'http://127.0.0.1/e', 'a/b')).toThrow(/not an endpoints list/);
   });
 });

@@ -1,6 +1,8 @@
 import { isoSecond, normalizeRetirementDate } from '../../models/dates.js';
 import { parseUpstreamModelId } from '../../models/ids.js';
 import { perTokenToPerMillion } from '../../models/price.js';
+import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
+import { withoutBidiControls } from '../../text/bidi.js';
 import type { Benchmarks, Capabilities, ObservedModel, PriceTier, TokenPrices } from '../../models/types.js';
 import type { ParsedCatalog } from './parse.js';
 import type { UpstreamModel, UpstreamPricing } from './schema.js';
@@ -55,8 +57,8 @@ export function translateTiers(pricing: UpstreamPricing, report: (reason: string
   const tiers: PriceTier[] = [];
   for (const tier of pricing.overrides ?? []) {
     const minTokens = tier.min_prompt_tokens;
-    if (!Number.isInteger(minTokens) || minTokens <= 0) {
-      report(`price tier with an invalid min_prompt_tokens: ${JSON.stringify(minTokens)}`);
+    if (!Number.isInteger(minTokens) || minTokens <= 0 || minTokens > MAX_PLAUSIBLE_TOKENS) {
+      report(`price tier with an invalid or implausible min_prompt_tokens: ${JSON.stringify(minTokens)}`);
       continue;
     }
     const { price, problems } = translatePricing({ ...tier, prompt: tier.prompt ?? pricing.prompt, completion: tier.completion ?? pricing.completion });
@@ -93,17 +95,14 @@ function createdAt(created: number | null | undefined): string | null {
   return isoSecond(new Date(created * 1000));
 }
 
-export function positiveInt(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
-}
-
 function index(value: number | null | undefined): number | null {
   // Artificial Analysis publishes 0 for "not measured"; an index is 0 < x <= 100.
   return typeof value === 'number' && value > 0 && value <= 100 ? value : null;
 }
 
 /** "OpenAI: GPT-4o (free)" → "GPT-4o": the author is a field of its own. */
-export function displayName(name: string): string {
+export function displayName(upstreamName: string): string {
+  const name = withoutBidiControls(upstreamName);
   const withoutAuthor = name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : name;
   // Empty when the upstream name is blank; callers fall back to the id.
   return withoutAuthor.replace(/\s*\(free\)\s*$/i, '').trim() || name.trim();
@@ -128,13 +127,13 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
     upstream_id: model.id,
     name: displayName(model.name) || id,
     author,
-    description: model.description ?? '',
+    description: withoutBidiControls(model.description ?? ''),
     created_at: createdAt(model.created),
     price,
     price_held_back: problems.length > 0,
     ...(tiers.length > 0 ? { price_tiers: tiers } : {}),
-    context_length: positiveInt(model.context_length),
-    max_output: positiveInt(model.top_provider?.max_completion_tokens),
+    context_length: tokenCount(model.context_length, 'context_length', report),
+    max_output: tokenCount(model.top_provider?.max_completion_tokens, 'top_provider.max_completion_tokens', report),
     capabilities: capabilitiesOf(inputModalities, model.supported_parameters ?? [], reasoningFromInfo(model.reasoning)),
     input_modalities: inputModalities,
     output_modalities: [...(model.architecture?.output_modalities ?? [])].sort(),
@@ -192,10 +191,11 @@ export function translateCatalog(parsed: ParsedCatalog): CatalogObservation {
   for (const [id, records] of free) {
     const record = pickOne(id, records, false);
     if (record === null) continue;
+    const report = (reason: string) => issues.push({ upstream_id: record.id, id, reason });
     const freeVariant = {
       upstream_id: record.id,
-      context_length: positiveInt(record.context_length),
-      max_output: positiveInt(record.top_provider?.max_completion_tokens),
+      context_length: tokenCount(record.context_length, 'context_length', report),
+      max_output: tokenCount(record.top_provider?.max_completion_tokens, 'top_provider.max_completion_tokens', report),
     };
     const base = models.get(id);
     if (base !== undefined) {

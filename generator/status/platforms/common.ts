@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpClient } from '../../http/client.js';
 import { UpstreamError } from '../../http/errors.js';
+import { withoutBidiControls } from '../../text/bidi.js';
 import { isoSecond } from '../../models/dates.js';
 import type { Validator } from '../../validation/ajv.js';
 import type { IncidentImpact, IncidentStatus, OfficialComponent, OfficialIncident, OfficialIndicator, StatusPageTarget } from '../types.js';
@@ -163,7 +164,7 @@ export function pageVerdict(
     const indicator = worstIndicator(components.map((c) => lookup(COMPONENT_INDICATORS, c.status)));
     return { indicator, description: describeIndicator(indicator) };
   }
-  const description = page.description?.trim();
+  const description = page.description === null ? undefined : withoutBidiControls(page.description).trim();
   return { indicator: page.indicator, description: description ? description : describeIndicator(page.indicator) };
 }
 
@@ -187,7 +188,7 @@ export interface IncidentDraft {
  */
 export function completeIncident(draft: IncidentDraft): OfficialIncident | null {
   const rawId = typeof draft.id === 'number' ? String(draft.id) : draft.id?.trim();
-  const rawName = draft.name?.trim();
+  const rawName = draft.name === null || draft.name === undefined ? undefined : withoutBidiControls(draft.name).trim();
   if (!rawId && !rawName) return null;
   const startedAt = normalizeTime(draft.started_at);
   const id = rawId || `untitled-${createHash('sha256').update(rawName ?? '').digest('hex').slice(0, 16)}`;
