@@ -4,6 +4,8 @@ import { cloudflareHeaders, type Host } from '../host/hosts.js';
 import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
 import { renderApi } from '../render/site.js';
+import { notFoundPage } from '../render/errors.js';
+import { pageUrl, routes } from '../web/routes.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError, writeFileAtomic } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
@@ -47,6 +49,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // The website beside the API: its script first, the page that loads it last.
   await writeFileAtomic(join(options.outDir, 'app.js'), webApp);
   for (const [name, content] of await readWebStatic()) await writeFileAtomic(join(options.outDir, name), content);
+  // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
+  await writeFileAtomic(join(options.outDir, '404.html'), notFoundPage(pageUrl(options.siteUrl, routes.docs())));
   // Host files are written after the API they route to, so a deploy never has rules pointing at
   // missing files; files for another host are removed so they cannot misroute.
   const host = options.host ?? 'netlify';

@@ -42,7 +42,8 @@ function schemaFor(path: string): string | null {
 }
 
 /** The website's files beside api/. */
-const WEBSITE = ['app.js', ...WEB_STATIC_FILES];
+// The website, and the 404 page every host serves for a missing file (JSON: see render/errors.ts).
+const WEBSITE = ['app.js', '404.html', ...WEB_STATIC_FILES];
 
 describe('build', () => {
   let dataDir: string;

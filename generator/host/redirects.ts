@@ -6,11 +6,12 @@
  * - rules are tried top to bottom and the first match wins;
  * - a rule matches when the query parameters it lists are present; parameters it does not list
  *   are ignored, so a rule can never require a parameter to be absent;
- * - a 200 rewrite to a file that does not exist gives Netlify's HTML 404 (rewrites do not chain),
- *   so every rewrite target here is a file the build writes, and open-ended placeholders only
- *   ever lead to JSON errors.
+ * - a 200 rewrite to a file that does not exist gives the site's /404.html with status 404
+ *   (rewrites do not chain), so every literal target here is a file the build writes, a
+ *   placeholder target exists for every value of the grid, and /404.html is a JSON error;
+ * - placeholder values are percent-encoded when substituted, so no value can leave the path.
  */
-import { CHEAPEST_PARAMS, cheapestPath, DEFAULT_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } from '../query/cheapest.js';
 
 export interface RedirectRule {
   from: string;
@@ -26,7 +27,6 @@ export interface RoutingInput {
   authors: readonly string[];
   modelIds: readonly string[];
   serviceIds: readonly string[];
-  precomputed: readonly CheapestQuery[];
 }
 
 const API = '/api/v1';
@@ -57,50 +57,66 @@ function subsetsBySizeDesc<T>(items: readonly T[]): T[][] {
   return subsets.sort((a, b) => b.length - a.length);
 }
 
-/**
- * The query-string spellings served straight from a precomputed file: numbers as written in the
- * grid, flags as `1`, and `limit` either absent or explicit (`limit=10` is the default).
- */
-function spellings(query: CheapestQuery): Array<Array<[string, string]>> {
-  const base: Array<[string, string]> = [];
-  if (query.min_intel !== null) base.push(['min_intel', String(query.min_intel)]);
-  if (query.min_context !== null) base.push(['min_context', String(query.min_context)]);
-  for (const flag of ['vision', 'reasoning', 'tools'] as const) if (query[flag]) base.push([flag, '1']);
-  const withLimit: Array<[string, string]> = [...base, ['limit', String(query.limit)]];
-  return query.limit === DEFAULT_LIMIT ? [withLimit, base] : [withLimit];
+/** Flag values Netlify matches literally (names and values are case-sensitive there). */
+export const FLAG_SPELLINGS: ReadonlyArray<readonly [string, boolean]> = [['1', true], ['true', true], ['0', false], ['false', false]];
+
+/** Placeholder names for the numeric parameters (Netlify substitutes them into the target). */
+const PLACEHOLDER = { min_intel: ':i', min_context: ':c', limit: ':l' } as const;
+type NumericParam = keyof typeof PLACEHOLDER;
+const NUMERIC_PARAMS = Object.keys(PLACEHOLDER) as NumericParam[];
+
+/** Every way to spell the given flags: each one of FLAG_SPELLINGS. */
+function flagSpellings(flags: readonly CheapestFlag[]): Array<Array<[CheapestFlag, string, boolean]>> {
+  let combos: Array<Array<[CheapestFlag, string, boolean]>> = [[]];
+  for (const flag of flags) combos = combos.flatMap((combo) => FLAG_SPELLINGS.map(([value, on]) => [...combo, [flag, value, on] as [CheapestFlag, string, boolean]]));
+  return combos;
 }
 
 /**
- * Query-string forms with more parameters than this are not routed to their file (the canonical
- * `.json` path and the client still reach it). Every rule costs time on every request Netlify
- * serves, and few people combine four or more filters: this keeps the file near 1,000 rules.
+ * The canonical file of a variant (cheapestPath), with placeholders where the numbers go: the
+ * target Netlify fills in. Its files exist exactly for the grid's values.
  */
-export const MAX_ROUTED_PARAMS = 3;
+function templatePath(numeric: readonly NumericParam[], required: readonly CheapestFlag[], limit: 'placeholder' | 'default'): string {
+  const parts: string[] = [];
+  if (numeric.includes('min_intel')) parts.push('min_intel', PLACEHOLDER.min_intel);
+  if (numeric.includes('min_context')) parts.push('min_context', PLACEHOLDER.min_context);
+  for (const flag of CHEAPEST_FLAGS) if (required.includes(flag)) parts.push(flag);
+  if (numeric.includes('limit') && limit === 'placeholder') parts.push('limit', PLACEHOLDER.limit);
+  return `${API}/${parts.length === 0 ? 'cheapest' : `cheapest/${parts.join('/')}`}.json`;
+}
 
 /**
- * Rules for `/api/v1/cheapest?…`. For each set of parameter names, exact rules for the
- * precomputed values come first, then one rule with placeholders for that same set answering the
- * JSON 404 that names the client fallback. Sets go from most parameters to fewest, so a request
- * only ever matches a rule listing exactly its own (known) parameters: an extra parameter can
- * never be silently dropped into another variant's answer.
+ * Rules for `/api/v1/cheapest?…`, scaling with parameter names, not values. For each set of
+ * parameter names (largest first, so a request only ever matches the rule listing exactly its
+ * own known names: an extra parameter can never drop into another variant's answer), one rule per
+ * spelling of its flags (`1`/`true` require, `0`/`false` do not), with placeholders for the
+ * numbers that Netlify carries into the variant's canonical file, `limit=10` first going to the
+ * file without a limit. Then a rule for the same names with placeholders everywhere: a flag value
+ * we do not know answers the JSON 404 that names the client. A number outside the grid reaches a
+ * file that does not exist: Netlify serves /404.html, which the build writes as that same JSON
+ * error (rewrites do not chain, so no later rule can catch it).
  */
-export function cheapestRules(precomputed: readonly CheapestQuery[]): RedirectRule[] {
+export function cheapestRules(): RedirectRule[] {
   const from = `${API}/cheapest`;
-  const exactByNames = new Map<string, RedirectRule[]>();
-  for (const query of precomputed) {
-    for (const spelled of spellings(query)) {
-      if (spelled.length === 0 || spelled.length > MAX_ROUTED_PARAMS) continue;
-      const key = spelled.map(([name]) => name).join('&');
-      exactByNames.set(key, [...(exactByNames.get(key) ?? []), rewrite(from, `${API}/${cheapestPath(query)}.json`, spelled)]);
-    }
-  }
   const rules: RedirectRule[] = [];
   // Wrong names first: a misspelled or upper-case parameter must not be ignored.
   const wrongNames = [...MISSPELLED_CHEAPEST_PARAMS, ...CHEAPEST_PARAMS.flatMap(caseVariants)];
   for (const name of wrongNames) rules.push(error(from, INVALID_QUERY, 400, [[name, ':value']]));
   for (const names of subsetsBySizeDesc(CHEAPEST_PARAMS)) {
-    rules.push(...(exactByNames.get(names.join('&')) ?? []));
-    rules.push(error(from, NOT_PRECOMPUTED, 404, names.map((name) => [name, `:${name}`])));
+    const numeric = NUMERIC_PARAMS.filter((n) => names.includes(n));
+    const flags = CHEAPEST_FLAGS.filter((f) => names.includes(f));
+    for (const spelled of flagSpellings(flags)) {
+      const required = spelled.filter(([, , on]) => on).map(([flag]) => flag);
+      const query = (limit: string): Array<[string, string]> =>
+        CHEAPEST_PARAMS.filter((n) => names.includes(n)).map((n): [string, string] => {
+          if (n === 'limit') return [n, limit];
+          const flag = spelled.find(([f]) => f === n);
+          return [n, flag === undefined ? PLACEHOLDER[n as NumericParam] : flag[1]];
+        });
+      if (numeric.includes('limit')) rules.push(rewrite(from, templatePath(numeric, required, 'default'), query(String(DEFAULT_LIMIT))));
+      rules.push(rewrite(from, templatePath(numeric, required, 'placeholder'), query(PLACEHOLDER.limit)));
+    }
+    rules.push(error(from, NOT_PRECOMPUTED, 404, names.map((name) => [name, `:${name.replace('_', '')}`])));
   }
   rules.push(rewrite(from, `${API}/cheapest.json`));
   // The path form has files only for the grid; any other path (or one without .json) is a
@@ -136,7 +152,7 @@ export function redirectRules(input: RoutingInput): RedirectRule[] {
     ...collections,
     ...status,
     ...modelRules(input.authors, input.modelIds),
-    ...cheapestRules(input.precomputed),
+    ...cheapestRules(),
     // Not forced: existing files (every *.json path) are served as they are.
     error('/api/*', NOT_FOUND, 404, [], false),
   ];

@@ -1,5 +1,6 @@
 import { isModelId } from '../models/ids.js';
-import { precomputedQueries } from '../query/variants.js';
+import { DEFAULT_LIMIT } from '../query/cheapest.js';
+import { PRECOMPUTED_GRID } from '../query/variants.js';
 import type { RoutingInput } from './redirects.js';
 import { redirectRules, type RedirectRule } from './redirects.js';
 
@@ -21,12 +22,34 @@ export function routingInputFrom(paths: Iterable<string>): RoutingInput {
     const service = SERVICE_FILE.exec(path)?.[1];
     if (service !== undefined) serviceIds.push(service);
   }
-  return { authors: authors.sort(), modelIds: modelIds.sort(), serviceIds: serviceIds.sort(), precomputed: precomputedQueries() };
+  return { authors: authors.sort(), modelIds: modelIds.sort(), serviceIds: serviceIds.sort() };
 }
 
-/** A rule pointing at a file the build did not write would give Netlify's HTML 404. */
+/** The grid's values for each placeholder a `cheapest` target carries. */
+const numbers = (values: readonly (number | null)[]): number[] => values.filter((v): v is number => v !== null);
+const GRID_VALUES: Record<string, readonly number[]> = {
+  ':i': numbers(PRECOMPUTED_GRID.min_intel),
+  ':c': numbers(PRECOMPUTED_GRID.min_context),
+  // limit=10 never reaches a `:l` target: a rule for it (the file without a limit) comes first.
+  ':l': PRECOMPUTED_GRID.limit.filter((l) => l !== DEFAULT_LIMIT),
+};
+
+/** Every file a target names: itself, or with each placeholder replaced by each grid value. */
+export function expandTarget(to: string): string[] {
+  let targets = [to];
+  for (const [placeholder, values] of Object.entries(GRID_VALUES)) {
+    if (!to.includes(`/${placeholder}`)) continue;
+    targets = targets.flatMap((t) => values.map((v) => t.replace(`/${placeholder}`, `/${v}`)));
+  }
+  return targets;
+}
+
+/**
+ * A rule pointing at a file the build did not write would give the 404 page: every literal
+ * target must exist, and a placeholder target for every value of the grid.
+ */
 export function checkRuleTargets(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
-  return rules.filter((r) => !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
+  return rules.flatMap((r) => expandTarget(r.to).filter((to) => !paths.has(to.replace(/^\//, ''))).map((to) => `${r.from} → ${to}`));
 }
 
 /** A forced rule whose `from` is a file of its own would serve another file at that file's URL. */

@@ -59,10 +59,25 @@ describe('npm run serve, over real HTTP', () => {
     }
   });
 
-  it('labels a plain-text 404 as text, whatever the header rules for the path say', async () => {
+  it('answers a page address that does not exist with the site\'s 404 page, labelled by its own type', async () => {
     const res = await raw('GET', '/API/v1/status');
     expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // Netlify's header paths match regardless of case: /API/ is labelled JSON like /api/, and the body is JSON.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((JSON.parse(res.body) as { error: { fallback: { client: string } } }).error.fallback.client).toBe('/api/v1/client.js');
+  });
+
+  it('answers a cheapest query outside the grid from /404.html as JSON naming the grid, as Netlify does', async () => {
+    for (const path of ['/api/v1/cheapest?min_intel=43&vision=true', '/api/v1/cheapest?limit=7&min_context=128000']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type'], path).toBe('application/json; charset=utf-8');
+      expect(res.headers['access-control-allow-origin'], path).toBe('*');
+      const { error } = JSON.parse(res.body) as { error: { code: string; precomputed: { min_intel: number[]; limit: number[] } } };
+      expect(error.code).toBe('not_precomputed');
+      expect(error.precomputed.min_intel).toContain(40);
+      expect(error.precomputed.limit).toContain(5);
+    }
   });
 
   it('never serves files outside the publish directory', async () => {

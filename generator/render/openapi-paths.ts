@@ -3,7 +3,6 @@
  * listed because they behave differently: the routed path (rewrite rules on Netlify and in
  * `npm run serve`) and the `.json` file, which every static host serves as written.
  */
-import { MAX_ROUTED_PARAMS } from '../host/redirects.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
 import { PRECOMPUTED_GRID } from '../query/variants.js';
 import type { ApiSchemaName } from './schemas.js';
@@ -101,8 +100,8 @@ const listed = (values: readonly (number | null)[]) => values.filter((v) => v !=
 
 const CHEAPEST_DESCRIPTION = [
   'Models with a known paid price (not delisted, not retired by the date of the catalog\'s last read; models.json names the latest retirement date that has passed as `meta.retired_through`) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
-  `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with flags spelled \`1\` and at most ${MAX_ROUTED_PARAMS} parameters (an explicit \`limit=${DEFAULT_LIMIT}\` counts).`,
-  'Any other query answers 404 `not_precomputed`, whose `error.fallback.client` names the browser client `/api/v1/client.js`: its `cheapest(query)` validates the query and computes the answer from `/api/v1/models.json` with the same code. A wrong parameter name (`MIN_INTEL`, `intel`, `top`…) answers 400 `invalid_query`. The CDN does not check values (an invalid value answers `not_precomputed`; the client rejects it) and ignores parameter names it was not told about, so check `meta.query`. On Netlify that includes percent-encoded names (`%6din_intel=40`, `min%5Fintel=40`: its rule engine decodes values but not names), answered as if the filter were absent; `npm run serve` and the client decode names first.',
+  `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
+  'Any other query answers a JSON 404 whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`: its `cheapest(query)` validates the query and computes the answer from `/api/v1/models.json` with the same code. A wrong parameter name (`MIN_INTEL`, `intel`, `top`…) answers 400 `invalid_query`. The CDN does not check values (an invalid value answers `not_precomputed`; the client rejects it) and ignores parameter names it was not told about, so check `meta.query`. On Netlify that includes percent-encoded names (`%6din_intel=40`, `min%5Fintel=40`: its rule engine decodes values but not names), answered as if the filter were absent; `npm run serve` and the client decode names first.',
 ].join('\n\n');
 
 const modelsPaths = (): Record<string, Json> => ({

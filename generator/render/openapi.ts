@@ -93,7 +93,7 @@ const idSchema = (ids: readonly string[], pattern: string) => (ids.length > 0 ? 
 const flag = (name: string, what: string): Json => ({
   name,
   in: 'query',
-  description: `\`1\` or \`true\` keeps only models ${what}; \`0\`, \`false\` or absent does not constrain. The CDN serves flags spelled \`1\`; the other spellings answer \`not_precomputed\` there (the client accepts them all).`,
+  description: `\`1\` or \`true\` keeps only models ${what}; \`0\`, \`false\` or absent does not constrain. The CDN serves all four spellings (lower case); others answer \`not_precomputed\` there (the client also accepts upper case).`,
   schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
   examples: examples(['1']),
 });

@@ -8,6 +8,7 @@ import { badgePath, renderBadges } from './badges.js';
 import { calendarPath, renderRetirementCalendar } from './calendar.js';
 import { feedPath, renderFeeds } from './feeds.js';
 import { OPENAPI_FILE, openApiDocument } from './openapi.js';
+import { errorFiles } from './errors.js';
 import { pageUrl, routes } from '../web/routes.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
@@ -211,13 +212,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   files.push(...renderBadges(details));
   files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
-  const error = (path: string, status: number, code: string, message: string, extra: object = {}) =>
-    files.push({ path: `${API_ROOT}/errors/${path}.json`, schema: 'error', body: { error: { status, code, message, ...extra, documentation: docs } } });
-  error('not-found', 404, 'not_found', 'No such endpoint, model, author or service under /api/v1/. See the documentation for the endpoints.');
-  error('not-precomputed', 404, 'not_precomputed', 'This cheapest query is not precomputed (or a value is not valid). The client (fallback.client) validates the query and computes the answer from the model index (fallback.index) with the same code.', {
-    fallback: { client: `/${API_ROOT}/client.js`, index: `/${API_ROOT}/models.json` },
-  });
-  error('invalid-query', 400, 'invalid_query', 'A query parameter name is not one of min_intel, min_context, vision, reasoning, tools, limit (names are lower case), or parameters were put on a .json file path. See the documentation.');
+  for (const [name, error] of Object.entries(errorFiles(docs))) files.push({ path: `${API_ROOT}/errors/${name}.json`, schema: 'error', body: { error } });
 
   const schemas = apiSchemas(config.siteUrl);
   for (const name of API_SCHEMA_NAMES) files.push({ path: `${API_ROOT}/schemas/${name}.json`, schema: null, body: schemas[name] });
