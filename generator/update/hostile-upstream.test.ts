@@ -66,8 +66,9 @@ describe('redirects and upstream text', () => {
 
     const out = await tempDir('hostile-upstream-public');
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const models = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { meta: { sources: Array<{ id: string; stale: boolean; error: string | null }> } };
-    expect(models.meta.sources.find((s) => s.id === 'openrouter')).toMatchObject({ stale: true, error: expect.stringMatching(/^invalid_body/) });
+    // Staleness and its error are freshness: published in index.json alone.
+    const index = JSON.parse(await readFile(join(out, 'api/v1/index.json'), 'utf8')) as { data: { freshness: { sources: Array<{ id: string; stale: boolean; error: string | null }> } } };
+    expect(index.data.freshness.sources.find((s) => s.id === 'openrouter')).toMatchObject({ stale: true, error: expect.stringMatching(/^invalid_body/) });
     for (const text of [await publishedText(dataDir), await publishedText(out)]) {
       expect(text).not.toContain('SECRET-INTRANET');
       expect(text).not.toContain('evil.example');
