@@ -143,7 +143,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     // A per-1K value in a per-token field: 1000× more, yet under the 10,000 per 1M ceiling.
     server.setRoutes(routes(2.5e-3));
     const held = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: noAa });
-    expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: price moved 1.00e\+3× since the last read/);
+    expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: input moved 1.00e\+3× since the last read/);
     expect(await priceOf()).toBe(2.5);
     await updateFacts({ dataDir, now: '2026-08-04T00:00:00Z', http, env: noAa });
     expect(await priceOf()).toBe(2500);

@@ -7,7 +7,8 @@
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
-import { confirms, DEFAULT_MAX_PRICE_FACTOR, priceJump } from '../models/merge.js';
+import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
+import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
@@ -82,9 +83,9 @@ function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
 export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
 
 /**
- * Pure: a record whose price moved more than `factor` since the last read (a per-1K for per-token
- * slip stays under the magnitude ceiling) keeps its previous price until the next read shows the
- * same new price again.
+ * Pure: a price field that moved more than `factor` since the last read (a per-1K for per-token
+ * slip stays under the magnitude ceiling) keeps its previous value until the next read confirms
+ * the jump (still beyond the factor, same direction); the other fields follow the read at once.
  */
 export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefined, factor: number): { facts: ModelFacts[]; pending: Record<string, TokenPrices>; issues: string[] } {
   const before = new Map((last?.facts ?? []).map((f) => [f.source_key, f]));
@@ -93,12 +94,14 @@ export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefi
   const issues: string[] = [];
   const out = facts.map((fact) => {
     const previous = before.get(fact.source_key);
-    if (fact.price === null || previous?.price == null || priceJump(previous.price, fact.price) <= factor) return fact;
-    const seen = waiting[fact.source_key];
-    if (seen !== undefined && confirms(seen, fact.price)) return fact;
+    if (fact.price === null || previous?.price == null) return fact;
+    const guard = guardPrice(previous.price, fact.price, waiting[fact.source_key], factor);
+    if (guard.held.length === 0) return fact;
     pending[fact.source_key] = fact.price;
-    issues.push(`${fact.source_key}: price moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous price until the next read confirms it`);
-    return { ...fact, price: previous.price, price_tiers: previous.price_tiers };
+    issues.push(
+      `${fact.source_key}: ${guard.held.join(', ')} moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous value until the next read confirms it`,
+    );
+    return { ...fact, price: withFields(fact.price, previous.price, guard.held), price_tiers: previous.price_tiers };
   });
   return { facts: out, pending, issues };
 }
