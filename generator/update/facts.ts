@@ -6,13 +6,14 @@
  */
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
+import { contributeFacts, DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel, type RetirementDisagreement } from '../models/facts-merge.js';
 import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
 import { loadIdentity, mapFacts } from '../sources/identity.js';
+import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { attachFacts } from '../store/data-store.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
@@ -63,6 +64,12 @@ export interface FactsRunReport {
   error: string | null;
   sources: FactsSourceReport[];
   disagreements: Disagreement[];
+  /** Curated identity entries that were skipped (a model not in data/models). */
+  warnings: string[];
+  /** Records the identity rules could not attach to exactly one model: listed, never guessed. */
+  ambiguous: AmbiguousMatch[];
+  /** The author's own retirement date differs from OpenRouter's: the author's is published. */
+  retirementDisagreements: RetirementDisagreement[];
 }
 
 interface SourceReader {
@@ -110,9 +117,10 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const log = options.log ?? (() => undefined);
   const dataset = await loadDataset(options.dataDir);
   const known = new Set(dataset.models.keys());
-  const identity = await loadIdentity(options.dataDir, known);
+  const curated = await loadIdentity(options.dataDir, known);
+  const ids = [...known].sort();
   const previous = await loadFacts(options.dataDir);
-  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [] };
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
 
   const selected = readers(options.http, options.env ?? process.env).filter((r) => options.only === undefined || options.only.includes(r.source));
   for (const { source, read } of selected) {
@@ -128,7 +136,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       }
       const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
       line.issues.push(...guarded.issues);
-      const mapped = mapFacts(guarded.facts, identity[source]);
+      const mapped = mapFacts(guarded.facts, curated.map[source], ids);
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.dataDir, file);
@@ -148,10 +156,16 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   await saveSources(options.dataDir, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
-  const byModel = attachFacts(previous, identity);
+  const attached = attachFacts(previous, curated.map, ids);
+  const byModel = attached.byModel;
+  report.ambiguous = attached.ambiguous;
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
+    const own = contributeFacts(record, facts).authorRetirement;
+    if (own !== null && record.retirement_date !== null && own.date !== record.retirement_date) {
+      report.retirementDisagreements.push({ model_id: record.id, source: own.source, source_key: own.source_key, date: own.date, openrouter_date: record.retirement_date });
+    }
   }
   await writeFileAtomic(join(options.dataDir, DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
