@@ -4,7 +4,8 @@
  *    directory (the floor any static generator pays), with their ratio, file count and bytes;
  *  - the same for a synthetic catalog 10× larger, and the growth factor;
  *  - serving: rule count, the share of a realistic query mix answered straight from the CDN,
- *    the client's bundle size and the time it takes to answer a query from the model index.
+ *    the client's bundle size and the time it takes to answer a query from the model index;
+ *  - identity: precision and recall on the labelled set, on the real recorded files when present.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -25,6 +26,7 @@ import type { ModelRecord } from '../models/types.js';
 import { roundPrice } from '../models/price.js';
 import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain } from './args.js';
+import { identityBench } from './bench-identity.js';
 
 const SITE = 'https://bench.example';
 
@@ -195,6 +197,7 @@ async function main(): Promise<number> {
     'data-dir': { type: 'string', default: 'data' },
     runs: { type: 'string' },
     factor: { type: 'string' },
+    upstream: { type: 'string', default: '../shared/upstream' },
   });
   const runs = numberOption(args.runs, 'runs', 3, (n) => Number.isInteger(n) && n >= 1);
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
@@ -211,6 +214,7 @@ async function main(): Promise<number> {
   console.log('floor = writing the same finished files to a fresh directory: the least any generator pays.');
   await serving(args['data-dir']);
   await statusRun(2_000);
+  identityBench(args.upstream);
   return 0;
 }
 

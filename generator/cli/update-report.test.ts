@@ -50,6 +50,9 @@ const facts: FactsRunReport = {
     { source: 'modelsdev', ok: true, error: null, facts: 120, mapped: 77, issues: ['x/y: date 2026-09 is not YYYY-MM-DD'] },
   ],
   disagreements: [],
+  warnings: [],
+  ambiguous: [],
+  retirementDisagreements: [],
 };
 
 const status: StatusRunReport = {

@@ -11,7 +11,8 @@
  *   beside it as `direct_prices`, with cache prices and long-context tiers, and any disagreement
  *   beyond the tolerance is reported by `update`.
  */
-import type { FactSource, ModelFacts, PriceTier } from '../sources/facts.js';
+import type { FactSource, PriceTier } from '../sources/facts.js';
+import type { MatchedFacts } from '../sources/identity.js';
 import { BENCHMARK_INDICES, type Benchmarks, type ModelRecord, type TokenPrices } from './types.js';
 
 export const SOURCE_URLS: Record<FactSource, string> = {
@@ -20,7 +21,7 @@ export const SOURCE_URLS: Record<FactSource, string> = {
   artificialanalysis: 'https://artificialanalysis.ai',
 };
 
-export type FactsByModel = Partial<Record<FactSource, ModelFacts[]>>;
+export type FactsByModel = Partial<Record<FactSource, MatchedFacts[]>>;
 
 export interface DirectPrice {
   source: FactSource;
@@ -45,14 +46,9 @@ export interface FactsContribution {
   /** Which indices came from Artificial Analysis' own API. */
   benchmarksFromAa: boolean;
   /** The author's own retirement date, when a source states one, with its source. */
-  authorRetirement: { date: string; source: FactSource; source_url: string } | null;
+  authorRetirement: { date: string; source: FactSource; source_url: string; source_key: string } | null;
   providerRetirements: ProviderRetirement[];
   directPrices: DirectPrice[];
-}
-
-/** A record sold by its own author (the adapters only set `author` for such providers). */
-function isAuthorDirect(fact: ModelFacts): boolean {
-  return fact.author !== null && fact.provider !== null;
 }
 
 /**
@@ -73,20 +69,30 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
   }
   const priced = [...(facts.litellm ?? []), ...(facts.modelsdev ?? [])];
   const directPrices = priced
-    .filter((f): f is ModelFacts & { price: TokenPrices; provider: string } => isAuthorDirect(f) && f.price !== null)
+    .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.match.first_party && f.price !== null && f.provider !== null)
     .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers, deprecated: f.deprecated }));
-  const dated = priced.filter((f): f is ModelFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
-  const own = dated.filter(isAuthorDirect).sort((a, b) => (a.retirement_date < b.retirement_date ? -1 : 1))[0];
+  const dated = priced.filter((f): f is MatchedFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
+  // The model's own date: a first-party record the identity rules allow to set it, earliest first.
+  const own = dated.filter((f) => f.match.sets_model_retirement).sort((a, b) => (a.retirement_date < b.retirement_date ? -1 : 1))[0];
   return {
     benchmarks,
     benchmarksFromAa: fromAa,
-    authorRetirement: own === undefined ? null : { date: own.retirement_date, source: own.source, source_url: SOURCE_URLS[own.source] },
+    authorRetirement: own === undefined ? null : { date: own.retirement_date, source: own.source, source_url: SOURCE_URLS[own.source], source_key: own.source_key },
     providerRetirements: dated
-      .filter((f) => !isAuthorDirect(f))
+      .filter((f) => !f.match.first_party)
       .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, date: f.retirement_date, source_url: SOURCE_URLS[f.source] }))
       .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.source_key < b.source_key ? -1 : 1)),
     directPrices,
   };
+}
+
+/** Two sources give a model different retirement dates; the first-party one is published. */
+export interface RetirementDisagreement {
+  model_id: string;
+  source: FactSource;
+  source_key: string;
+  date: string;
+  openrouter_date: string;
 }
 
 export const DEFAULT_DISAGREEMENT_TOLERANCE = 1.5;

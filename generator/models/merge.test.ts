@@ -104,14 +104,46 @@ describe('mergeCatalog', () => {
     expect(run([[T1, observation([observed('a/m', 1)])], [T4, observation([observed('a/m', 4.9)])]]).get('a/m')?.price_history).toHaveLength(2);
   });
 
-  it('applies the jump rule to cache prices too, and confirms on input and output alone', () => {
+  it('judges each price field on its own: a cache glitch never holds back an input or output change', () => {
     const withCache = (cacheRead: number, input = 1): ObservedModel => ({ ...observed('a/m', input), price: { input, output: 2, cache_read: cacheRead, cache_write: null } });
     const jumped = run([[T1, observation([withCache(0.1)])], [T2, observation([withCache(100)])]]);
     expect(jumped.get('a/m')?.price_history).toHaveLength(1);
     expect(jumped.get('a/m')?.pending_price?.cache_read).toBe(100);
-    // A pending base price is confirmed even though its cache price drifted meanwhile.
+    // The input jump waits; the ordinary cache move is published at once, and the confirmed input
+    // is dated when it was first seen.
     const drift = run([[T1, observation([withCache(0.1)])], [T2, observation([withCache(0.5, 8)])], [T3, observation([withCache(0.6, 8)])]]);
-    expect(drift.get('a/m')?.price_history.map((p) => [p.at, p.input, p.cache_read])).toEqual([[T1, 1, 0.1], [T2, 8, 0.6]]);
+    expect(drift.get('a/m')?.price_history.map((p) => [p.at, p.input, p.cache_read])).toEqual([[T1, 1, 0.1], [T2, 8, 0.5], [T3, 8, 0.6]]);
+  });
+
+  // Shaped like real OpenRouter cases between the 2026-03-29, 05-01 and 08-01 snapshots.
+  const priced = (input: number, output: number, cacheRead: number | null = null): ObservedModel => ({
+    ...observed('a/m', input, output),
+    price: { input, output, cache_read: cacheRead, cache_write: null },
+  });
+  const steps = (history: Map<string, ModelRecord>) => history.get('a/m')?.price_history.map((p) => [p.at, p.input, p.output, p.cache_read]);
+
+  it('confirms a jump followed by a small move in the same direction, and records both changes', () => {
+    // mistral-small-3.1-24b-instruct: 0.03/0.11 → 0.35/0.56 → 0.351/0.555.
+    const models = run([[T1, observation([priced(0.03, 0.11)])], [T2, observation([priced(0.35, 0.56)])], [T3, observation([priced(0.351, 0.555)])]]);
+    expect(steps(models)).toEqual([[T1, 0.03, 0.11, null], [T2, 0.35, 0.56, null], [T3, 0.351, 0.555, null]]);
+    expect(models.get('a/m')?.pending_price).toBeUndefined();
+  });
+
+  it('publishes input and output moves while only the cache price jumps', () => {
+    // deepseek-v3.2: the cache read fell 5.2× while input and output moved 3%.
+    const models = run([[T1, observation([priced(0.26, 0.38, 0.13)])], [T2, observation([priced(0.252, 0.378, 0.0252)])], [T3, observation([priced(0.269, 0.4, 0.1345)])]]);
+    expect(steps(models)).toEqual([[T1, 0.26, 0.38, 0.13], [T2, 0.252, 0.378, 0.13], [T3, 0.269, 0.4, 0.1345]]);
+  });
+
+  it('confirms a cache jump seen twice, dated when first seen', () => {
+    const models = run([[T1, observation([priced(0.26, 0.38, 0.13)])], [T2, observation([priced(0.252, 0.378, 0.0252)])], [T3, observation([priced(0.252, 0.378, 0.025)])]]);
+    expect(steps(models)).toEqual([[T1, 0.26, 0.38, 0.13], [T2, 0.252, 0.378, 0.0252], [T3, 0.252, 0.378, 0.025]]);
+  });
+
+  it('does not confirm a jump by a jump the other way', () => {
+    const models = run([[T1, observation([priced(1, 2)])], [T2, observation([priced(10, 2)])], [T3, observation([priced(0.1, 2)])]]);
+    expect(steps(models)).toEqual([[T1, 1, 2, null]]);
+    expect(models.get('a/m')?.pending_price).toMatchObject({ at: T3, input: 0.1 });
   });
 
   it('keeps the previous tiers while a jumped price is pending', () => {

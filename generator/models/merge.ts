@@ -1,6 +1,7 @@
 import type { CatalogObservation } from '../sources/openrouter/translate.js';
 import { sameJson } from '../store/stable-json.js';
 import { samePrices } from './price.js';
+import { guardPrice, withFields } from './price-guard.js';
 import type { ModelRecord, ObservedModel, PricePoint, TokenPrices } from './types.js';
 
 export const DEFAULT_MAX_DELIST_SHARE = 0.2;
@@ -66,24 +67,13 @@ export class DelistGuardError extends Error {
 
 const NO_PAID_PRICE: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
 
-/** How far apart two prices are: the largest ratio of any price both know (1 = equal). */
-export function priceJump(a: TokenPrices, b: TokenPrices): number {
-  const ratio = (x: number | null, y: number | null): number => {
-    if (x === null || y === null || x === y) return 1;
-    if (x === 0 || y === 0) return Infinity;
-    return Math.max(x / y, y / x);
-  };
-  return Math.max(ratio(a.input, b.input), ratio(a.output, b.output), ratio(a.cache_read, b.cache_read), ratio(a.cache_write, b.cache_write));
-}
-
-/** A pending price is confirmed by the same input and output price (cache prices may drift). */
-export function confirms(pending: TokenPrices, next: TokenPrices): boolean {
-  return pending.input === next.input && pending.output === next.output;
-}
-
 interface PriceState {
   history: PricePoint[];
   pending: PricePoint | undefined;
+}
+
+function pricesOf({ at: _at, ...prices }: PricePoint): TokenPrices {
+  return prices;
 }
 
 /**
@@ -92,21 +82,30 @@ interface PriceState {
  * - a new point when the price changed, dated when it was first seen;
  * - a null point when a paid price existed and upstream no longer has one (so a withdrawn price is
  *   never published as current);
- * - a price that jumps by more than `maxFactor` (per-token versus per-million mistakes are off by
- *   10^6) is only pending until a later observation shows the same price again.
+ * - each field that jumps by more than `maxFactor` is held (see price-guard.ts) while the other
+ *   fields are published at once; a jump the next observation confirms is recorded at the time it
+ *   was first seen, and a later small move on top of it as a change of its own.
  */
 function nextPrices(state: PriceState, observed: ObservedModel, now: string, maxFactor: number): PriceState {
   if (observed.price_held_back) return state;
-  const { history, pending } = state;
+  const { pending } = state;
+  let history = state.history;
   const last = history.at(-1);
   const next = observed.price ?? NO_PAID_PRICE;
   if (last === undefined) return { history: observed.price === null ? history : [{ at: now, ...next }], pending: undefined };
-  if (samePrices(last, next)) return { history, pending: undefined };
-  if (observed.price !== null && last.input !== null && priceJump(last, next) > maxFactor) {
-    if (pending !== undefined && confirms(pending, next)) return { history: [...history, { ...next, at: pending.at }], pending: undefined };
-    return { history, pending: { at: now, ...next } };
+  if (observed.price === null || last.input === null) {
+    return { history: samePrices(last, next) ? history : [...history, { at: now, ...next }], pending: undefined };
   }
-  return { history: [...history, { at: now, ...next }], pending: undefined };
+  const guard = guardPrice(last, next, pending, maxFactor);
+  if (pending !== undefined && guard.confirmed.length > 0) {
+    const point = { ...withFields(pricesOf(last), pending, guard.confirmed), at: pending.at };
+    // The point published when the jump was first seen (its other fields) takes the jump too.
+    history = last.at === pending.at ? [...history.slice(0, -1), point] : [...history, point];
+  }
+  const published = history.at(-1)!;
+  const candidate = withFields(pricesOf(published), next, [...guard.accepted, ...guard.confirmed]);
+  if (!samePrices(published, candidate)) history = [...history, { at: now, ...candidate }];
+  return { history, pending: guard.held.length > 0 ? { at: now, ...next } : undefined };
 }
 
 function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string, maxFactor: number): ModelRecord {

@@ -1,24 +1,26 @@
 /**
- * Identity: which of our `<author>/<slug>` ids each secondary source's record belongs to. Kept as
- * data (data/identity.json) that maintainers review and correct: an explicit map from the
- * source's key to our id, never a fuzzy guess at update time, so no price or date can silently
- * attach to the wrong model. `generator/tools/suggest-identity.ts` proposes entries by exact rules
- * for review.
+ * Identity: which of our `<author>/<slug>` ids each secondary source's record belongs to.
+ * Automatic, by the documented rules of identity-match.ts, on every run; data/identity.json
+ * (reviewed by maintainers) only overrides them: `"key": "author/slug"` maps a key the rules
+ * miss or get wrong, `"key": null` excludes a key from matching. A curated entry naming a model
+ * we do not (yet) know is a warning and is skipped, never a stopped stage.
  */
 import { join } from 'node:path';
 import { DataFileError, readJsonFile } from '../store/files.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { modelId } from '../validation/common-schemas.js';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from './facts.js';
+import { matchFacts, type AmbiguousMatch, type IdentityMatch } from './identity-match.js';
 
-export type IdentityMap = Record<FactSource, Record<string, string>>;
+/** Curated entries: our id, or null to exclude the key from automatic matching. */
+export type IdentityMap = Record<FactSource, Record<string, string | null>>;
 
 export const IDENTITY_FILE = 'identity.json';
 
 const identitySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: Object.fromEntries(FACT_SOURCES.map((source) => [source, { type: 'object', additionalProperties: modelId }])),
+  properties: Object.fromEntries(FACT_SOURCES.map((source) => [source, { type: 'object', additionalProperties: { anyOf: [modelId, { type: 'null' }] } }])),
 } as const;
 
 const isIdentity = compileValidator<Partial<IdentityMap>>(createAjv(), identitySchema);
@@ -27,44 +29,77 @@ export function emptyIdentity(): IdentityMap {
   return Object.fromEntries(FACT_SOURCES.map((source) => [source, {}])) as IdentityMap;
 }
 
-/** Loads data/identity.json (absent = nothing mapped); entries must name models we know. */
-export async function loadIdentity(dataDir: string, knownModelIds: ReadonlySet<string>): Promise<IdentityMap> {
+export interface CuratedIdentity {
+  map: IdentityMap;
+  /** Entries skipped because they name a model not in data/models. */
+  warnings: string[];
+}
+
+/** Loads data/identity.json (absent = no overrides); entries naming unknown models are warnings. */
+export async function loadIdentity(dataDir: string, knownModelIds: ReadonlySet<string>): Promise<CuratedIdentity> {
   const path = join(dataDir, IDENTITY_FILE);
   const json = await readJsonFile(path, {});
   if (!isIdentity(json)) throw new DataFileError(path, `does not match the identity schema: ${isIdentity.errors()}`);
-  const identity = { ...emptyIdentity(), ...json };
+  const identity = emptyIdentity();
+  const warnings: string[] = [];
   for (const source of FACT_SOURCES) {
-    for (const [key, id] of Object.entries(identity[source])) {
-      if (!knownModelIds.has(id)) throw new DataFileError(path, `maps ${source} ${JSON.stringify(key)} to ${id}, a model not in data/models`);
+    for (const [key, id] of Object.entries(json[source] ?? {})) {
+      if (id !== null && !knownModelIds.has(id)) {
+        warnings.push(`${IDENTITY_FILE}: ${source} ${JSON.stringify(key)} names ${id}, a model not in data/models; entry skipped`);
+        continue;
+      }
+      identity[source][key] = id;
     }
   }
   // One benchmark record per model: two would leave it to chance which indices win.
   const aaTargets = new Map<string, string>();
   for (const [key, id] of Object.entries(identity.artificialanalysis)) {
+    if (id === null) continue;
     const other = aaTargets.get(id);
     if (other !== undefined) throw new DataFileError(path, `maps both artificialanalysis ${JSON.stringify(other)} and ${JSON.stringify(key)} to ${id}; keep one`);
     aaTargets.set(id, key);
   }
-  return identity;
+  return { map: identity, warnings };
+}
+
+export interface MatchedFacts extends ModelFacts {
+  match: IdentityMatch;
 }
 
 export interface MappedFacts {
   /** Our model id → that source's facts about it, in source-key order. */
-  byModel: Map<string, ModelFacts[]>;
+  byModel: Map<string, MatchedFacts[]>;
   unmapped: number;
+  ambiguous: AmbiguousMatch[];
 }
 
-/** Pure: attaches each fact to our model through the explicit map; the rest stays unmapped. */
-export function mapFacts(facts: readonly ModelFacts[], map: Readonly<Record<string, string>>): MappedFacts {
-  const byModel = new Map<string, ModelFacts[]>();
+/**
+ * Pure: attaches one source's facts to our models: the automatic rules, then the curated
+ * overrides and exclusions on top.
+ */
+export function mapFacts(facts: readonly ModelFacts[], curated: Readonly<Record<string, string | null>>, ourIds: readonly string[]): MappedFacts {
+  const auto = matchFacts(facts, ourIds);
+  const matched = new Map(auto.matches.map((m) => [m.source_key, m]));
+  const curatedAa = new Set(Object.values(curated).filter((id): id is string => id !== null));
+  const byModel = new Map<string, MatchedFacts[]>();
   let unmapped = 0;
   for (const fact of [...facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0))) {
-    const id = Object.hasOwn(map, fact.source_key) ? map[fact.source_key] : undefined;
-    if (id === undefined) {
+    let match: IdentityMatch | undefined;
+    if (Object.hasOwn(curated, fact.source_key)) {
+      const id = curated[fact.source_key];
+      const firstParty = fact.author !== null && fact.provider !== null;
+      match = id === null || id === undefined ? undefined : { source: fact.source, source_key: fact.source_key, model_id: id, kind: 'curated', first_party: firstParty, sets_model_retirement: firstParty };
+    } else {
+      match = matched.get(fact.source_key);
+      // A curated benchmark record for a model replaces the automatic one.
+      if (match !== undefined && fact.source === 'artificialanalysis' && curatedAa.has(match.model_id)) match = undefined;
+    }
+    if (match === undefined) {
       unmapped += 1;
       continue;
     }
-    byModel.set(id, [...(byModel.get(id) ?? []), fact]);
+    byModel.set(match.model_id, [...(byModel.get(match.model_id) ?? []), { ...fact, match }]);
   }
-  return { byModel, unmapped };
+  const ambiguous = auto.ambiguous.filter((a) => !Object.hasOwn(curated, a.source_key));
+  return { byModel, unmapped, ambiguous };
 }

@@ -12,6 +12,7 @@ import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { loadIdentity, mapFacts, type IdentityMap } from '../sources/identity.js';
+import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadStatusHistories } from './status-store.js';
@@ -63,8 +64,10 @@ export interface Dataset {
   overrides: OverridesFile;
   /** The secondary sources' last good reads, as stored. */
   facts: Partial<Record<FactSource, FactsFile>>;
-  /** Those facts attached to our models through data/identity.json. */
+  /** Those facts attached to our models by the identity rules and data/identity.json. */
   factsByModel: Map<string, FactsByModel>;
+  /** Records the rules could not attach to one model, and curated entries that were skipped. */
+  identity: IdentityReport;
 }
 
 const ajv = createAjv();
@@ -113,6 +116,8 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
   if (!isPendingAdditions(pendingAdditions)) throw new DataFileError(join(dataDir, PENDING_ADDITIONS_FILE), `is invalid: ${isPendingAdditions.errors()}`);
   const known = new Set(models.keys());
   const facts = await loadFacts(dataDir);
+  const curated = await loadIdentity(dataDir, known);
+  const attached = attachFacts(facts, curated.map, [...known]);
   return {
     models,
     rejectedModels,
@@ -123,7 +128,8 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     statusHistories: await loadStatusHistories(dataDir),
     overrides: await loadOverrides(dataDir, known),
     facts,
-    factsByModel: attachFacts(facts, await loadIdentity(dataDir, known)),
+    factsByModel: attached.byModel,
+    identity: { ambiguous: attached.ambiguous, warnings: curated.warnings },
   };
 }
 
@@ -133,15 +139,27 @@ export function modelRecordProblem(record: ModelRecord): string | null {
   return record.author === record.id.split('/')[0] ? null : `author ${JSON.stringify(record.author)} does not match the id`;
 }
 
-/** Pure: each source's facts attached to our models through the identity map. */
-export function attachFacts(facts: Partial<Record<FactSource, FactsFile>>, identity: IdentityMap): Map<string, FactsByModel> {
+export interface IdentityReport {
+  ambiguous: AmbiguousMatch[];
+  warnings: string[];
+}
+
+/** Pure: each source's facts attached to our models (identity rules, then curated overrides). */
+export function attachFacts(
+  facts: Partial<Record<FactSource, FactsFile>>,
+  identity: IdentityMap,
+  ourIds: readonly string[],
+): { byModel: Map<string, FactsByModel>; ambiguous: AmbiguousMatch[] } {
   const byModel = new Map<string, FactsByModel>();
+  const ambiguous: AmbiguousMatch[] = [];
   for (const source of FACT_SOURCES) {
     const file = facts[source];
     if (file === undefined) continue;
-    for (const [id, list] of mapFacts(file.facts, identity[source]).byModel) byModel.set(id, { ...byModel.get(id), [source]: list });
+    const mapped = mapFacts(file.facts, identity[source], ourIds);
+    ambiguous.push(...mapped.ambiguous);
+    for (const [id, list] of mapped.byModel) byModel.set(id, { ...byModel.get(id), [source]: list });
   }
-  return byModel;
+  return { byModel, ambiguous };
 }
 
 /** Writes the given models (validated first, so a bug can't store a record the build would reject). */

@@ -16,28 +16,14 @@ import { parseCli, runMain } from '../cli/args.js';
 import { parseArtificialAnalysis, translateArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, ModelFacts } from '../sources/facts.js';
 import { IDENTITY_FILE, loadIdentity } from '../sources/identity.js';
+import { AUTHOR_ALIASES, FLOATING_NAMES } from '../sources/identity-match.js';
 import { parseLiteLlm, translateLiteLlm } from '../sources/litellm/index.js';
 import { parseModelsDev, translateModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset } from '../store/data-store.js';
 import { writeFileAtomic } from '../store/files.js';
 import { stableStringify } from '../store/stable-json.js';
 
-/** Source author names → OpenRouter's author ids, where they differ. */
-export const AUTHOR_ALIASES: Readonly<Record<string, string>> = {
-  mistral: 'mistralai',
-  xai: 'x-ai',
-  meta: 'meta-llama',
-  alibaba: 'qwen',
-  moonshot: 'moonshotai',
-  zai: 'z-ai',
-  'zai-org': 'z-ai',
-};
-
-/**
- * Names that float: the author moves them to each new model (`deepseek-chat` is whatever DeepSeek
- * serves now; OpenRouter's `deepseek/deepseek-chat` is one fixed model). Never proposed.
- */
-export const FLOATING_NAMES: readonly string[] = ['deepseek-chat', 'deepseek-reasoner', 'chatgpt-4o-latest'];
+export { AUTHOR_ALIASES, FLOATING_NAMES };
 
 export function isFloatingName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -83,7 +69,7 @@ async function main(): Promise<number> {
   });
   const dataset = await loadDataset(args['data-dir']);
   const ids = [...dataset.models.keys()].sort();
-  const identity = await loadIdentity(args['data-dir'], new Set(ids));
+  const identity = (await loadIdentity(args['data-dir'], new Set(ids))).map;
   const inputs: Array<[FactSource, string | undefined, (json: unknown, url: string) => ModelFacts[]]> = [
     ['litellm', args.litellm, (json, url) => translateLiteLlm(parseLiteLlm(json, url)).facts],
     ['modelsdev', args.modelsdev, (json, url) => translateModelsDev(parseModelsDev(json, url)).facts],

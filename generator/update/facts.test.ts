@@ -143,16 +143,17 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     // A per-1K value in a per-token field: 1000× more, yet under the 10,000 per 1M ceiling.
     server.setRoutes(routes(2.5e-3));
     const held = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: noAa });
-    expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: price moved 1.00e\+3× since the last read/);
+    expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: input moved 1.00e\+3× since the last read/);
     expect(await priceOf()).toBe(2.5);
     await updateFacts({ dataDir, now: '2026-08-04T00:00:00Z', http, env: noAa });
     expect(await priceOf()).toBe(2500);
   });
 
-  it('applies identity corrections at the next build, without a new fetch', async () => {
+  it('applies identity exclusions at the next build, without a new fetch', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
-    await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: {}, modelsdev: {}, artificialanalysis: {} }));
+    // `null` excludes a key from the automatic rules too.
+    await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'claude-test': null }, modelsdev: { 'anthropic/claude-test': null }, artificialanalysis: {} }));
     const out = await tempDir('facts-site');
     await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
@@ -177,8 +178,13 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     await expect(updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() })).rejects.toThrow(/maps both artificialanalysis/);
   });
 
-  it('stops with a clear error when the identity file names a model we do not know', async () => {
+  it('warns about an identity entry naming a model we do not know, and carries on', async () => {
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'gpt-test': 'openai/gpt-typo' } }));
-    await expect(updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() })).rejects.toThrow(/maps litellm "gpt-test" to openai\/gpt-typo/);
+    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
+    expect(report.ok).toBe(true);
+    expect(report.warnings).toEqual([expect.stringMatching(/litellm "gpt-test" names openai\/gpt-typo, a model not in data\/models; entry skipped/)]);
+    // The rules still match the key by itself.
+    expect(report.sources[0]?.mapped).toBeGreaterThan(0);
   });
 });

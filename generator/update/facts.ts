@@ -6,12 +6,14 @@
  */
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
-import { confirms, DEFAULT_MAX_PRICE_FACTOR, priceJump } from '../models/merge.js';
+import { contributeFacts, DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel, type RetirementDisagreement } from '../models/facts-merge.js';
+import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
+import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
 import { loadIdentity, mapFacts } from '../sources/identity.js';
+import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { attachFacts } from '../store/data-store.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
@@ -62,6 +64,12 @@ export interface FactsRunReport {
   error: string | null;
   sources: FactsSourceReport[];
   disagreements: Disagreement[];
+  /** Curated identity entries that were skipped (a model not in data/models). */
+  warnings: string[];
+  /** Records the identity rules could not attach to exactly one model: listed, never guessed. */
+  ambiguous: AmbiguousMatch[];
+  /** The author's own retirement date differs from OpenRouter's: the author's is published. */
+  retirementDisagreements: RetirementDisagreement[];
 }
 
 interface SourceReader {
@@ -82,9 +90,9 @@ function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
 export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
 
 /**
- * Pure: a record whose price moved more than `factor` since the last read (a per-1K for per-token
- * slip stays under the magnitude ceiling) keeps its previous price until the next read shows the
- * same new price again.
+ * Pure: a price field that moved more than `factor` since the last read (a per-1K for per-token
+ * slip stays under the magnitude ceiling) keeps its previous value until the next read confirms
+ * the jump (still beyond the factor, same direction); the other fields follow the read at once.
  */
 export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefined, factor: number): { facts: ModelFacts[]; pending: Record<string, TokenPrices>; issues: string[] } {
   const before = new Map((last?.facts ?? []).map((f) => [f.source_key, f]));
@@ -93,12 +101,14 @@ export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefi
   const issues: string[] = [];
   const out = facts.map((fact) => {
     const previous = before.get(fact.source_key);
-    if (fact.price === null || previous?.price == null || priceJump(previous.price, fact.price) <= factor) return fact;
-    const seen = waiting[fact.source_key];
-    if (seen !== undefined && confirms(seen, fact.price)) return fact;
+    if (fact.price === null || previous?.price == null) return fact;
+    const guard = guardPrice(previous.price, fact.price, waiting[fact.source_key], factor);
+    if (guard.held.length === 0) return fact;
     pending[fact.source_key] = fact.price;
-    issues.push(`${fact.source_key}: price moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous price until the next read confirms it`);
-    return { ...fact, price: previous.price, price_tiers: previous.price_tiers };
+    issues.push(
+      `${fact.source_key}: ${guard.held.join(', ')} moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous value until the next read confirms it`,
+    );
+    return { ...fact, price: withFields(fact.price, previous.price, guard.held), price_tiers: previous.price_tiers };
   });
   return { facts: out, pending, issues };
 }
@@ -107,9 +117,10 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const log = options.log ?? (() => undefined);
   const dataset = await loadDataset(options.dataDir);
   const known = new Set(dataset.models.keys());
-  const identity = await loadIdentity(options.dataDir, known);
+  const curated = await loadIdentity(options.dataDir, known);
+  const ids = [...known].sort();
   const previous = await loadFacts(options.dataDir);
-  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [] };
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
 
   const selected = readers(options.http, options.env ?? process.env).filter((r) => options.only === undefined || options.only.includes(r.source));
   for (const { source, read } of selected) {
@@ -125,7 +136,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       }
       const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
       line.issues.push(...guarded.issues);
-      const mapped = mapFacts(guarded.facts, identity[source]);
+      const mapped = mapFacts(guarded.facts, curated.map[source], ids);
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.dataDir, file);
@@ -145,10 +156,16 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   await saveSources(options.dataDir, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
-  const byModel = attachFacts(previous, identity);
+  const attached = attachFacts(previous, curated.map, ids);
+  const byModel = attached.byModel;
+  report.ambiguous = attached.ambiguous;
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
+    const own = contributeFacts(record, facts).authorRetirement;
+    if (own !== null && record.retirement_date !== null && own.date !== record.retirement_date) {
+      report.retirementDisagreements.push({ model_id: record.id, source: own.source, source_key: own.source_key, date: own.date, openrouter_date: record.retirement_date });
+    }
   }
   await writeFileAtomic(join(options.dataDir, DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
