@@ -49,6 +49,21 @@ export interface FactsContribution {
   authorRetirement: { date: string; source: FactSource; source_url: string; source_key: string } | null;
   providerRetirements: ProviderRetirement[];
   directPrices: DirectPrice[];
+  /** Every priced offer the secondary sources list for the model, first-party or not. */
+  offers: DirectOffer[];
+}
+
+/** One provider's offer of the model, as LiteLLM or models.dev lists it. */
+export interface DirectOffer {
+  source: FactSource;
+  provider: string;
+  source_key: string;
+  first_party: boolean;
+  price: TokenPrices;
+  context_length: number | null;
+  max_output: number | null;
+  /** When this provider retires its copy (for the author's own offer: the model's date). */
+  retirement_date: string | null;
 }
 
 /**
@@ -83,6 +98,9 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
       .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, date: f.retirement_date, source_url: SOURCE_URLS[f.source] }))
       .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.source_key < b.source_key ? -1 : 1)),
     directPrices,
+    offers: priced
+      .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.price !== null && f.provider !== null)
+      .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, first_party: f.match.first_party, price: f.price, context_length: f.context_length, max_output: f.max_output, retirement_date: f.retirement_date })),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { ProviderRetirement } from '../models/facts-merge.js';
 import type { Provenance } from '../models/overrides.js';
 import type { PriceTier } from '../sources/facts.js';
-import type { Benchmarks, Capabilities, EndpointRecord } from '../models/types.js';
+import type { Benchmarks, Capabilities } from '../models/types.js';
 
 export interface ApiPrice {
   input: number | null;
@@ -23,12 +23,33 @@ export interface ModelEntry {
   benchmarks: Benchmarks;
   retirement_date: string | null;
   has_free_variant: boolean;
+  /** The cheapest paid offer of `endpoints` (model detail): who sells it for the least. */
+  cheapest_offer: { provider: string; source: OfferSource } | null;
 }
 
-/** A provider offer as published: the stored record with the blended price added. */
-export interface ApiEndpoint extends Omit<EndpointRecord, 'price'> {
+export type OfferSource = 'openrouter' | 'litellm' | 'modelsdev';
+
+/** One offer of the model: an OpenRouter provider endpoint or a direct offer from LiteLLM or models.dev. */
+export interface ApiOffer {
+  provider: string;
+  source: OfferSource;
+  /** OpenRouter's endpoint tag, or the source's own key. */
+  source_key: string;
+  /** OpenRouter's endpoint tag (null for direct offers). */
+  tag: string | null;
+  /** Sold by the model's own author. */
+  first_party: boolean;
   price: ApiPrice;
+  context_length: number | null;
+  max_output: number | null;
+  quantization: string | null;
+  capabilities: Capabilities | null;
+  free: boolean;
+  uptime_1d: number | null;
+  /** When this provider retires its copy (not the model's own date, unless first party). */
+  retirement_date: string | null;
 }
+
 
 export interface ModelDetail extends ModelEntry {
   description: string;
@@ -39,7 +60,8 @@ export interface ModelDetail extends ModelEntry {
   output_modalities: string[];
   source_url: string;
   price_history: Array<ApiPrice & { at: string }>;
-  endpoints: ApiEndpoint[];
+  /** Every offer we know, cheapest first. */
+  endpoints: ApiOffer[];
   endpoints_updated_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
   /** Prices from a prompt size on (long-context tiers); `blended` stays the base price's. */

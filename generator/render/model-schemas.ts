@@ -38,6 +38,18 @@ const modelEntryProperties = {
   benchmarks,
   retirement_date: nullableDate,
   has_free_variant: { type: 'boolean' },
+  cheapest_offer: {
+    anyOf: [
+      {
+        type: 'object',
+        description: 'the cheapest paid offer among the model detail\'s endpoints: who sells it for the least',
+        required: ['provider', 'source'],
+        additionalProperties: false,
+        properties: { provider: { type: 'string' }, source: { enum: ['openrouter', 'litellm', 'modelsdev'] } },
+      },
+      { type: 'null' },
+    ],
+  },
 } as const;
 
 export const modelEntry = {
@@ -47,7 +59,23 @@ export const modelEntry = {
   properties: modelEntryProperties,
 } as const;
 
-const endpoint = endpointSchema({ $ref: '#/$defs/price' });
+const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
+/** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
+const endpoint = {
+  type: 'object',
+  required: [...storedEndpoint.required, 'source', 'source_key', 'first_party', 'retirement_date'],
+  additionalProperties: false,
+  properties: {
+    ...storedEndpoint.properties,
+    source: { enum: ['openrouter', 'litellm', 'modelsdev'], description: 'OpenRouter\'s provider endpoints, or a direct offer as LiteLLM or models.dev list it' },
+    source_key: { type: 'string', description: 'the endpoint tag (OpenRouter) or the source\'s own key' },
+    tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag; null for direct offers' },
+    first_party: { type: 'boolean', description: 'sold by the model\'s own author' },
+    quantization: { type: ['string', 'null'] },
+    capabilities: { anyOf: [storedEndpoint.properties.capabilities, { type: 'null' }], description: 'null where the source does not say' },
+    retirement_date: { ...nullableDate, description: 'when this provider retires its copy (the model\'s own date only for the author\'s offer)' },
+  },
+} as const;
 
 const fieldProvenance = {
   type: 'object',

@@ -8,10 +8,16 @@ import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '..
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES } from '../sources/facts.js';
 import type { Dataset } from '../store/data-store.js';
-import { sourceUrl } from './models.js';
+import { freeVariantOffer, sourceUrl } from './models.js';
+import { modelOffers } from './offers.js';
+import type { ApiOffer } from './api-types.js';
 
 export interface SourcedModel extends OverriddenModel {
   facts: FactsContribution;
+  /** Every offer we know, cheapest first (render/offers.ts). */
+  offers: ApiOffer[];
+  /** Offers left out as implausible (unit errors in a source). */
+  implausibleOffers: ApiOffer[];
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
@@ -39,5 +45,6 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
       : openrouter,
     retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url },
   };
-  return { ...applyOverride(withFacts, dataset.overrides.models[record.id], upstream), facts: contribution };
+  const { offers, implausible } = modelOffers(record, contribution.offers, freeVariantOffer(record));
+  return { ...applyOverride(withFacts, dataset.overrides.models[record.id], upstream), facts: contribution, offers, implausibleOffers: implausible };
 }

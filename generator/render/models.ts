@@ -2,8 +2,9 @@ import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
 import type { SourcedModel } from './model-sources.js';
 import { blendedPrice } from '../models/price.js';
-import type { Benchmarks, Capabilities, EndpointRecord, ModelRecord, TokenPrices } from '../models/types.js';
-import type { ApiEndpoint, ApiPrice, Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+import type { Benchmarks, Capabilities, ModelRecord, TokenPrices } from '../models/types.js';
+import type { ApiOffer, ApiPrice, Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+import { cheapestOffer } from './offers.js';
 
 const UNKNOWN: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
 
@@ -25,7 +26,7 @@ function benchmarksOf(b: Benchmarks): Benchmarks {
   return { intelligence_index: b.intelligence_index, coding_index: b.coding_index, math_index: b.math_index };
 }
 
-export function modelEntry(record: ModelRecord): ModelEntry {
+export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'] = null): ModelEntry {
   return {
     id: record.id,
     name: record.name,
@@ -37,46 +38,34 @@ export function modelEntry(record: ModelRecord): ModelEntry {
     benchmarks: benchmarksOf(record.benchmarks),
     retirement_date: record.retirement_date,
     has_free_variant: record.free_variant !== null,
+    cheapest_offer: cheapest,
   };
 }
 
-function apiEndpoint(e: EndpointRecord): ApiEndpoint {
+/** OpenRouter's free variant (`:free`), when listed, as an offer of its own. */
+export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
+  if (record.free_variant === null) return null;
   return {
-    provider: e.provider,
-    tag: e.tag,
-    price: apiPrice(e.price),
-    context_length: e.context_length,
-    max_output: e.max_output,
-    quantization: e.quantization,
-    capabilities: capabilitiesOf(e.capabilities),
-    free: e.free,
-    uptime_1d: e.uptime_1d,
+    provider: 'OpenRouter (free variant)',
+    source: 'openrouter',
+    source_key: record.free_variant.upstream_id,
+    tag: record.free_variant.upstream_id,
+    first_party: false,
+    price: apiPrice({ input: 0, output: 0, cache_read: null, cache_write: null }),
+    context_length: record.free_variant.context_length,
+    max_output: record.free_variant.max_output,
+    quantization: null,
+    capabilities: capabilitiesOf(record.capabilities),
+    free: true,
+    uptime_1d: null,
+    retirement_date: null,
   };
-}
-
-/** Provider offers, with the free variant (when listed) as an offer of its own. */
-function endpointsOf(record: ModelRecord): ApiEndpoint[] {
-  const endpoints = record.endpoints.items.map(apiEndpoint);
-  if (record.free_variant !== null && !endpoints.some((e) => e.free)) {
-    endpoints.push({
-      provider: 'OpenRouter (free variant)',
-      tag: record.free_variant.upstream_id,
-      price: apiPrice({ input: 0, output: 0, cache_read: null, cache_write: null }),
-      context_length: record.free_variant.context_length,
-      max_output: record.free_variant.max_output,
-      quantization: null,
-      capabilities: capabilitiesOf(record.capabilities),
-      free: true,
-      uptime_1d: null,
-    });
-  }
-  return endpoints;
 }
 
 export function modelDetail(model: SourcedModel): ModelDetail {
   const record = model.record;
   return {
-    ...modelEntry(record),
+    ...modelEntry(record, cheapestOffer(model.offers)),
     description: record.description,
     created_at: record.created_at,
     first_seen_at: record.first_seen_at,
@@ -85,7 +74,7 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     output_modalities: record.output_modalities,
     source_url: sourceUrl(record),
     price_history: record.price_history.map(({ at, ...price }) => ({ at, ...apiPrice(price) })),
-    endpoints: endpointsOf(record),
+    endpoints: model.offers,
     endpoints_updated_at: record.endpoints.updated_at,
     price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },

@@ -18,6 +18,7 @@ import { retiredThrough } from '../query/cheapest.js';
 import { serviceDetail, serviceEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel } from './model-sources.js';
+import { cheapestOffer } from './offers.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
 export interface RenderConfig {
@@ -130,8 +131,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // Secondary sources, then curated overrides, win over OpenRouter's values everywhere below.
   const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
   const records = models.map((m) => m.record);
-  const listed = records.filter((r) => r.delisted_at === null);
-  const entries: ModelEntry[] = listed.map(modelEntry);
+  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: retiredThrough(entries, asOfDate) });
   const authors = [...new Set(entries.map((e) => e.author))].sort();

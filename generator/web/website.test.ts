@@ -70,7 +70,7 @@ beforeAll(async () => {
   let best = -1;
   for (const file of (await fg('api/v1/models/*/*.json', { cwd: publishDir })).sort()) {
     const detail = (JSON.parse(await readFile(join(publishDir, file), 'utf8')) as { data: ModelDetail }).data;
-    const score = detail.endpoints.length * detail.price_history.length;
+    const score = new Set(detail.endpoints.map((e) => e.source)).size * 100 + detail.endpoints.length * detail.price_history.length;
     if (detail.delisted_at === null && score > best) [richModel, best] = [detail, score];
   }
   serve = await startServeCli(publishDir);
@@ -186,15 +186,19 @@ describe('website in headless Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows a model page with its price history chart and provider endpoints', async () => {
+  it('shows a model page with its price history chart and every offer, cheapest first', async () => {
     expect(richModel.endpoints.length, 'the committed data has a model with provider endpoints').toBeGreaterThan(0);
+    expect(new Set(richModel.endpoints.map((e) => e.source)).size, 'offers from OpenRouter and a direct source').toBeGreaterThan(1);
+    const blended = richModel.endpoints.map((e) => e.price.blended ?? Infinity);
+    expect(blended).toEqual([...blended].sort((a, b) => a - b));
     const { page, problems } = await visit(`#/models/${richModel.id}`);
     await expect(page.locator('main h1').textContent()).resolves.toBe(richModel.name);
     await expect(page.locator('.description').textContent()).resolves.toBe(richModel.description);
     await expect(page.locator('svg.chart path.line-input').getAttribute('d')).resolves.toMatch(/^M[\d.]+,[\d.]+ L/);
     await expect(page.locator('details table tbody tr').count()).resolves.toBe(richModel.price_history.length);
-    const providers = await page.locator('table:has(caption:text("Provider endpoints")) tbody th').allTextContents();
-    expect(providers).toEqual(richModel.endpoints.map((e) => `${e.provider}${e.free ? ' (free variant)' : ''}`));
+    const offers = page.locator('table:has(caption:text("Every offer we know")) tbody tr');
+    await expect(offers.locator('th').allTextContents()).resolves.toEqual(richModel.endpoints.map((e) => `${e.provider}${e.free ? ' (free)' : ''}${e.first_party ? ' (author)' : ''}`));
+    await expect(offers.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-offer')))).resolves.toEqual(richModel.endpoints.map((e) => `${e.source}:${e.source_key}`));
     await page.screenshot({ path: join(ARTIFACTS, 'website-model.png'), fullPage: true });
     expect(problems).toEqual([]);
   });

@@ -9,22 +9,27 @@ function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
 }
 
+const SOURCE_NAMES = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' } as const;
+
 function endpointsTable(model: ModelDetail): HTMLElement {
-  if (model.endpoints.length === 0) return note('No provider endpoints recorded yet (they are refreshed a few models per run).');
+  if (model.endpoints.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
   const rows = model.endpoints.map((e) =>
     h(
       'tr',
-      {},
-      h('th', { attrs: { scope: 'row' } }, e.provider, e.free ? ' (free variant)' : ''),
+      { attrs: { 'data-offer': `${e.source}:${e.source_key}` } },
+      h('th', { attrs: { scope: 'row' } }, e.provider, e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
+      cell(SOURCE_NAMES[e.source]),
       cell(formatPrice(e.price.input), 'num'),
       cell(formatPrice(e.price.output), 'num'),
+      cell(formatPrice(e.price.blended), 'num'),
       cell(formatTokens(e.context_length), 'num'),
       cell(formatTokens(e.max_output), 'num'),
       cell(e.quantization ?? '—'),
       cell(e.uptime_1d === null ? '—' : formatUptime(e.uptime_1d), 'num'),
+      cell(e.retirement_date ?? '—'),
     ),
   );
-  return scrollTable('Provider endpoints', table('Provider endpoints, USD per 1M tokens', ['Provider', 'Input', 'Output', 'Context', 'Max output', 'Quantization', 'Uptime 1d'], rows));
+  return scrollTable('Offers', table('Every offer we know, cheapest first, USD per 1M tokens', ['Provider', 'Source', 'Input', 'Output', 'Blended', 'Context', 'Max output', 'Quantization', 'Uptime 1d', 'Retires'], rows));
 }
 
 function historyTable(model: ModelDetail): HTMLElement {
@@ -65,7 +70,7 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     h('p', { class: 'legend' }, h('span', { class: 'key key-input' }, 'input'), ' ', h('span', { class: 'key key-output' }, 'output'), ' USD per 1M tokens'),
     chart ?? note('No price recorded yet.'),
     historyTable(model),
-    h('h2', {}, 'Provider endpoints'),
+    h('h2', {}, 'Offers'),
     endpointsTable(model),
     h('p', {}, 'JSON: ', h('a', { attrs: { href: `api/v1/models/${model.id}.json` } }, `/api/v1/models/${model.id}`)),
   );

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { mergeCatalog } from '../models/merge.js';
+import type { DirectOffer } from '../models/facts-merge.js';
+import type { ModelRecord } from '../models/types.js';
+import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
+import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
+import { translateCatalog } from '../sources/openrouter/translate.js';
+import { freeVariantOffer } from './models.js';
+import { cheapestOffer, isAuthorProvider, modelOffers } from './offers.js';
+
+/** A stored record the way update makes one (OpenRouter's format → translate → merge), with two endpoints. */
+function record(): ModelRecord {
+  const observation = translateCatalog(parseCatalog([parseModelsPage(orModelsPage([orModel({ id: 'anthropic/claude-x', prompt: '0.000003', completion: '0.000015' })]), 'fixture')], 'fixture'));
+  const stored = mergeCatalog(new Map(), observation, { now: '2026-09-01T00:00:00Z', maxDelistShare: 0.2, force: false }).models.get('anthropic/claude-x')!;
+  const endpoint = (provider: string, input: number, output: number) => ({
+    provider, tag: provider.toLowerCase(), price: { input, output, cache_read: null, cache_write: null }, context_length: 200000, max_output: 64000, quantization: null,
+    capabilities: { vision: true, reasoning: true, tools: true }, free: false, uptime_1d: 0.99,
+  });
+  return { ...stored, endpoints: { updated_at: '2026-09-01T00:00:00Z', items: [endpoint('Anthropic', 3, 15), endpoint('Amazon Bedrock', 3.3, 16.5)] } };
+}
+
+const direct = (source: DirectOffer['source'], provider: string, key: string, input: number, output: number, extra: Partial<DirectOffer> = {}): DirectOffer => ({
+  source, provider, source_key: key, first_party: false, price: { input, output, cache_read: null, cache_write: null }, context_length: 200000, max_output: null, retirement_date: null, ...extra,
+});
+
+describe('offers', () => {
+  it('lists every offer cheapest first, one per provider from the secondary sources, with the provider\'s own retirement', () => {
+    const { offers, implausible } = modelOffers(record(), [
+      direct('litellm', 'anthropic', 'claude-x', 3, 15, { first_party: true, retirement_date: '2027-01-01' }),
+      direct('modelsdev', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true }),
+      direct('litellm', 'azure', 'azure/claude-x', 2.5, 12, { retirement_date: '2026-12-01' }),
+      direct('litellm', 'azure', 'azure/eu/claude-x', 2.75, 13.2),
+      // A per-token price in a per-1M field: a unit error, not an offer.
+      direct('litellm', 'wandb', 'wandb/claude-x', 3_000_000, 15_000_000),
+    ], null);
+    expect(offers.map((o) => [o.source, o.source_key, o.first_party, o.retirement_date])).toEqual([
+      ['litellm', 'azure/claude-x', false, '2026-12-01'],
+      ['openrouter', 'anthropic', true, null],
+      ['litellm', 'claude-x', true, '2027-01-01'],
+      ['openrouter', 'amazon bedrock', false, null],
+    ]);
+    expect(implausible.map((o) => o.source_key)).toEqual(['wandb/claude-x']);
+    expect(cheapestOffer(offers)).toEqual({ provider: 'azure', source: 'litellm' });
+  });
+
+  it('keeps the free variant as an offer but never as the cheapest paid one', () => {
+    const model = { ...record(), free_variant: { upstream_id: 'anthropic/claude-x:free', context_length: 8000, max_output: null } };
+    const { offers } = modelOffers(model, [], freeVariantOffer(model));
+    expect(offers[0]).toMatchObject({ provider: 'OpenRouter (free variant)', free: true, price: { blended: 0 } });
+    expect(cheapestOffer(offers)).toEqual({ provider: 'Anthropic', source: 'openrouter' });
+  });
+
+  it('reads OpenRouter provider names as authors where they are the author', () => {
+    expect(isAuthorProvider('Google AI Studio', 'google')).toBe(true);
+    expect(isAuthorProvider('Moonshot AI', 'moonshotai')).toBe(true);
+    expect(isAuthorProvider('xAI', 'x-ai')).toBe(true);
+    expect(isAuthorProvider('Amazon Bedrock', 'anthropic')).toBe(false);
+    expect(isAuthorProvider('Together', 'meta-llama')).toBe(false);
+  });
+});
