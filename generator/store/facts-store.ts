@@ -19,6 +19,8 @@ export interface FactsFile {
   facts: ModelFacts[];
   /** Prices that jumped too far since the last read, by source key, waiting for confirmation. */
   pending?: Record<string, TokenPrices>;
+  /** A read that lost most of these facts' model matches (renamed keys) was held at this time; the next such read is taken as real. */
+  rename_held_at?: string;
 }
 
 const nullableTokenPrices = { anyOf: [tokenPrices, { type: 'null' }] } as const;
@@ -55,6 +57,7 @@ const factsFileSchema = {
     fetched_at: isoTime,
     facts: { type: 'array', items: factSchema },
     pending: { type: 'object', additionalProperties: tokenPrices },
+    rename_held_at: isoTime,
   },
 } as const;
 

@@ -188,3 +188,30 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     expect(report.sources[0]?.mapped).toBeGreaterThan(0);
   });
 });
+
+describe('a source that renames its keys', () => {
+  it('keeps the previous matches once, and takes the renamed keys when the next read confirms them', async () => {
+    const dir = await tempDir('facts-renamed');
+    const ids = Array.from({ length: 12 }, (_, i) => `acme/model-${i + 1}`);
+    await seedCatalog(dir, ids.map((id) => orModel({ id, prompt: '0.000001', completion: '0.000002' })), '2026-08-01T00:00:00Z');
+    await writeFile(join(dir, 'identity.json'), JSON.stringify({ litellm: Object.fromEntries(ids.map((id) => [id.split('/')[1], id])) }));
+    const file = (prefix: string) => llmFile(Object.fromEntries(ids.map((id) => [`${prefix}${id.split('/')[1]}`, llmRecord({ provider: 'acme', input: 1e-6, output: 2e-6 })])));
+    const read = async (now: string) => {
+      const report = await updateFacts({ dataDir: dir, now, http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' }, only: ['litellm'] });
+      const facts = JSON.parse(await readFile(join(dir, 'facts/litellm.json'), 'utf8')) as { facts: Array<{ source_key: string }>; rename_held_at?: string };
+      return { report, keys: facts.facts.map((f) => f.source_key), held: facts.rename_held_at };
+    };
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: file('') } });
+    expect((await read('2026-08-01T01:00:00Z')).keys).toContain('model-1');
+    // Every key renamed: as many records as before, but none matches our models any more.
+    server.setRoutes({ '/litellm.json': { kind: 'json', body: file('renamed-') } });
+    const held = await read('2026-08-01T02:00:00Z');
+    expect(held.report.sources[0]).toMatchObject({ ok: false, error: 'its records match 0 of the 12 models the last read matched (keys renamed?); kept the last good facts until the next read confirms' });
+    expect(held.keys).toContain('model-1');
+    expect(held.held).toBe('2026-08-01T02:00:00Z');
+    const confirmed = await read('2026-08-01T03:00:00Z');
+    expect(confirmed.report.sources[0]?.ok).toBe(true);
+    expect(confirmed.keys).toContain('renamed-model-1');
+    expect(confirmed.held).toBeUndefined();
+  });
+});

@@ -26,6 +26,19 @@ import { join } from 'node:path';
 /** A source listing less than this share of its previous records is refused as a glitch. */
 export const MIN_KEPT_SHARE = 0.5;
 
+/** A read whose records match less than this share of the models the last read matched is held once. */
+export const MIN_KEPT_MATCHES = 0.5;
+/** Below this many matched models the share says too little to hold anything. */
+const MIN_MATCHES_FOR_GUARD = 10;
+
+/** A source renamed most of its keys at once: the previous matches are kept until a second read confirms. */
+export class SourceRenamedError extends Error {
+  override readonly name = 'SourceRenamedError';
+  constructor(readonly matched: number, readonly before: number) {
+    super(`its records match ${matched} of the ${before} models the last read matched (keys renamed?); kept the last good facts until the next read confirms`);
+  }
+}
+
 /** A source suddenly lists far fewer records than before: most likely a glitch, not reality. */
 export class SourceShrankError extends Error {
   override readonly name = 'SourceShrankError';
@@ -137,6 +150,15 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
       line.issues.push(...guarded.issues);
       const mapped = mapFacts(guarded.facts, curated.map[source], ids);
+      if (last !== undefined && !options.force && last.rename_held_at === undefined) {
+        const before = mapFacts(last.facts, curated.map[source], ids).byModel;
+        const kept = [...before.keys()].filter((id) => mapped.byModel.has(id)).length;
+        if (before.size >= MIN_MATCHES_FOR_GUARD && kept < before.size * MIN_KEPT_MATCHES) {
+          // Held once: the facts stay, marked, and the next read that still looks like this is real.
+          await saveFacts(options.dataDir, { ...last, rename_held_at: options.now });
+          throw new SourceRenamedError(kept, before.size);
+        }
+      }
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.dataDir, file);
@@ -145,7 +167,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       line.mapped = mapped.byModel.size;
       dataset.sources[source] = { last_attempt_at: options.now, last_success_at: options.now, ok: true, error: null, items: observation.facts.length };
     } catch (error) {
-      if (!isUpstreamError(error) && !(error instanceof SourceShrankError)) throw error;
+      if (!isUpstreamError(error) && !(error instanceof SourceShrankError) && !(error instanceof SourceRenamedError)) throw error;
       line.error = isUpstreamError(error) ? error.summary() : error.message;
       dataset.sources[source] = { last_attempt_at: options.now, last_success_at: before?.last_success_at ?? null, ok: false, error: line.error, items: before?.items ?? null };
       report.ok = false;
