@@ -46,10 +46,11 @@ export async function recordContent(dataDir: string, now: string): Promise<Conte
   const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now } });
   const next = nextContentState(previous, responseFingerprints(files, siteUrl), now);
   await saveContentState(dataDir, next);
-  const entries = Object.values(next.files);
+  const entries = Object.entries(next.files);
+  // Compared with what was recorded, not by time: a rerun at the same time changes nothing.
   return {
-    changed: entries.filter((e) => e.updated_at === now).length,
-    material: entries.filter((e) => e.material_at === now).length,
+    changed: entries.filter(([path, e]) => previous.files[path]?.content !== e.content).length,
+    material: entries.filter(([path, e]) => previous.files[path]?.material !== e.material).length,
     files: entries.length,
     warnings,
   };
