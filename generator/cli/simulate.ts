@@ -1,7 +1,7 @@
 import { cloudflareWorkers, githubPages, netlifyFree, netlifyPro, type Traffic } from '../bench/costs.js';
 import { boundedGrowth } from '../bench/growth.js';
 import { RUN_MINUTES, RUNS_PER_YEAR, simulate } from '../bench/simulate.js';
-import { PUBLISH_PLANS } from '../publish/decide.js';
+import { PLAN_POLICIES, PUBLISH_PLANS } from '../publish/decide.js';
 import { numberOption, parseCli, runMain } from './args.js';
 
 const HELP = `npm run simulate -- [options]
@@ -16,6 +16,13 @@ does, decides every plan's deploys, and extrapolates a year.
   --gb-per-month N          assumed bandwidth (default 1)`;
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+
+/** The most deploys a month a plan's caps allow (30-day month). */
+function planCeiling(plan: (typeof PUBLISH_PLANS)[number]): number {
+  const policy = PLAN_POLICIES[plan];
+  const byInterval = policy.minIntervalMinutes > 0 ? (30 * 24 * 60) / policy.minIntervalMinutes : Infinity;
+  return Math.min(policy.maxPerMonth, policy.maxPerDay * 30, byInterval);
+}
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -62,9 +69,12 @@ async function main(): Promise<number> {
   for (const plan of PUBLISH_PLANS) {
     const p = result.plans[plan];
     const perDeploy = p.deploys === 0 ? '—' : `${(p.uploadedFiles / p.deploys).toFixed(1)} files, ${(p.uploadedBytes / p.deploys / 1024).toFixed(1)} KiB per deploy`;
-    console.log(`  ${plan.padEnd(19)} ${String(Math.round(p.deploys * perMonth)).padStart(5)} a month  ${perDeploy}; held by caps ${p.held} times; reasons ${JSON.stringify(p.reasons)}`);
+    const capped = p.held > 0 ? ` (held by its caps in ${p.held} runs: it runs at its ceiling of ${Math.round(planCeiling(plan))} a month)` : '';
+    console.log(`  ${plan.padEnd(19)} ${String(Math.round(p.deploys * perMonth)).padStart(5)} a month simulated${capped}; ${perDeploy}; reasons ${JSON.stringify(p.reasons)}`);
   }
-  const deploys = (plan: (typeof PUBLISH_PLANS)[number]) => result.plans[plan].deploys * perMonth;
+  // A plan whose caps held deploys back runs at its ceiling: the simulated days may be shorter
+  // than its interval (Netlify Free: 60 hours), so the ceiling, not the days, says the month.
+  const deploys = (plan: (typeof PUBLISH_PLANS)[number]) => (result.plans[plan].held > 0 ? planCeiling(plan) : result.plans[plan].deploys * perMonth);
   const artifact = result.site.bytes * result.site.gzipRatio;
   console.log(`\nmonthly cost (traffic assumed: ${traffic.requestsPerMonth} requests, ${traffic.gbPerMonth} GB):`);
   const bills = [

@@ -46,7 +46,7 @@ const END = '2026-11-20';
 /** Exactly 90 days ending on END, oldest first; the given values fill the newest days. */
 function days(newest: Array<number | null>): ServiceDetail['uptime_90d'] {
   const values = [...Array<null>(90 - newest.length).fill(null), ...newest];
-  return values.map((uptime, i) => ({ date: addDays(END, i - 89), uptime }));
+  return values.map((uptime, i) => ({ date: addDays(END, i - 89), uptime, probe: uptime, official: null }));
 }
 
 function service(id: string, status: ServiceStatus = 'operational', uptime: Array<number | null> = []): ServiceDetail {
@@ -58,6 +58,7 @@ function service(id: string, status: ServiceStatus = 'operational', uptime: Arra
     official: { indicator: 'none', description: 'All Systems Operational', url: null, fetched_at: null, stale: false, age_seconds: null, error: null },
     probe: null,
     active_incidents: [],
+    official_history: null,
     uptime_90d: days(uptime),
     recent_incidents: [],
   };

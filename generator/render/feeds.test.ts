@@ -29,10 +29,10 @@ function deprecation(model_id: string, retirement_date: string, extra: Partial<D
 type RecentIncident = ServiceDetail['recent_incidents'][number];
 
 function incident(id: string, extra: Partial<RecentIncident> = {}): RecentIncident {
-  return { id, source: 'official', name: `Incident ${id}`, status: 'investigating', impact: 'minor', started_at: '2026-11-10T10:00:00Z', updated_at: '2026-11-10T10:30:00Z', url: null, resolved_at: null, ...extra };
+  return { id, source: 'official', name: `Incident ${id}`, status: 'investigating', impact: 'minor', started_at: '2026-11-10T10:00:00Z', updated_at: '2026-11-10T10:30:00Z', url: null, resolved_at: null, components: [], ...extra };
 }
 
-function activeForm({ resolved_at: _resolved, ...rest }: RecentIncident): ApiIncident {
+function activeForm({ resolved_at: _resolved, components: _components, ...rest }: RecentIncident): ApiIncident {
   return rest;
 }
 
@@ -47,6 +47,7 @@ function service(id: string, extra: Partial<ServiceDetail> = {}): ServiceDetail 
     active_incidents: [],
     uptime_90d: [],
     recent_incidents: [],
+    official_history: null,
     ...extra,
   };
 }

@@ -178,7 +178,7 @@ const statusPaths = (): Record<string, Json> => ({
     id: 'getServiceStatus',
     tag: 'status',
     summary: 'One service',
-    description: 'One service, plus `uptime_90d` (exactly 90 days, oldest first; `null` for a day without probes) and `recent_incidents`.',
+    description: "One service, plus `uptime_90d` (exactly 90 UTC days, oldest first, each with `probe` (our probes), `official` (from the page's own incident history for the watched components: major outage counts its whole duration, partial outage 30%) and `uptime` (the lower of the two known); `null` for a day without data, never a made-up 1), `recent_incidents` (every incident of the window, with its components) and `official_history` (the history's coverage and whether its last read failed).",
     ok: jsonOk('The service.', 'service'),
     params: [ref('parameters', 'ServiceId')],
   }),

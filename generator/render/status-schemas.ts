@@ -47,6 +47,8 @@ export const serviceEntryProperties = {
   active_incidents: { type: 'array', items: incident },
 } as const;
 
+const fraction = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
+
 export const serviceDetailProperties = {
   ...serviceEntryProperties,
   uptime_90d: {
@@ -55,14 +57,38 @@ export const serviceDetailProperties = {
     maxItems: 90,
     items: {
       type: 'object',
-      required: ['date', 'uptime'],
+      required: ['date', 'uptime', 'probe', 'official'],
       additionalProperties: false,
-      properties: { date: calendarDate, uptime: { type: ['number', 'null'], minimum: 0, maximum: 1 } },
+      properties: {
+        date: calendarDate,
+        uptime: { ...fraction, description: 'combined: the lower of official and probe where both are known, else the one known; null without data (never a made-up 1)' },
+        probe: { ...fraction, description: 'our probes: the share that succeeded that UTC day' },
+        official: { ...fraction, description: "the page's own incident history for the watched components: major outage counts its whole duration, partial outage 30%, degraded and maintenance nothing; null before the history's coverage" },
+      },
     },
   },
   recent_incidents: {
     type: 'array',
-    items: { type: 'object', required: [...incident.required, 'resolved_at'], additionalProperties: false, properties: { ...incidentProperties, resolved_at: nullableIsoTime } },
+    description: 'every incident of the 90-day window (and older ones still open), newest first',
+    items: {
+      type: 'object',
+      required: [...incident.required, 'resolved_at', 'components'],
+      additionalProperties: false,
+      properties: { ...incidentProperties, resolved_at: nullableIsoTime, components: { type: 'array', items: { type: 'string' }, description: 'the watched components the page names for it' } },
+    },
+  },
+  official_history: {
+    anyOf: [
+      {
+        type: 'object',
+        description: "the page's incident history as we hold it",
+        required: ['covered_from', 'fetched_at', 'stale'],
+        additionalProperties: false,
+        properties: { covered_from: { type: ['string', 'null'], format: 'date' }, fetched_at: nullableIsoTime, stale: { type: 'boolean', description: 'the last read of the history failed: this is the last good one' } },
+      },
+      { type: 'null' },
+    ],
   },
 } as const;
+
 

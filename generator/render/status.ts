@@ -2,11 +2,11 @@ import { addDays } from '../models/dates.js';
 import { combineStatus, OFFICIAL_MAX_AGE_S, type ServiceStatus } from '../status/combine.js';
 import type { ServiceHistory, StoredIncident } from '../status/history.js';
 import type { ProbeResult } from '../status/probe.js';
+import { combinedUptime, officialDailyUptime } from '../status/uptime.js';
 import { DEFAULT_SLOW_MS, type ServiceDefinition } from '../status/registry.js';
 import type { OfficialIndicator } from '../status/types.js';
 
 export const UPTIME_DAYS = 90;
-export const RECENT_INCIDENTS = 50;
 
 export interface ApiIncident {
   id: string;
@@ -38,9 +38,21 @@ export interface ServiceEntry {
   active_incidents: ApiIncident[];
 }
 
+export interface UptimeDay {
+  date: string;
+  /** Combined: the lower of the official and the probe figures where both are known. */
+  uptime: number | null;
+  /** Our probes' share of successes that day. */
+  probe: number | null;
+  /** From the page's own incident history (watched components), null outside its coverage. */
+  official: number | null;
+}
+
 export interface ServiceDetail extends ServiceEntry {
-  uptime_90d: Array<{ date: string; uptime: number | null }>;
-  recent_incidents: Array<ApiIncident & { resolved_at: string | null }>;
+  uptime_90d: UptimeDay[];
+  recent_incidents: Array<ApiIncident & { resolved_at: string | null; components: string[] }>;
+  /** The page's incident history as we hold it: the first day it covers, when it was last read, whether the last read failed. */
+  official_history: { covered_from: string | null; fetched_at: string | null; stale: boolean } | null;
 }
 
 function apiIncident(i: StoredIncident): ApiIncident {
@@ -84,25 +96,34 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
   };
 }
 
-/** Exactly 90 days ending on the as-of date, oldest first; a day without probes is null. */
+/** Exactly 90 days ending on the as-of date, oldest first; a day without data is null, never 1. */
 export function uptime90d(history: ServiceHistory | undefined, asOf: string | null): ServiceDetail['uptime_90d'] {
   if (asOf === null) return [];
   const end = asOf.slice(0, 10);
   const counts = new Map((history?.days ?? []).map((d) => [d.date, d]));
-  return Array.from({ length: UPTIME_DAYS }, (_, i) => {
-    const date = addDays(end, i - (UPTIME_DAYS - 1));
+  const dates = Array.from({ length: UPTIME_DAYS }, (_, i) => addDays(end, i - (UPTIME_DAYS - 1)));
+  const official = officialDailyUptime(history?.incidents ?? [], history?.history?.covered_from ?? null, dates, asOf);
+  return dates.map((date, i) => {
     const day = counts.get(date);
-    return { date, uptime: day === undefined ? null : Math.round((day.ok / day.probes) * 10_000) / 10_000 };
+    const probe = day === undefined ? null : Math.round((day.ok / day.probes) * 10_000) / 10_000;
+    return { date, uptime: combinedUptime(official[i]!, probe), probe, official: official[i]! };
   });
+}
+
+/** Incidents that overlap the 90-day window (still open ones too), newest first. */
+function windowIncidents(history: ServiceHistory | undefined, asOf: string | null): StoredIncident[] {
+  const start = asOf === null ? '' : `${addDays(asOf.slice(0, 10), -(UPTIME_DAYS - 1))}T00:00:00Z`;
+  return [...(history?.incidents ?? [])].filter((i) => i.resolved_at === null || i.resolved_at >= start || (i.started_at ?? '') >= start).sort(byStartDesc);
 }
 
 export function serviceDetail(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceDetail {
   return {
     ...serviceEntry(service, history, asOf),
     uptime_90d: uptime90d(history, asOf),
-    recent_incidents: [...(history?.incidents ?? [])]
-      .sort(byStartDesc)
-      .slice(0, RECENT_INCIDENTS)
-      .map((i) => ({ ...apiIncident(i), resolved_at: i.resolved_at })),
+    recent_incidents: windowIncidents(history, asOf).map((i) => ({ ...apiIncident(i), resolved_at: i.resolved_at, components: i.components ?? [] })),
+    official_history:
+      history?.history === undefined
+        ? null
+        : { covered_from: history.history.covered_from, fetched_at: history.history.fetched_at, stale: history.history.error !== null },
   };
 }

@@ -29,9 +29,10 @@ describe('mergeServiceRun', () => {
       ['2026-11-20T10:30:00Z', { official: ok(page([incident('a', { status: 'monitoring' }), incident('b')])), probe: null }],
       ['2026-11-20T10:45:00Z', { official: ok(page([incident('b')])), probe: null }],
     ]);
+    // Newest start first; these two started at the same time, so by id.
     expect(history.incidents.map((i) => [i.id, i.status, i.resolved_at])).toEqual([
-      ['official:b', 'investigating', null],
       ['official:a', 'resolved', '2026-11-20T10:45:00Z'],
+      ['official:b', 'investigating', null],
     ]);
   });
 
@@ -75,11 +76,12 @@ describe('mergeServiceRun', () => {
     ]);
     const uptime = uptime90d(history, '2026-11-21T00:30:00Z');
     expect(uptime).toHaveLength(90);
-    expect(uptime[0]).toEqual({ date: '2026-08-24', uptime: null });
+    // No official history here: the days are the probes' alone.
+    expect(uptime[0]).toEqual({ date: '2026-08-24', uptime: null, probe: null, official: null });
     expect(uptime.slice(-3)).toEqual([
-      { date: '2026-11-19', uptime: null },
-      { date: '2026-11-20', uptime: 1 },
-      { date: '2026-11-21', uptime: 0.5 },
+      { date: '2026-11-19', uptime: null, probe: null, official: null },
+      { date: '2026-11-20', uptime: 1, probe: 1, official: null },
+      { date: '2026-11-21', uptime: 0.5, probe: 0.5, official: null },
     ]);
   });
 });

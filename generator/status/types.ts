@@ -30,6 +30,19 @@ export interface OfficialIncident {
   url: string | null;
 }
 
+/** The component statuses that cost uptime, worst first (Statuspage's vocabulary). */
+export const DOWNTIME_STATUSES = ['major_outage', 'partial_outage', 'degraded_performance', 'under_maintenance'] as const;
+export type DowntimeStatus = (typeof DOWNTIME_STATUSES)[number];
+
+/** An incident from the page's own history (resolved or not). */
+export interface HistoryIncident extends OfficialIncident {
+  resolved_at: string | null;
+  /** The watched components its updates name. */
+  components: string[];
+  /** The worst status a watched component had during it, when the page says. */
+  worst_status: DowntimeStatus | null;
+}
+
 export interface OfficialComponent {
   name: string;
   /** Statuspage component vocabulary: operational, degraded_performance, partial_outage, major_outage, under_maintenance, unknown. */

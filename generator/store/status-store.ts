@@ -2,7 +2,7 @@ import fg from 'fast-glob';
 import { join } from 'node:path';
 import type { ServiceHistory } from '../status/history.js';
 import { INCIDENT_SOURCES } from '../status/history.js';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, OFFICIAL_INDICATORS } from '../status/types.js';
+import { DOWNTIME_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUSES, OFFICIAL_INDICATORS } from '../status/types.js';
 import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-schemas.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
@@ -85,8 +85,20 @@ export const serviceHistorySchema = {
         type: 'object',
         required: [...officialIncident.required, 'source', 'resolved_at'],
         additionalProperties: false,
-        properties: { ...officialIncident.properties, source: { enum: [...INCIDENT_SOURCES] }, resolved_at: nullableIsoTime },
+        properties: {
+          ...officialIncident.properties,
+          source: { enum: [...INCIDENT_SOURCES] },
+          resolved_at: nullableIsoTime,
+          components: { type: 'array', items: { type: 'string' } },
+          worst_status: { enum: [...DOWNTIME_STATUSES, null] },
+        },
       },
+    },
+    history: {
+      type: 'object',
+      required: ['covered_from', 'fetched_at', 'last_attempt_at', 'error'],
+      additionalProperties: false,
+      properties: { covered_from: { type: ['string', 'null'], format: 'date' }, fetched_at: nullableIsoTime, last_attempt_at: nullableIsoTime, error: nullableString },
     },
   },
 } as const;

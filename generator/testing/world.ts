@@ -92,6 +92,8 @@ export function worldRoutes(world: World): Routes {
       kind: 'json',
       body: spSummary({ indicator: s.indicator, incidents: s.incidents.map((i) => spIncident({ id: i.id, name: i.name, impact: i.impact })) }),
     };
+    // The page's history lists the open incidents too (resolved ones leave it in this world).
+    routes[`/pages/${s.id}/api/v2/incidents.json`] = { kind: 'json', body: { page: {}, incidents: s.incidents.map((i) => spIncident({ id: i.id, name: i.name, impact: i.impact })) } };
     const probe: Reply = s.probe === 'hang' ? { kind: 'hang' } : { kind: 'json', status: s.probe, body: { error: 'unauthorized' } };
     routes[`/probe/${s.id}`] = probe;
   }

@@ -106,7 +106,7 @@ describe('status update against local status pages and probe targets', () => {
     );
     expect(sp.data.active_incidents).toEqual([expect.objectContaining({ name: 'Elevated errors across many models', impact: 'major' })]);
     expect(sp.data.uptime_90d).toHaveLength(90);
-    expect(sp.data.uptime_90d.at(-1)).toEqual({ date: '2026-11-21', uptime: 1 });
+    expect(sp.data.uptime_90d.at(-1)).toMatchObject({ date: '2026-11-21', uptime: 1, probe: 1 });
     expect(sp.data.uptime_90d.filter((d) => d.uptime === null)).toHaveLength(89);
     const none = await readJson<{ data: { recent_incidents: Array<{ source: string }> } }>(join(out, 'api/v1/status/none.json'));
     expect(none.data.recent_incidents).toEqual([expect.objectContaining({ source: 'probe' })]);

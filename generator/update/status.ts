@@ -6,6 +6,7 @@ import { loadStatusHistories, saveStatusHistories } from '../store/status-store.
 import { combineStatus } from '../status/combine.js';
 import { emptyHistory, mergeServiceRun, type ServiceObservation } from '../status/history.js';
 import { STATUS_ADAPTERS } from '../status/platforms/index.js';
+import { HISTORY_PLATFORMS, readHistory } from '../status/platforms/history.js';
 import { probeService, type ProbeResult } from '../status/probe.js';
 import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
 
@@ -63,6 +64,18 @@ export interface StatusRunReport {
   elapsedMs: number;
 }
 
+/** The page's incident history, where its platform publishes one; a failure here never spoils the summary. */
+async function readOfficialHistory(http: HttpClient, service: ServiceDefinition): Promise<ServiceObservation['history']> {
+  const target = statusPageTarget(service);
+  if (target === null || !(HISTORY_PLATFORMS as readonly string[]).includes(target.type)) return null;
+  try {
+    return { ok: true, incidents: await readHistory(http, target) };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return { ok: false, error: error.summary() };
+  }
+}
+
 async function readOfficial(http: HttpClient, service: ServiceDefinition): Promise<ServiceObservation['official']> {
   const target = statusPageTarget(service);
   if (target === null) return null;
@@ -110,11 +123,12 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
   const observations = await Promise.all(
     services.map((service) =>
       limit(async (): Promise<ServiceObservation> => {
-        const [official, probe] = await Promise.all([
+        const [official, history, probe] = await Promise.all([
           readOfficial(options.pageHttp, service),
+          readOfficialHistory(options.pageHttp, service),
           probeService(options.probeHttp, service, { now: options.now, deadline, clock }),
         ]);
-        return { official, probe };
+        return { official, history, probe };
       }),
     ),
   );
@@ -145,6 +159,7 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
       probeResult,
       probeError: probeResult === 'failed' || probeResult === 'inconclusive' ? observation.probe!.error : null,
     });
+    if (observation.history && !observation.history.ok) report.warnings.push(`${service.id}: the incident history was not read (${observation.history.error}); the recorded history is kept, marked stale`);
     log(`status ${service.id}: ${status} — ${officialText}; probe ${describeProbe(observation.probe)}`);
     return history;
   });

@@ -3,7 +3,7 @@
  * committed data/ plus status data that a real status update recorded from a local status page
  * whose incident name is an XSS attempt.
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { Browser, Page } from 'playwright-core';
@@ -36,6 +36,16 @@ let richModel: ModelDetail;
 async function recordStatus(dataDir: string): Promise<void> {
   upstream = await startUpstreamServer({
     '/acme/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: BIDI_DESCRIPTION, incidents: [spIncident({ name: XSS_NAME, shortlink: 'javascript:alert(2)' })] }) },
+    // The page's own history: six hours of partial outage of the API on 2026-07-31.
+    '/acme/api/v2/incidents.json': {
+      kind: 'json',
+      body: {
+        page: {},
+        incidents: [
+          spIncident({ id: 'hist1', name: 'Elevated latency', status: 'resolved', created_at: '2026-07-31T10:00:00Z', started_at: '2026-07-31T10:00:00Z', updated_at: '2026-07-31T16:00:00Z', resolved_at: '2026-07-31T16:00:00Z' }),
+        ],
+      },
+    },
     '/probe/401': { kind: 'json', status: 401, body: { error: 'no key' } },
     '/probe/500': { kind: 'json', status: 500, body: { error: 'internal' } },
   });
@@ -60,6 +70,13 @@ async function recordStatus(dataDir: string): Promise<void> {
 beforeAll(async () => {
   const dataDir = await tempDir('web-data');
   await cp('data', dataDir, { recursive: true });
+  // The test records its own services' status from 2026-08-01 on: none of the committed ones, and
+  // no committed run time later than its own.
+  await rm(join(dataDir, 'status'), { recursive: true, force: true });
+  await rm(join(dataDir, 'state', 'content.json'), { force: true });
+  const sources = JSON.parse(await readFile(join(dataDir, 'sources.json'), 'utf8')) as Record<string, unknown>;
+  delete sources.status;
+  await writeFile(join(dataDir, 'sources.json'), JSON.stringify(sources));
   await recordStatus(dataDir);
   // A name an older version stored with a bidi override in it (update strips them now).
   const gptFile = join(dataDir, 'models/openai/gpt-4o.json');
@@ -137,7 +154,7 @@ describe('website in headless Chromium', () => {
     const bolt = page.locator('article[data-service="bolt"]');
     await expect(bolt.locator('.status').textContent()).resolves.toBe('Partial outage');
     await expect(bolt.locator('.day').count()).resolves.toBe(90);
-    await expect(bolt.locator('.uptime').getAttribute('aria-label')).resolves.toBe('90-day uptime 0% (mean of days with probe data)');
+    await expect(bolt.locator('.uptime-days').getAttribute('aria-label')).resolves.toBe('90-day uptime 0%, one entry a day: use the arrow keys');
     await expect(acme.locator('.day-ok').count()).resolves.toBe(2);
     await expect(page.locator('footer').textContent()).resolves.toMatch(/at least 60 seconds[\s\S]*link\s+back/);
     // When the data was checked comes from the one freshness file, index.json; the board's own
@@ -183,6 +200,27 @@ describe('website in headless Chromium', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('th[data-key="intelligence"]').getAttribute('aria-sort')).resolves.toBe('descending');
     // The client asks only for files the build wrote: no failed request, no console error.
+    expect(problems).toEqual([]);
+  });
+
+  it('shows official and probe uptime per day with the day\'s incidents, on hover and from the keyboard', async () => {
+    const { page, problems } = await visit('#/status/acme');
+    const detail = await api<{ uptime_90d: Array<{ date: string; official: number | null; probe: number | null; uptime: number | null }>; recent_incidents: Array<{ name: string }> }>('/api/v1/status/acme');
+    expect(detail.uptime_90d.find((d) => d.date === '2026-07-31')).toEqual({ date: '2026-07-31', official: 0.925, probe: null, uptime: 0.925 });
+    expect(detail.uptime_90d.find((d) => d.date === '2026-07-30')).toMatchObject({ official: null, uptime: null });
+    expect(detail.recent_incidents.map((i) => i.name)).toContain('Elevated latency');
+    // One tab stop: the newest day (the last run was at its midnight: no official time yet); the
+    // arrow keys walk back to the day of the incident.
+    const last = page.locator('.day[data-date="2026-08-02"]');
+    await expect(last.getAttribute('tabindex')).resolves.toBe('0');
+    await last.focus();
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toBe('2026-08-02: official no data, our probes 100%; no incidents');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.date)).resolves.toBe('2026-07-31');
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toBe('2026-07-31: official 92.5%, our probes no data; incidents: Elevated latency (major)');
+    await page.locator('.day[data-date="2026-08-01"]').hover();
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toMatch(/^2026-08-01: official 100%/);
     expect(problems).toEqual([]);
   });
 

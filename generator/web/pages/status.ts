@@ -12,13 +12,60 @@ function statusBadge(status: string): HTMLElement {
 }
 
 /** 90 small bars, oldest first; the label and each bar's title carry the numbers as text. */
-export function uptimeBar(days: ServiceDetail['uptime_90d']): HTMLElement {
+type RecentIncident = ServiceDetail['recent_incidents'][number];
+
+/** The incidents that were open at some time during the UTC day. */
+function incidentsOn(date: string, incidents: readonly RecentIncident[]): RecentIncident[] {
+  const start = `${date}T00:00:00Z`;
+  const end = `${date}T23:59:59Z`;
+  return incidents.filter((i) => i.started_at !== null && i.started_at <= end && (i.resolved_at === null || i.resolved_at >= start));
+}
+
+/** What one day of the bar says: both figures and the day's incidents. */
+export function dayText(day: ServiceDetail['uptime_90d'][number], incidents: readonly RecentIncident[]): string {
+  const on = incidentsOn(day.date, incidents);
+  const list = on.length === 0 ? 'no incidents' : `incidents: ${on.map((i) => `${i.name} (${i.impact})`).join('; ')}`;
+  return `${day.date}: official ${formatUptime(day.official)}, our probes ${formatUptime(day.probe)}; ${list}`;
+}
+
+/**
+ * The 90-day bar: each day colored by the combined figure, its official and probe figures and
+ * incidents on hover and on keyboard focus (one tab stop per bar; arrow keys move between days),
+ * shown in a line under the bar that screen readers hear.
+ */
+export function uptimeBar(days: ServiceDetail['uptime_90d'], incidents: readonly RecentIncident[] = []): HTMLElement {
   const mean = meanUptime(days);
+  const detail = h('p', { class: 'uptime-detail muted', attrs: { 'aria-live': 'polite' } });
+  const show = (text: string) => () => {
+    detail.textContent = text;
+  };
+  const cells = days.map((d, i) => {
+    const text = dayText(d, incidents);
+    return h('span', {
+      class: `day ${uptimeClass(d.uptime)}`,
+      attrs: { role: 'listitem', title: text, 'aria-label': text, tabindex: i === days.length - 1 ? '0' : '-1', 'data-date': d.date },
+      on: { focus: show(text), mouseenter: show(text) },
+    });
+  });
+  const move = (event: KeyboardEvent) => {
+    const at = cells.indexOf(event.target as HTMLSpanElement);
+    const to = event.key === 'ArrowLeft' ? at - 1 : event.key === 'ArrowRight' ? at + 1 : event.key === 'Home' ? 0 : event.key === 'End' ? cells.length - 1 : null;
+    if (at === -1 || to === null || to < 0 || to >= cells.length) return;
+    event.preventDefault();
+    cells[at]!.setAttribute('tabindex', '-1');
+    cells[to]!.setAttribute('tabindex', '0');
+    cells[to]!.focus();
+  };
   return h(
     'div',
-    { class: 'uptime', attrs: { role: 'img', 'aria-label': `90-day uptime ${formatUptime(mean)} (mean of days with probe data)` } },
-    h('span', { class: 'uptime-days', attrs: { 'aria-hidden': 'true' } }, ...days.map((d) => h('span', { class: `day ${uptimeClass(d.uptime)}`, attrs: { title: `${d.date}: ${formatUptime(d.uptime)}` } }))),
-    h('span', { class: 'uptime-figure', attrs: { 'aria-hidden': 'true' } }, formatUptime(mean)),
+    { class: 'uptime-block' },
+    h(
+      'div',
+      { class: 'uptime' },
+      h('span', { class: 'uptime-days', attrs: { role: 'list', 'aria-label': `90-day uptime ${formatUptime(mean)}, one entry a day: use the arrow keys` }, on: { keydown: move as EventListener } }, ...cells),
+      h('span', { class: 'uptime-figure', attrs: { 'aria-hidden': 'true' } }, formatUptime(mean)),
+    ),
+    detail,
   );
 }
 
@@ -49,7 +96,7 @@ function serviceCard(service: ServiceEntry, detail: ServiceDetail | null): HTMLE
     statusBadge(service.status),
     h('p', { class: 'service-line' }, 'Official: ', externalLink(service.official.url, service.official.description || service.official.indicator), service.official.stale ? ' (stale)' : ''),
     h('p', { class: 'service-line' }, 'Our probe: ', probeText(service)),
-    detail === null ? note('Uptime unavailable.') : uptimeBar(detail.uptime_90d),
+    detail === null ? note('Uptime unavailable.') : uptimeBar(detail.uptime_90d, detail.recent_incidents),
     service.active_incidents.length === 0 ? null : h('ul', { class: 'incidents', attrs: { 'aria-label': `Active incidents at ${service.name}` } }, ...service.active_incidents.map(incidentItem)),
   );
 }
@@ -86,7 +133,7 @@ export const servicePage: Page = async ({ main, params, noteMeta }) => {
     service.official.error ? note(`Last read of the status page failed: ${service.official.error}`, 'error') : null,
     h('p', {}, 'Our probe: ', probeText(service), ` (checked ${formatTime(service.probe?.checked_at)})`),
     h('h2', {}, '90-day uptime'),
-    uptimeBar(service.uptime_90d),
+    uptimeBar(service.uptime_90d, service.recent_incidents),
     h('h2', {}, 'Active incidents'),
     service.active_incidents.length === 0 ? note('None.') : h('ul', { class: 'incidents' }, ...service.active_incidents.map(incidentItem)),
     h('h2', {}, 'Recent incidents'),

@@ -1,0 +1,121 @@
+/**
+ * Official incident history: Statuspage's `GET <base>/api/v2/incidents.json` (the 50 newest
+ * incidents with their updates and affected components), which incident.io's
+ * Statuspage-compatible API serves at the same path. Google Cloud, Instatus and Better Stack do
+ * not publish a Statuspage-style history we read (README, "Monitored services").
+ *
+ * Per incident we keep what the daily uptime needs: its interval (started_at, else created_at;
+ * resolved_at), the components its updates name, and the worst status any watched component
+ * had during it. An incident whose updates name components, none of them watched, is about
+ * another product and is left out. Pure, apart from the fetch.
+ */
+import type { HttpClient } from '../../http/client.js';
+import { compileValidator, createAjv } from '../../validation/ajv.js';
+import { withoutBidiControls } from '../../text/bidi.js';
+import { DOWNTIME_STATUSES, type HistoryIncident, type StatusPageTarget } from '../types.js';
+import { completeIncident, httpUrl, lookup, normalizeTime, nullableString, pageBaseUrl, platformEndpoint, type ComponentStatus } from './common.js';
+import { STATUSPAGE_COMPONENT_STATUSES, STATUSPAGE_IMPACTS, STATUSPAGE_INCIDENT_STATUSES } from './statuspage.js';
+
+export const HISTORY_PLATFORMS = ['statuspage', 'incidentio'] as const;
+
+const incidentSchema = {
+  type: 'object',
+  properties: {
+    id: nullableString,
+    name: nullableString,
+    status: nullableString,
+    impact: nullableString,
+    shortlink: nullableString,
+    created_at: nullableString,
+    updated_at: nullableString,
+    started_at: nullableString,
+    resolved_at: nullableString,
+    incident_updates: {
+      type: ['array', 'null'],
+      items: {
+        type: 'object',
+        properties: {
+          affected_components: {
+            type: ['array', 'null'],
+            items: { type: 'object', properties: { name: nullableString, new_status: nullableString } },
+          },
+        },
+      },
+    },
+    components: { type: ['array', 'null'], items: { type: 'object', properties: { name: nullableString } } },
+  },
+} as const;
+
+interface RawIncident {
+  id?: string | null;
+  name?: string | null;
+  status?: string | null;
+  impact?: string | null;
+  shortlink?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  started_at?: string | null;
+  resolved_at?: string | null;
+  incident_updates?: Array<{ affected_components?: Array<{ name?: string | null; new_status?: string | null }> | null }> | null;
+  components?: Array<{ name?: string | null }> | null;
+}
+
+export interface ParsedHistory {
+  incidents: RawIncident[];
+}
+
+const isHistory = compileValidator<ParsedHistory>(createAjv(), {
+  type: 'object',
+  required: ['incidents'],
+  properties: { incidents: { type: 'array', items: incidentSchema } },
+});
+
+const endpoint = platformEndpoint('/api/v2/incidents.json', isHistory, 'a Statuspage v2 incident list');
+export const historyApiUrl = endpoint.apiUrl;
+
+
+function watches(target: StatusPageTarget, name: string): boolean {
+  const watched = target.components;
+  return watched === undefined || watched.some((w) => w.trim().toLowerCase() === name.trim().toLowerCase());
+}
+
+/** Pure: the upstream list to our history incidents, watched components only. */
+export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget): HistoryIncident[] {
+  const base = pageBaseUrl(target);
+  const out: HistoryIncident[] = [];
+  for (const raw of parsed.incidents) {
+    const id = raw.id?.trim();
+    const named = new Set<string>();
+    const statuses: Array<ComponentStatus | 'unknown'> = [];
+    for (const component of raw.components ?? []) if (component.name?.trim()) named.add(withoutBidiControls(component.name).trim());
+    for (const update of raw.incident_updates ?? []) {
+      for (const affected of update.affected_components ?? []) {
+        const name = affected.name === null || affected.name === undefined ? undefined : withoutBidiControls(affected.name).trim();
+        if (!name) continue;
+        named.add(name);
+        if (watches(target, name)) statuses.push(lookup(STATUSPAGE_COMPONENT_STATUSES, affected.new_status));
+      }
+    }
+    const components = [...named].sort();
+    if (components.length > 0 && !components.some((name) => watches(target, name))) continue;
+    const incident = completeIncident({
+      id,
+      name: raw.name,
+      status: lookup(STATUSPAGE_INCIDENT_STATUSES, raw.status),
+      impact: lookup(STATUSPAGE_IMPACTS, raw.impact),
+      started_at: raw.started_at ?? raw.created_at,
+      updated_at: raw.updated_at,
+      url: httpUrl(raw.shortlink) ?? (id ? `${base}/incidents/${encodeURIComponent(id)}` : null),
+    });
+    if (incident === null) continue;
+    const worst = DOWNTIME_STATUSES.find((s) => statuses.includes(s)) ?? null;
+    out.push({ ...incident, resolved_at: normalizeTime(raw.resolved_at), components: components.filter((name) => watches(target, name)), worst_status: worst });
+  }
+  return out;
+}
+
+/** fetch → parse → translate for the platforms that publish a Statuspage-style history. */
+export async function readHistory(http: HttpClient, target: StatusPageTarget): Promise<HistoryIncident[]> {
+  const url = historyApiUrl(target);
+  return translateHistory(endpoint.parse(await endpoint.fetch(http, target), url, `status:${target.service_id}`), target);
+}
