@@ -14,21 +14,14 @@ import { compileValidator, createAjv } from '../../validation/ajv.js';
 import { withoutBidiControls } from '../../text/bidi.js';
 import { DOWNTIME_STATUSES, type HistoryIncident, type StatusPageTarget } from '../types.js';
 import { completeIncident, httpUrl, lookup, normalizeTime, nullableString, pageBaseUrl, platformEndpoint, type ComponentStatus } from './common.js';
-import { STATUSPAGE_COMPONENT_STATUSES, STATUSPAGE_IMPACTS, STATUSPAGE_INCIDENT_STATUSES } from './statuspage.js';
+import { STATUSPAGE_COMPONENT_STATUSES, STATUSPAGE_IMPACTS, STATUSPAGE_INCIDENT_FIELDS, STATUSPAGE_INCIDENT_STATUSES, type SummaryIncident } from './statuspage.js';
 
 export const HISTORY_PLATFORMS = ['statuspage', 'incidentio'] as const;
 
 const incidentSchema = {
   type: 'object',
   properties: {
-    id: nullableString,
-    name: nullableString,
-    status: nullableString,
-    impact: nullableString,
-    shortlink: nullableString,
-    created_at: nullableString,
-    updated_at: nullableString,
-    started_at: nullableString,
+    ...STATUSPAGE_INCIDENT_FIELDS,
     resolved_at: nullableString,
     incident_updates: {
       type: ['array', 'null'],
@@ -46,15 +39,7 @@ const incidentSchema = {
   },
 } as const;
 
-interface RawIncident {
-  id?: string | null;
-  name?: string | null;
-  status?: string | null;
-  impact?: string | null;
-  shortlink?: string | null;
-  created_at?: string | null;
-  updated_at?: string | null;
-  started_at?: string | null;
+interface RawIncident extends Omit<SummaryIncident, 'scheduled_for'> {
   resolved_at?: string | null;
   incident_updates?: Array<{ affected_components?: Array<{ name?: string | null; new_status?: string | null }> | null }> | null;
   components?: Array<{ name?: string | null }> | null;

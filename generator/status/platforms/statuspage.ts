@@ -77,21 +77,20 @@ export const STATUSPAGE_VOCABULARY: SummaryVocabulary = {
  * a half-filled incident is repaired in translate, not allowed to fail the page. `lenient` (for
  * Statuspage-compatible clones) makes the sections and the description optional as well.
  */
+/** The incident fields Statuspage's summary and incident list share (all may be null). */
+export const STATUSPAGE_INCIDENT_FIELDS = {
+  id: nullableString,
+  name: nullableString,
+  status: nullableString,
+  impact: nullableString,
+  shortlink: nullableString,
+  created_at: nullableString,
+  updated_at: nullableString,
+  started_at: nullableString,
+} as const;
+
 export function summarySchema(options: { lenient: boolean }): object {
-  const incident = {
-    type: 'object',
-    properties: {
-      id: nullableString,
-      name: nullableString,
-      status: nullableString,
-      impact: nullableString,
-      shortlink: nullableString,
-      created_at: nullableString,
-      updated_at: nullableString,
-      started_at: nullableString,
-      scheduled_for: nullableString,
-    },
-  };
+  const incident = { type: 'object', properties: { ...STATUSPAGE_INCIDENT_FIELDS, scheduled_for: nullableString } };
   const component = {
     type: 'object',
     required: options.lenient ? [] : ['name', 'status'],
