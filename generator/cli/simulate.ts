@@ -2,6 +2,7 @@ import { cloudflareWorkers, githubPages, netlifyFree, netlifyPro, type Traffic }
 import { boundedGrowth } from '../bench/growth.js';
 import { RUN_MINUTES, RUNS_PER_YEAR, simulate } from '../bench/simulate.js';
 import { PLAN_POLICIES, PUBLISH_PLANS } from '../publish/decide.js';
+import { lastRecordedRun } from '../update/content.js';
 import { numberOption, parseCli, runMain } from './args.js';
 
 const HELP = `npm run simulate -- [options]
@@ -45,12 +46,15 @@ async function main(): Promise<number> {
     gbPerMonth: numberOption(args['gb-per-month'], 'gb-per-month', 1, (n) => n >= 0),
   };
   const runs = Math.max(2, Math.round((days * 24 * 60) / RUN_MINUTES));
+  // The first simulated run comes a quarter hour after the last run data/ records (update refuses earlier ones).
+  const last = await lastRecordedRun(args['data-dir']);
+  const start = last === null ? '2026-09-01T00:07:00Z' : new Date(Date.parse(last) + RUN_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const started = Date.now();
   const result = await simulate({
     dataDir: args['data-dir'],
     runs,
     warmupRuns,
-    start: '2026-09-01T00:07:00Z',
+    start,
     seed: numberOption(args.seed, 'seed', 20261122, Number.isInteger),
     log: (line) => process.stderr.write(`${line}\n`),
   });
