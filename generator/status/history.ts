@@ -67,7 +67,7 @@ export interface ServiceObservation {
   official: { ok: true; status: OfficialStatus } | { ok: false; error: string } | null;
   probe: ProbeResult | null;
   /** The page's incident history, for platforms that publish one. */
-  history?: { ok: true; incidents: HistoryIncident[] } | { ok: false; error: string } | null;
+  history?: { ok: true; incidents: HistoryIncident[]; covered_from: string | null } | { ok: false; error: string } | null;
 }
 
 export const DAYS_KEPT = 400;
@@ -192,9 +192,8 @@ function nextHistoryState(previous: HistoryState | undefined, observed: ServiceO
   if (observed === undefined || observed === null) return previous;
   const base: HistoryState = previous ?? { covered_from: null, fetched_at: null, last_attempt_at: null, error: null };
   if (!observed.ok) return { ...base, last_attempt_at: now, error: observed.error };
-  const starts = observed.incidents.map((i) => i.started_at?.slice(0, 10)).filter((d): d is string => d !== undefined);
   // A page with no incident at all covers at least today.
-  const oldest = starts.sort()[0] ?? now.slice(0, 10);
+  const oldest = observed.covered_from ?? now.slice(0, 10);
   const covered = base.covered_from === null || oldest < base.covered_from ? oldest : base.covered_from;
   return { covered_from: covered, fetched_at: now, last_attempt_at: now, error: null };
 }

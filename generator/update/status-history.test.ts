@@ -10,6 +10,7 @@ import { loadStatusHistories } from '../store/status-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';
 import { updateStatus } from './status.js';
+import { translateHistory } from '../status/platforms/history.js';
 
 let server: UpstreamServer;
 let dataDir: string;
@@ -135,5 +136,21 @@ describe('official incident history', () => {
     expect(service.official_history).toMatchObject({ covered_from: '2026-08-01', stale: true });
     expect(service.uptime_90d.find((d) => d.date === '2026-08-15')).toMatchObject({ official: 1 });
     expect(service.uptime_90d.find((d) => d.date === '2026-08-10')).toMatchObject({ official: 0.75 });
+  });
+});
+
+describe('reading a history list', () => {
+  const target = { service_id: 'lab', type: 'statuspage' as const, url: 'https://status.lab.example', components: ['Lab API'] };
+
+  it('counts every component when the page no longer names the watched one anywhere (a rename must not hide an outage)', () => {
+    const renamed = translateHistory({ incidents: [historic('x', '2026-08-16T00:00:00Z', '2026-08-16T05:00:00Z', [['Lab API (v2)', 'major_outage']])] } as never, target);
+    expect(renamed.incidents.map((i) => [i.id, i.components, i.worst_status])).toEqual([['x', ['Lab API (v2)'], 'major_outage']]);
+  });
+
+  it('covers from the oldest incident\'s day, or the day after when the list is full (older ones may be cut)', () => {
+    const few = translateHistory({ incidents: [historic('x', '2026-08-16T10:00:00Z', null, [['Lab API', 'partial_outage']])] } as never, target);
+    expect(few.covered_from).toBe('2026-08-16');
+    const full = Array.from({ length: 50 }, (_, i) => historic(`i${i}`, `2026-08-${String(10 + (i % 10)).padStart(2, '0')}T10:00:00Z`, `2026-08-${String(10 + (i % 10)).padStart(2, '0')}T11:00:00Z`, [['Lab API', 'degraded_performance']]));
+    expect(translateHistory({ incidents: full } as never, target).covered_from).toBe('2026-08-11');
   });
 });

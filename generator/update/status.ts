@@ -69,7 +69,7 @@ async function readOfficialHistory(http: HttpClient, service: ServiceDefinition)
   const target = statusPageTarget(service);
   if (target === null || !(HISTORY_PLATFORMS as readonly string[]).includes(target.type)) return null;
   try {
-    return { ok: true, incidents: await readHistory(http, target) };
+    return { ok: true, ...(await readHistory(http, target)) };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     return { ok: false, error: error.summary() };

@@ -11,6 +11,7 @@
  */
 import type { HttpClient } from '../../http/client.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
+import { addDays } from '../../models/dates.js';
 import { withoutBidiControls } from '../../text/bidi.js';
 import { DOWNTIME_STATUSES, type HistoryIncident, type StatusPageTarget } from '../types.js';
 import { completeIncident, httpUrl, lookup, normalizeTime, nullableString, pageBaseUrl, platformEndpoint, type ComponentStatus } from './common.js';
@@ -64,10 +65,37 @@ function watches(target: StatusPageTarget, name: string): boolean {
   return watched === undefined || watched.some((w) => w.trim().toLowerCase() === name.trim().toLowerCase());
 }
 
-/** Pure: the upstream list to our history incidents, watched components only. */
-export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget): HistoryIncident[] {
+/** What one read of the history says: the watched incidents, and which days the list covers. */
+export interface HistoryRead {
+  incidents: HistoryIncident[];
+  /**
+   * The first whole day the list covers: the day of its oldest incident, or the day after when
+   * the list is full (Statuspage's 50: earlier incidents of that day may have been cut).
+   */
+  covered_from: string | null;
+}
+
+export const HISTORY_LIST_SIZE = 50;
+
+const namesOf = (raw: RawIncident): string[] =>
+  [...(raw.components ?? []).map((c) => c.name), ...(raw.incident_updates ?? []).flatMap((u) => (u.affected_components ?? []).map((c) => c.name))]
+    .filter((n): n is string => typeof n === 'string')
+    .map((n) => withoutBidiControls(n).trim())
+    .filter((n) => n !== '');
+
+/**
+ * Pure: the upstream list to our history incidents, watched components only. When no incident
+ * of the list names a watched component at all (the page renamed it), every component counts:
+ * a rename must not hide an outage.
+ */
+export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget): HistoryRead {
   const base = pageBaseUrl(target);
   const out: HistoryIncident[] = [];
+  const anyWatched = target.components === undefined || parsed.incidents.some((raw) => namesOf(raw).some((name) => watches(target, name)));
+  if (!anyWatched) target = { ...target, components: undefined };
+  const days = parsed.incidents.map((raw) => normalizeTime(raw.started_at ?? raw.created_at)?.slice(0, 10)).filter((d): d is string => d !== undefined).sort();
+  const oldest = days[0] ?? null;
+  const covered_from = oldest === null ? null : parsed.incidents.length >= HISTORY_LIST_SIZE ? addDays(oldest, 1) : oldest;
   for (const raw of parsed.incidents) {
     const id = raw.id?.trim();
     const named = new Set<string>();
@@ -96,11 +124,11 @@ export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget
     const worst = DOWNTIME_STATUSES.find((s) => statuses.includes(s)) ?? null;
     out.push({ ...incident, resolved_at: normalizeTime(raw.resolved_at), components: components.filter((name) => watches(target, name)), worst_status: worst });
   }
-  return out;
+  return { incidents: out, covered_from };
 }
 
 /** fetch → parse → translate for the platforms that publish a Statuspage-style history. */
-export async function readHistory(http: HttpClient, target: StatusPageTarget): Promise<HistoryIncident[]> {
+export async function readHistory(http: HttpClient, target: StatusPageTarget): Promise<HistoryRead> {
   const url = historyApiUrl(target);
   return translateHistory(endpoint.parse(await endpoint.fetch(http, target), url, `status:${target.service_id}`), target);
 }
