@@ -154,7 +154,8 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
   it('answers at least 95% of a realistic mix straight from a file, each equal to the shared computation, and a JSON error for the rest', () => {
     const index = body('/api/v1/models.json') as { data: ModelEntry[]; meta: { retired_through: string | null } };
     let fromFile = 0;
-    // Each match scans the rules (about 2,000): 400 queries, like the mix the issue measured with.
+    // Each match scans the rules (about 2,000, some milliseconds each in the WASM engine, more on a
+    // busy machine): 400 queries, like the mix the issue measured with, with room in the timeout.
     const mix = realisticQueryMix(400);
     for (const params of mix) {
       const query = new URLSearchParams(params).toString();
@@ -173,7 +174,7 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
       expect(served.data, query).toEqual(cheapest(index.data, parsed.query, index.meta.retired_through));
     }
     expect(fromFile / mix.length).toBeGreaterThanOrEqual(0.95);
-  });
+  }, 180_000);
 
   it('never answers a query with another variant\'s data (random queries)', () => {
     // A seeded generator: the same cases on every run.
@@ -205,7 +206,7 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     }
     // The grid is meant to serve most of these directly.
     expect(served).toBeGreaterThan(40);
-  });
+  }, 180_000);
 });
 
 describe('rules and the files other ids own', () => {
