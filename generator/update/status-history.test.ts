@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildSite } from '../build/build-site.js';
 import { HttpClient } from '../http/client.js';
 import type { ServiceDetail } from '../render/status.js';
-import { spComponent, spIncident, spSummary } from '../status/platforms/fixtures.js';
+import { BIGQUERY, gcpIncident, spComponent, spIncident, spSummary, VERTEX_GEMINI } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { loadStatusHistories } from '../store/status-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
@@ -152,5 +152,32 @@ describe('reading a history list', () => {
     expect(few.covered_from).toBe('2026-08-16');
     const full = Array.from({ length: 50 }, (_, i) => historic(`i${i}`, `2026-08-${String(10 + (i % 10)).padStart(2, '0')}T10:00:00Z`, `2026-08-${String(10 + (i % 10)).padStart(2, '0')}T11:00:00Z`, [['Lab API', 'degraded_performance']]));
     expect(translateHistory({ incidents: full } as never, target).covered_from).toBe('2026-08-11');
+  });
+});
+
+describe('Google Cloud history', () => {
+  it('reads the feed it already reads as the history of the watched products: impact stands in for components', async () => {
+    const service: ServiceDefinition = { id: 'gem', name: 'Gem', url: 'https://gem.example.com', status_page: { type: 'gcp', url: `${server.url}/gcp`, products: [VERTEX_GEMINI.id] }, probe: null };
+    await writeFile(join(dataDir, 'services.json'), JSON.stringify([service]));
+    server.setRoutes({
+      '/gcp/incidents.json': {
+        kind: 'json',
+        body: [
+          // A disruption (a partial outage) of 8 hours on 2026-08-12: 30% of a third of the day lost.
+          gcpIncident({ id: 'g1', begin: '2026-08-12T00:00:00+00:00', end: '2026-08-12T08:00:00+00:00', severity: 'medium', status_impact: 'SERVICE_DISRUPTION' }),
+          // Another product: not ours.
+          gcpIncident({ id: 'g2', begin: '2026-08-13T00:00:00+00:00', end: '2026-08-13T08:00:00+00:00', affected_products: [BIGQUERY], severity: 'high', status_impact: 'SERVICE_OUTAGE' }),
+        ],
+      },
+    });
+    const report = await run('2026-08-20T00:00:00Z');
+    expect(report.warnings).toEqual([]);
+    const out = await tempDir('status-history-gcp');
+    await buildSite({ dataDir, outDir: out, siteUrl: 'https://pulse.example.org' });
+    const gem = (JSON.parse(await readFile(join(out, 'api/v1/status/gem.json'), 'utf8')) as { data: ServiceDetail }).data;
+    expect(gem.recent_incidents.map((i) => [i.id, i.status, i.resolved_at])).toEqual([['official:g1', 'resolved', '2026-08-12T08:00:00Z']]);
+    expect(gem.uptime_90d.find((d) => d.date === '2026-08-12')).toMatchObject({ official: 0.9 });
+    expect(gem.uptime_90d.find((d) => d.date === '2026-08-11')).toMatchObject({ official: null });
+    expect(gem.uptime_90d.find((d) => d.date === '2026-08-13')).toMatchObject({ official: 1 });
   });
 });

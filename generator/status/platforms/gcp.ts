@@ -102,7 +102,7 @@ export function gcpImpact(incident: GcpIncident): IncidentImpact {
   return worstIndicator([lookup(GCP_STATUS_IMPACTS, incident.status_impact), lookup(GCP_SEVERITIES, incident.severity, lower)]);
 }
 
-function affectsProducts(incident: GcpIncident, products: readonly string[] | undefined): boolean {
+export function affectsProducts(incident: GcpIncident, products: readonly string[] | undefined): boolean {
   const wanted = (products ?? []).map((product) => product.trim().toLowerCase()).filter((product) => product !== '');
   if (wanted.length === 0) return true;
   return (incident.affected_products ?? []).some(
@@ -110,7 +110,7 @@ function affectsProducts(incident: GcpIncident, products: readonly string[] | un
   );
 }
 
-function incidentUrl(uri: string | null | undefined, id: string): string | null {
+export function incidentUrl(uri: string | null | undefined, id: string): string | null {
   if (typeof uri === 'string' && uri.trim() !== '') {
     try {
       const resolved = new URL(uri.trim(), `${GCP_STATUS_PAGE_URL}/`);
@@ -123,21 +123,27 @@ function incidentUrl(uri: string | null | undefined, id: string): string | null 
   return id ? `${GCP_STATUS_PAGE_URL}/incidents/${encodeURIComponent(id)}` : null;
 }
 
+/** One incident of the feed in our terms; `ongoing` ones get their latest status, ended ones `resolved`. */
+export function gcpIncident(raw: GcpIncident): OfficialIncident | null {
+  const id = raw.id?.trim() || (raw.number === null || raw.number === undefined ? '' : String(raw.number).trim());
+  return completeIncident({
+    id,
+    name: raw.external_desc,
+    status: isOngoing(raw) ? lookup(GCP_ONGOING_STATUSES, raw.most_recent_update?.status) : 'resolved',
+    impact: gcpImpact(raw),
+    started_at: raw.begin,
+    updated_at: raw.modified ?? raw.created,
+    url: incidentUrl(raw.uri, id),
+  });
+}
+
+export const isOngoing = (raw: GcpIncident): boolean => raw.end === undefined || raw.end === null || raw.end.trim() === '';
+
 export function translateGcp(parsed: ParsedGcp, target: StatusPageTarget): OfficialStatus {
   const active: OfficialIncident[] = [];
   for (const raw of parsed) {
-    const ongoing = raw.end === undefined || raw.end === null || raw.end.trim() === '';
-    if (!ongoing || !affectsProducts(raw, target.products)) continue;
-    const id = raw.id?.trim() || (raw.number === null || raw.number === undefined ? '' : String(raw.number).trim());
-    const incident = completeIncident({
-      id,
-      name: raw.external_desc,
-      status: lookup(GCP_ONGOING_STATUSES, raw.most_recent_update?.status),
-      impact: gcpImpact(raw),
-      started_at: raw.begin,
-      updated_at: raw.modified ?? raw.created,
-      url: incidentUrl(raw.uri, id),
-    });
+    if (!isOngoing(raw) || !affectsProducts(raw, target.products)) continue;
+    const incident = gcpIncident(raw);
     if (incident) active.push(incident);
   }
   const indicator = active.length === 0 ? 'none' : worstIndicator(active.map((incident) => indicatorOfOpenIncident(incident.impact)));

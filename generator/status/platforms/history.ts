@@ -15,9 +15,10 @@ import { addDays } from '../../models/dates.js';
 import { withoutBidiControls } from '../../text/bidi.js';
 import { DOWNTIME_STATUSES, type HistoryIncident, type StatusPageTarget } from '../types.js';
 import { completeIncident, httpUrl, lookup, normalizeTime, nullableString, pageBaseUrl, platformEndpoint, type ComponentStatus } from './common.js';
+import { affectsProducts, fetchGcp, gcpApiUrl, gcpIncident, isOngoing, parseGcp, type ParsedGcp } from './gcp.js';
 import { STATUSPAGE_COMPONENT_STATUSES, STATUSPAGE_IMPACTS, STATUSPAGE_INCIDENT_FIELDS, STATUSPAGE_INCIDENT_STATUSES, type SummaryIncident } from './statuspage.js';
 
-export const HISTORY_PLATFORMS = ['statuspage', 'incidentio'] as const;
+export const HISTORY_PLATFORMS = ['statuspage', 'incidentio', 'gcp'] as const;
 
 const incidentSchema = {
   type: 'object',
@@ -127,8 +128,26 @@ export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget
   return { incidents: out, covered_from };
 }
 
-/** fetch → parse → translate for the platforms that publish a Statuspage-style history. */
+/**
+ * Pure: Google Cloud's incidents.json is its history already (the feed the status is read from):
+ * every incident of the watched products, ended ones with their `end` as resolution. The feed is
+ * a rolling window: it covers from the day of its oldest incident. No component data: the
+ * impact stands in (critical as a major outage, major as a partial outage).
+ */
+export function translateGcpHistory(parsed: ParsedGcp, target: StatusPageTarget): HistoryRead {
+  const incidents: HistoryIncident[] = [];
+  for (const raw of parsed) {
+    if (!affectsProducts(raw, target.products)) continue;
+    const incident = gcpIncident(raw);
+    if (incident !== null) incidents.push({ ...incident, resolved_at: isOngoing(raw) ? null : normalizeTime(raw.end), components: [], worst_status: null });
+  }
+  const days = parsed.map((raw) => normalizeTime(raw.begin)?.slice(0, 10)).filter((d): d is string => d !== undefined).sort();
+  return { incidents, covered_from: days[0] ?? null };
+}
+
+/** fetch → parse → translate for the platforms that publish a history we read. */
 export async function readHistory(http: HttpClient, target: StatusPageTarget): Promise<HistoryRead> {
+  if (target.type === 'gcp') return translateGcpHistory(parseGcp(await fetchGcp(http, target), gcpApiUrl(target), `status:${target.service_id}`), target);
   const url = historyApiUrl(target);
   return translateHistory(endpoint.parse(await endpoint.fetch(http, target), url, `status:${target.service_id}`), target);
 }
