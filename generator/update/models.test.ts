@@ -258,4 +258,16 @@ describe('updateModels against a local OpenRouter', () => {
     expect(endpointsChecked['openai/gpt-test']?.succeeded_at).toBeNull();
     expect(models.get('moonshotai/kimi-test')?.endpoints.items.map((e) => e.provider)).toEqual(['Fireworks']);
   });
+
+  it('stores a moved 1-day uptime without calling the offers updated (a wobble is not news)', async () => {
+    const offers = (uptime: number) => ({ kind: 'json' as const, body: orEndpoints('moonshotai/kimi-test', [{ provider: 'Fireworks', prompt: '0.000003', completion: '0.000015', uptime }]) });
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) }, '/api/v1/models/moonshotai/kimi-test/endpoints': offers(99.2) });
+    await update('2026-08-01T00:00:00Z', { endpointsPerRun: 20 });
+    server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) }, '/api/v1/models/moonshotai/kimi-test/endpoints': offers(99.7) });
+    const second = await update('2026-08-01T00:15:00Z', { endpointsPerRun: 20 });
+    expect(second.warnings.filter((w) => w.startsWith('moonshotai'))).toEqual([]);
+    const kimi = (await loadDataset(dataDir)).models.get('moonshotai/kimi-test')!;
+    expect(kimi.endpoints.items[0]?.uptime_1d).toBe(0.997);
+    expect(kimi.endpoints.updated_at).toBe('2026-08-01T00:00:00Z');
+  });
 });

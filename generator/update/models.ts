@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_MAX_NEW_SHARE, DelistGuardError, mergeCatalog, type MergeSummary } from '../models/merge.js';
-import type { ModelRecord } from '../models/types.js';
+import type { EndpointRecord, ModelRecord } from '../models/types.js';
 import { translateEndpoints } from '../sources/openrouter/endpoints.js';
 import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
 import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
@@ -123,6 +123,8 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   return report;
 }
 
+const withoutUptime = (items: readonly EndpointRecord[]) => items.map(({ uptime_1d: _uptime, ...offer }) => offer);
+
 /** Fetches endpoints for a few models; failures are warnings (the catalog is still good). */
 async function refreshEndpoints(
   options: ModelsUpdateOptions,
@@ -146,7 +148,10 @@ async function refreshEndpoints(
           report.endpointsRefreshed += 1;
           checks[model.id] = { attempted_at: options.now, succeeded_at: options.now };
           if (!sameJson(items, model.endpoints.items)) {
-            models.set(model.id, { ...model, endpoints: { updated_at: options.now, items } });
+            // OpenRouter's rolling 1-day uptime moves on its own between reads: it is stored, but
+            // only a change of the offers themselves updates the list (and is worth a deploy).
+            const offersChanged = !sameJson(withoutUptime(items), withoutUptime(model.endpoints.items));
+            models.set(model.id, { ...model, endpoints: { updated_at: offersChanged ? options.now : model.endpoints.updated_at, items } });
             changed.push(model.id);
           }
         } catch (error) {
