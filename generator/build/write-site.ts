@@ -4,7 +4,7 @@ import { dirname, join, posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
-import { isRenderedText, type RenderedFile } from '../render/site.js';
+import { isRenderedText, type RenderedFile } from '../render/rendered.js';
 import { withoutBidiControls } from '../text/bidi.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 

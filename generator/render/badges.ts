@@ -4,7 +4,7 @@
  */
 import type { ServiceStatus } from '../status/combine.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
-import { API_ROOT, type RenderedJson } from './site.js';
+import { API_ROOT, type RenderedJson } from './rendered.js';
 import type { ServiceDetail } from './status.js';
 import { meanUptime, STATUS_WORDS, uptimePercent } from './presentation.js';
 

@@ -7,7 +7,7 @@ import type { Deprecation } from './api-types.js';
 import { modelPageUrl, siteHost } from './feeds.js';
 import { safeHttpUrl } from './presentation.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
-import { API_ROOT, type RenderedText } from './site.js';
+import { API_ROOT, type RenderedText } from './rendered.js';
 
 /** RFC 5545 §3.1: lines longer than 75 octets (without the CRLF) are folded. */
 export const ICS_LINE_OCTETS = 75;

@@ -5,7 +5,7 @@
 import { isoSecond, parseIsoTime } from '../models/dates.js';
 import type { ApiPrice, Deprecation, PriceChange } from './api-types.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
-import { API_ROOT, CACHE_SECONDS, type RenderedText } from './site.js';
+import { API_ROOT, CACHE_SECONDS, type RenderedText } from './rendered.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
 import { xmlElement } from './xml.js';
 import { safeHttpUrl } from './presentation.js';

@@ -8,7 +8,7 @@ import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '..
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES } from '../sources/facts.js';
 import type { Dataset } from '../store/data-store.js';
-import { freeVariantOffer, sourceUrl } from './models.js';
+import { freeVariantOffer, sourceUrl } from './model-fields.js';
 import { modelOffers } from './offers.js';
 import type { ApiOffer } from './api-types.js';
 

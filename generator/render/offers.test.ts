@@ -5,7 +5,7 @@ import type { ModelRecord } from '../models/types.js';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
 import { translateCatalog } from '../sources/openrouter/translate.js';
-import { freeVariantOffer } from './models.js';
+import { freeVariantOffer } from './model-fields.js';
 import { cheapestOffer, isAuthorProvider, modelOffers } from './offers.js';
 
 /** A stored record the way update makes one (OpenRouter's format → translate → merge), with two endpoints. */

@@ -10,7 +10,7 @@ import { buildCommittedSite, TEST_SITE_URL } from '../testing/built-site.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 import { openApiDocument, VARIANT_EXAMPLES, VARIANT_PATTERN } from './openapi.js';
 import { API_SCHEMA_NAMES, apiSchemas } from './schemas.js';
-import { CACHE_SECONDS } from './site.js';
+import { CACHE_SECONDS } from './rendered.js';
 
 type Json = Record<string, unknown>;
 interface Parameter { name: string; in: 'path' | 'query'; schema: Json; examples?: Record<string, { value: unknown }> }

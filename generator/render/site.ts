@@ -27,25 +27,7 @@ export interface RenderConfig {
   contentTimes?: ContentState;
 }
 
-/** One JSON file of the API: where it goes below the output dir, which schema it must match, its body. */
-export interface RenderedJson {
-  path: string;
-  schema: ApiSchemaName | null;
-  body: unknown;
-}
-
-/** A file that is not JSON (feeds, calendars), written as given. */
-export interface RenderedText {
-  path: string;
-  text: string;
-}
-
-export type RenderedFile = RenderedJson | RenderedText;
-
-export const isRenderedText = (file: RenderedFile): file is RenderedText => 'text' in file;
-
-export const CACHE_SECONDS = 60;
-export const API_ROOT = 'api/v1';
+import { API_ROOT, CACHE_SECONDS, type RenderedFile, type RenderedJson } from './rendered.js';
 /** The time a response carries when data/ holds no time at all (never the clock). */
 const EPOCH = '1970-01-01T00:00:00Z';
 

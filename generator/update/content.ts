@@ -7,7 +7,8 @@
 import { DEFAULT_SITE_URL } from '../config.js';
 import { nextContentState, type ContentState } from '../publish/content-times.js';
 import { jsonFingerprints, type Fingerprints } from '../publish/fingerprint.js';
-import { isRenderedText, renderApi } from '../render/site.js';
+import { isRenderedText } from '../render/rendered.js';
+import { renderApi } from '../render/site.js';
 import { loadContentState, saveContentState } from '../store/content-store.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
 import { DataFileError } from '../store/files.js';

@@ -1,0 +1,44 @@
+/** The fields every model response shares, in the API's shape and key order (no other render module is needed). */
+import { blendedPrice } from '../models/price.js';
+import type { Benchmarks, Capabilities, ModelRecord, TokenPrices } from '../models/types.js';
+import type { ApiOffer, ApiPrice } from './api-types.js';
+
+export const UNKNOWN_PRICES: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
+
+export function apiPrice(price: TokenPrices): ApiPrice {
+  return { input: price.input, output: price.output, blended: blendedPrice(price), cache_read: price.cache_read, cache_write: price.cache_write };
+}
+
+/** The page on the upstream site that backs a model's data. */
+export function sourceUrl(record: ModelRecord): string {
+  return `https://openrouter.ai/${record.upstream_id.replace(/:free$/, '')}`;
+}
+
+/** Fixed key order in the API, whatever order data/ stores keys in. */
+export function capabilitiesOf(c: Capabilities): Capabilities {
+  return { vision: c.vision, reasoning: c.reasoning, tools: c.tools };
+}
+
+export function benchmarksOf(b: Benchmarks): Benchmarks {
+  return { intelligence_index: b.intelligence_index, coding_index: b.coding_index, math_index: b.math_index };
+}
+
+/** OpenRouter's free variant (`:free`), when listed, as an offer of its own. */
+export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
+  if (record.free_variant === null) return null;
+  return {
+    provider: 'OpenRouter (free variant)',
+    source: 'openrouter',
+    source_key: record.free_variant.upstream_id,
+    tag: record.free_variant.upstream_id,
+    first_party: false,
+    price: apiPrice({ input: 0, output: 0, cache_read: null, cache_write: null }),
+    context_length: record.free_variant.context_length,
+    max_output: record.free_variant.max_output,
+    quantization: null,
+    capabilities: capabilitiesOf(record.capabilities),
+    free: true,
+    uptime_1d: null,
+    retirement_date: null,
+  };
+}
