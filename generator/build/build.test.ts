@@ -142,7 +142,7 @@ describe('build', () => {
 
     const broken = await makeData();
     await writeFile(join(broken, 'models/openai/gpt-test.json'), '{"id": "openai/gpt-test", "truncated');
-    await expect(buildSite({ dataDir: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json is not valid JSON/);
+    await expect(buildSite({ dataDir: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json:1:\d+ is not valid JSON \(unterminated string\)/);
     const misplaced = await makeData();
     await mkdir(join(misplaced, 'models/evil'), { recursive: true });
     const record = JSON.parse(await readFile(join(misplaced, 'models/openai/gpt-test.json'), 'utf8'));

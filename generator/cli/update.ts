@@ -10,6 +10,7 @@ import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { updateFacts } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { assertClockForward, ClockWentBackError, recordContent } from '../update/content.js';
+import { removeStaleTempFiles } from '../store/files.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { describeError, detailLines, formatDuration, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
 
@@ -90,6 +91,8 @@ async function main(): Promise<number> {
   // The lines carry upstream ids and errors: printable() keeps each on one line and never a
   // GitHub workflow command.
   const log = (line: string) => console.log(printable(`[${formatDuration(Date.now() - started).padStart(7)}] ${line}`));
+  // A run killed between a temporary file's write and its rename (SIGKILL, a cancelled job) left it behind.
+  for (const path of await removeStaleTempFiles(args['data-dir'])) log(`removed a temporary file a killed run left behind: ${path}`);
   // A stage that stops with an error (a broken data file) is reported; the others still run.
   const runStage = async (stage: UpdateStage, what: string, run: () => Promise<void>) => {
     if (!stages.includes(stage)) return;
