@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { findUnrepresentableNumber } from '../text/json-syntax.js';
 import { UpstreamError, type UpstreamErrorKind } from './errors.js';
 
 /** Bounds for one request. Every phase has its own limit, plus a total deadline per attempt. */
@@ -132,8 +133,9 @@ export class HttpClient {
   /** Like `request`, and parses the body as JSON (`invalid_body` when it is not JSON). */
   async requestJson(url: string, options: RequestOptions): Promise<{ json: unknown; result: HttpResult }> {
     const result = await this.request(url, options);
+    let json: unknown;
     try {
-      return { json: JSON.parse(result.body) as unknown, result };
+      json = JSON.parse(result.body) as unknown;
     } catch (cause) {
       // Our classification only: upstream bytes never reach an error message (it is published).
       throw new UpstreamError({
@@ -145,6 +147,18 @@ export class HttpClient {
         cause,
       });
     }
+    // JSON.parse reads 1e-400 as 0 (a free price) and 1e400 as Infinity without a word.
+    const number = findUnrepresentableNumber(result.body);
+    if (number !== null) {
+      throw new UpstreamError({
+        kind: 'invalid_body',
+        source: options.source,
+        url,
+        status: result.status,
+        message: `a number at line ${number.line}, column ${number.column} cannot be represented (it would read as 0 or Infinity)`,
+      });
+    }
+    return { json, result };
   }
 
   private backoffMs(attempt: number, retry: RetryPolicy, retryAfterMs: number | null): number {

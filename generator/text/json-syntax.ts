@@ -20,6 +20,32 @@ class Failure {
 
 /** The first syntax error of `text`, or null when it is valid JSON. */
 export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
+  const failure = scan(text, () => undefined);
+  return failure === null ? null : { ...lineAndColumn(text, failure.offset), problem: failure.problem };
+}
+
+/** A number literal whose mantissa is not zero but which reads as 0, or reads as ±Infinity. */
+function unrepresentable(literal: string): boolean {
+  const value = Number(literal);
+  return !Number.isFinite(value) || (value === 0 && /[1-9]/.test(literal.split(/e/i)[0]!));
+}
+
+/**
+ * The first number literal of a valid JSON text that a double cannot hold: JSON.parse reads
+ * `1e-400` as 0 (a price of 0 is "free") and `1e400` as Infinity, silently. Null when there is none.
+ */
+export function findUnrepresentableNumber(text: string): { line: number; column: number } | null {
+  // Only an exponent of three digits or a run of 300 digits can leave a double's range.
+  if (!/\d[eE][+-]?\d{3}|\d{300}/.test(text)) return null;
+  let found: number | null = null;
+  scan(text, (start, end) => {
+    if (found === null && unrepresentable(text.slice(start, end))) found = start;
+  });
+  return found === null ? null : lineAndColumn(text, found);
+}
+
+/** Walks `text` as JSON, calling `onNumber` with each number literal's span; the first failure, or null. */
+function scan(text: string, onNumber: (start: number, end: number) => void): Failure | null {
   let i = 0;
   const fail = (problem: string): never => {
     throw new Failure(i, i >= text.length ? 'unexpected end of file' : problem);
@@ -39,6 +65,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
     if (i === start) fail('malformed number');
   };
   const number = () => {
+    const start = i;
     if (text[i] === '-') i += 1;
     if (text[i] === '0') i += 1;
     else digits();
@@ -51,6 +78,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
       if (text[i] === '+' || text[i] === '-') i += 1;
       digits();
     }
+    onNumber(start, i);
   };
   const string = () => {
     i += 1; // the opening quote
@@ -141,7 +169,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
     return null;
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
-    return { ...lineAndColumn(text, error.offset), problem: error.problem };
+    return error;
   }
 }
 
