@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { cloudflareHeaders, type Host } from '../host/hosts.js';
 import { formatRedirects } from '../host/redirects.js';
 import { siteRules } from '../host/routing.js';
@@ -7,11 +5,13 @@ import { renderApi } from '../render/site.js';
 import { notFoundPage } from '../render/errors.js';
 import { pageUrl, routes } from '../web/routes.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
-import { DataFileError, writeFileAtomic } from '../store/files.js';
+import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
+import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { serializeSite, writeSiteAtomically } from './write-site.js';
+import { writeSiteIncrementally, type WriteResult } from './incremental-write.js';
+import { checkFileBudget, serializeSite } from './write-site.js';
 
 export interface BuildOptions {
   dataDir: string;
@@ -19,6 +19,8 @@ export interface BuildOptions {
   siteUrl: string;
   /** Which host files to write next to api/ (default netlify). */
   host?: Host;
+  /** The largest file the build may publish (default MAX_FILE_BYTES, 1 MiB). */
+  maxFileBytes?: number;
 }
 
 export interface BuildReport {
@@ -27,11 +29,20 @@ export interface BuildReport {
   redirectRules: number;
   /** Problems the build worked around (it still wrote the whole site). */
   warnings: string[];
-  /** Stored models left out because their id cannot be published; the rest is built. */
+  /** Stored models left out: an id that cannot be published, or a file over the size budget; the rest is built. */
   skipped: RejectedModelFile[];
+  /** What the incremental write did to the output directory. */
+  written: WriteResult;
 }
 
-/** data/ → validated files → outDir/api, atomically. No network, no clock. */
+/** Host files of every host: the build owns them, so switching hosts removes the other's. */
+const HOST_FILES = ['_redirects', '_headers'] as const;
+
+/**
+ * data/ → validated files → outDir, incrementally and atomically (build/incremental-write.ts):
+ * only changed files are written, and a build that fails leaves the previous output as it was.
+ * No network, no clock.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const dataset = await loadDataset(options.dataDir);
   const warnings: string[] = [];
@@ -41,26 +52,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;
   });
-  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl, contentTimes }), options.siteUrl);
-  files.set('api/v1/client.js', await bundleClient());
-  const webApp = await bundleWebApp();
-  const rules = siteRules(new Set(files.keys()));
-  await writeSiteAtomically(options.outDir, files);
-  // The website beside the API: its script first, the page that loads it last.
-  await writeFileAtomic(join(options.outDir, 'app.js'), webApp);
-  for (const [name, content] of await readWebStatic()) await writeFileAtomic(join(options.outDir, name), content);
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const oversized: RejectedModelFile[] = [];
+  const rendered = renderApi(dataset, {
+    siteUrl: options.siteUrl,
+    contentTimes,
+    maxFileBytes,
+    report: (message) => warnings.push(message),
+    leftOut: (id, bytes) => oversized.push({ path: `${options.dataDir}/models/${id}.json`, reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+  });
+  const api = serializeSite(rendered, options.siteUrl);
+  api.set('api/v1/client.js', await bundleClient());
+  const rules = siteRules(new Set(api.keys()));
+  // The order files are replaced in: the API, the website's script, its static files with the
+  // page last, then the host files that route to all of them.
+  const files = new Map<string, string | Buffer>(api);
+  files.set('app.js', await bundleWebApp());
+  for (const [name, content] of await readWebStatic()) files.set(name, content);
   // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
-  await writeFileAtomic(join(options.outDir, '404.html'), notFoundPage(pageUrl(options.siteUrl, routes.docs())));
-  // Host files are written after the API they route to, so a deploy never has rules pointing at
-  // missing files; files for another host are removed so they cannot misroute.
+  files.set('404.html', notFoundPage(pageUrl(options.siteUrl, routes.docs())));
   const host = options.host ?? 'netlify';
-  const redirectsPath = join(options.outDir, '_redirects');
-  const headersPath = join(options.outDir, '_headers');
-  if (host === 'netlify') await writeFileAtomic(redirectsPath, formatRedirects(rules));
-  else await rm(redirectsPath, { force: true });
-  if (host === 'cloudflare') await writeFileAtomic(headersPath, cloudflareHeaders());
-  else await rm(headersPath, { force: true });
+  if (host === 'netlify') files.set('_redirects', formatRedirects(rules));
+  if (host === 'cloudflare') files.set('_headers', cloudflareHeaders());
+  checkFileBudget(files, maxFileBytes);
+  const written = writeSiteIncrementally(options.outDir, files, { alsoOwned: HOST_FILES });
   let bytes = 0;
-  for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: dataset.rejectedModels };
+  for (const content of api.values()) bytes += Buffer.byteLength(content);
+  return { files: api.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
 }

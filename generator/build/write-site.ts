@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
 import { isRenderedText, type RenderedFile } from '../render/rendered.js';
 import { withoutBidiControls } from '../text/bidi.js';
@@ -16,7 +13,20 @@ export class SchemaViolationError extends Error {
   }
 }
 
-export function compileApiSchemas(siteUrl: string): { ajv: Ajv2020; check: (schema: ApiSchemaName, body: unknown) => string | null } {
+type CompiledSchemas = { ajv: Ajv2020; check: (schema: ApiSchemaName, body: unknown) => string | null };
+
+/** Compiling the schemas takes about a second: once per site URL and process. */
+const compiled = new Map<string, CompiledSchemas>();
+
+export function compileApiSchemas(siteUrl: string): CompiledSchemas {
+  const known = compiled.get(siteUrl);
+  if (known !== undefined) return known;
+  const result = compileSchemasAfresh(siteUrl);
+  compiled.set(siteUrl, result);
+  return result;
+}
+
+function compileSchemasAfresh(siteUrl: string): CompiledSchemas {
   const ajv = createAjv();
   const schemas = apiSchemas(siteUrl);
   const validators = Object.fromEntries(API_SCHEMA_NAMES.map((name) => [name, ajv.compile(schemas[name])]));
@@ -54,39 +64,22 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
   return out;
 }
 
-/**
- * Writes the API into `outDir/api` atomically: everything goes to a temporary sibling directory
- * first, which then replaces the old tree with two renames. A failure before the swap leaves the
- * previous `outDir/api` untouched. Files outside `outDir/api` are not touched.
- */
-export async function writeSiteAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
-  await mkdir(outDir, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = join(outDir, `.api-staging-${tag}`);
-  const retired = join(outDir, `.api-old-${tag}`);
-  const target = join(outDir, 'api');
-  try {
-    const dirs = new Set<string>();
-    for (const path of files.keys()) {
-      if (!path.startsWith('api/')) throw new Error(`refusing to write ${path}: the build only writes below api/`);
-      dirs.add(dirname(resolveInside(staging, path.slice('api/'.length))));
-    }
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    for (const [path, content] of files) await writeFile(resolveInside(staging, path.slice('api/'.length)), content);
-    let hadPrevious = true;
-    await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      hadPrevious = false;
-    });
-    try {
-      await rename(staging, target);
-    } catch (error) {
-      // Put the previous tree back rather than leave no API at all.
-      if (hadPrevious) await rename(retired, target);
-      throw error;
-    }
-    if (hadPrevious) await rm(retired, { recursive: true, force: true });
-  } finally {
-    await rm(staging, { recursive: true, force: true });
+/** A file over the size budget that no single record is to blame for (a list, a feed): nothing was written. */
+export class FileBudgetError extends Error {
+  override readonly name = 'FileBudgetError';
+  constructor(readonly oversized: Array<{ path: string; bytes: number }>, readonly maxBytes: number) {
+    super(`${oversized.length} file(s) over the ${maxBytes}-byte budget, nothing written: ${oversized.slice(0, 10).map((f) => `${f.path} (${f.bytes} bytes)`).join(', ')}`);
   }
+}
+
+/** Every file within `maxBytes` (a model's own file was checked when it was rendered). */
+export function checkFileBudget(files: ReadonlyMap<string, string | Buffer>, maxBytes: number): void {
+  const oversized: Array<{ path: string; bytes: number }> = [];
+  for (const [path, content] of files) {
+    // A string has at most 3 bytes per UTF-16 unit: most files need no counting at all.
+    if (typeof content === 'string' && content.length * 3 <= maxBytes) continue;
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+    if (bytes > maxBytes) oversized.push({ path, bytes });
+  }
+  if (oversized.length > 0) throw new FileBudgetError(oversized, maxBytes);
 }

@@ -47,9 +47,14 @@ export interface Fingerprints {
   material: string;
 }
 
+/** The content fingerprint alone (what `updated_at` is looked up by). */
+export function contentFingerprint(body: unknown, siteUrl: string): string {
+  return digest(siteFree(JSON.stringify(withoutUpdatedAt(body)), siteUrl));
+}
+
 /** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
 export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
-  const content = digest(siteFree(JSON.stringify(withoutUpdatedAt(body)), siteUrl));
+  const content = contentFingerprint(body, siteUrl);
   // Volatile values become null rather than vanish: a response whose only volatile value is its
   // own updated_at then has a material fingerprint equal to its content fingerprint.
   return { content, material: digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) };
