@@ -10,7 +10,10 @@ import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { writeSiteIncrementally, type WriteResult } from './incremental-write.js';
+import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
+import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkFileBudget, serializeSite } from './write-site.js';
 
 export interface BuildOptions {
@@ -32,7 +35,7 @@ export interface BuildReport {
   /** Stored models left out: an id that cannot be published, or a file over the size budget; the rest is built. */
   skipped: RejectedModelFile[];
   /** What the incremental write did to the output directory. */
-  written: WriteResult;
+  written: WriteCounts;
 }
 
 /** Host files of every host: the build owns them, so switching hosts removes the other's. */
@@ -44,6 +47,15 @@ const HOST_FILES = ['_redirects', '_headers'] as const;
  * No network, no clock.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const host = options.host ?? 'netlify';
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  // Host files this build does not write: they must not be there (another host's rules).
+  const absent = HOST_FILES.filter((name) => !(host === 'netlify' && name === '_redirects') && !(host === 'cloudflare' && name === '_headers'));
+  // The same inputs as the last build into an output it left intact: nothing to do.
+  const inputs = inputFingerprint(options.dataDir, { siteUrl: options.siteUrl, host, maxFileBytes });
+  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : unchangedBuild<BuildReport>(options.outDir, inputs, absent);
+  if (recorded !== null) return { ...recorded, written: { written: 0, removed: 0, unchanged: recorded.written.written + recorded.written.unchanged } };
+
   const dataset = await loadDataset(options.dataDir);
   const warnings: string[] = [];
   // State, not curation: a broken content file costs the responses their recorded times, never the build.
@@ -52,7 +64,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;
   });
-  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const oversized: RejectedModelFile[] = [];
   const rendered = renderApi(dataset, {
     siteUrl: options.siteUrl,
@@ -71,12 +82,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   for (const [name, content] of await readWebStatic()) files.set(name, content);
   // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
   files.set('404.html', notFoundPage(pageUrl(options.siteUrl, routes.docs())));
-  const host = options.host ?? 'netlify';
   if (host === 'netlify') files.set('_redirects', formatRedirects(rules));
   if (host === 'cloudflare') files.set('_headers', cloudflareHeaders());
   checkFileBudget(files, maxFileBytes);
-  const written = writeSiteIncrementally(options.outDir, files, { alsoOwned: HOST_FILES });
+  const previous = readRecord<BuildReport>(options.outDir)?.output ?? null;
+  forgetRecord(options.outDir);
+  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: HOST_FILES, previous });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
-  return { files: api.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
+  const report: BuildReport = { files: api.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
+  writeRecord(options.outDir, { inputs, absent, output: state, report });
+  return report;
 }

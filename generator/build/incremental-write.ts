@@ -22,7 +22,7 @@
  */
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { resolveInside } from '../store/files.js';
+import { contentHash, currentIdentity, type OutputState } from './build-record.js';
 
 export const TRANSACTION_DIR = '.build-transaction';
 const JOURNAL = 'journal.json';
@@ -33,12 +33,23 @@ const OWNER = 'owner';
 export interface WriteOptions {
   /** Top-level names the build owns although it may not write them this time (other hosts' files). */
   alsoOwned?: readonly string[];
+  /**
+   * What the last build recorded it left (build-record.ts): a file whose identity is unchanged is
+   * compared by its recorded hash instead of being read back, and when no directory changed
+   * either, the output is not even listed.
+   */
+  previous?: OutputState | null;
 }
 
-export interface WriteResult {
+export interface WriteCounts {
   written: number;
   removed: number;
   unchanged: number;
+}
+
+export interface WriteResult extends WriteCounts {
+  /** What the output holds now, for the next build's record. */
+  state: OutputState;
 }
 
 /** Another build is writing into the same output directory right now. */
@@ -94,6 +105,20 @@ function sameBytes(path: string, content: Buffer): boolean {
   return existing.length === content.length && existing.equals(content);
 }
 
+/**
+ * The owned entries as the previous build recorded them, when nothing changed them since: every
+ * recorded directory has its identity (so no entry was added, removed or renamed in it) and no
+ * other owned top-level name appeared. Null when that cannot be trusted: the caller lists the output.
+ */
+function recordedEntries(outDir: string, previous: OutputState, ownedTop: ReadonlySet<string>): Map<string, Kind> | null {
+  for (const [dir, identity] of Object.entries(previous.dirs)) if (currentIdentity(join(outDir, dir)) !== identity) return null;
+  const entries = new Map<string, Kind>();
+  for (const dir of Object.keys(previous.dirs)) entries.set(dir, 'dir');
+  for (const path of Object.keys(previous.files)) entries.set(path, 'file');
+  for (const name of ownedTop) if (!entries.has(name) && currentIdentity(join(outDir, name)) !== null) return null;
+  return entries;
+}
+
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
   for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) parents.push(dir);
@@ -118,15 +143,29 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   recoverInterruptedWrite(outDir);
   const content = new Map<string, Buffer>();
   for (const [path, bytes] of files) {
-    if (path !== posix.normalize(path) || path.split('/').some((segment) => segment.startsWith('.') || segment === '')) {
+    // Relative, normalized, no `..`, no hidden or empty segment: it cannot leave `outDir`.
+    if (path !== posix.normalize(path) || path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.') || segment === '')) {
       throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized path of visible names`);
     }
-    resolveInside(outDir, path);
     content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
   }
   const topLevel = new Set([...content.keys()].map((path) => path.split('/')[0]!));
   const ownedTop = new Set([...topLevel, ...(options.alsoOwned ?? [])]);
-  const existing = scanOwned(outDir, ownedTop);
+  const previous = options.previous ?? null;
+  const recorded = previous === null ? null : recordedEntries(outDir, previous, ownedTop);
+  const existing = recorded ?? scanOwned(outDir, ownedTop);
+  const hashes = new Map([...content].map(([path, bytes]) => [path, contentHash(bytes)]));
+  /** Unchanged files whose recorded identity still holds: kept as recorded in the new state. */
+  const verified = new Map<string, string>();
+  const unchangedFile = (path: string, bytes: Buffer): boolean => {
+    const recorded = previous?.files[path];
+    if (recorded !== undefined && currentIdentity(join(outDir, path)) === recorded[0]) {
+      if (recorded[1] !== hashes.get(path)) return false;
+      verified.set(path, recorded[0]);
+      return true;
+    }
+    return sameBytes(join(outDir, path), bytes);
+  };
 
   const journal: Journal = { pid: process.pid, newDirs: [], trees: [], blocking: [], writes: [], removals: [] };
   const neededDirs = new Set<string>();
@@ -144,7 +183,7 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   let unchanged = 0;
   for (const [path, bytes] of content) {
     const kind = blocked(path) ? undefined : existing.get(path);
-    if (kind === 'file' && sameBytes(join(outDir, path), bytes)) unchanged += 1;
+    if (kind === 'file' && unchangedFile(path, bytes)) unchanged += 1;
     else journal.writes.push({ path, existed: kind === 'file' });
   }
   for (const [path, kind] of existing) {
@@ -153,7 +192,8 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   }
   // Blocking entries are moved aside whole; nothing below one is removed on its own.
   journal.blocking = journal.blocking.filter((path) => !journal.blocking.some((other) => other !== path && path.startsWith(`${other}/`)));
-  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return { written: 0, removed: 0, unchanged };
+  const result = (): WriteResult => ({ written: journal.writes.length, removed: journal.removals.length, unchanged, state: stateAfter(outDir, content.keys(), hashes, verified, recorded === null ? null : previous, journal) });
+  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return result();
 
   const transaction = join(outDir, TRANSACTION_DIR);
   // mkdir is the lock: a second build finds the directory (and its owner) and stops.
@@ -175,7 +215,29 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   writeFileSync(join(transaction, COMMITTED), '');
   removeEmptyDirs(outDir, journal.removals);
   rmSync(transaction, { recursive: true, force: true });
-  return { written: journal.writes.length, removed: journal.removals.length, unchanged };
+  return result();
+}
+
+/**
+ * The output's state after the write: unchanged files and directories as recorded (their
+ * identities were just checked; `previous` is null when the directories' were not), everything
+ * the write touched as it is now.
+ */
+function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap<string, string>, verified: ReadonlyMap<string, string>, previous: OutputState | null, journal: Journal): OutputState {
+  const touchedDirs = new Set<string>(journal.newDirs);
+  for (const path of [...journal.writes.map((w) => w.path), ...journal.removals, ...journal.blocking]) for (const dir of parentsOf(path)) touchedDirs.add(dir);
+  const state: OutputState = { files: {}, dirs: {} };
+  for (const path of paths) {
+    const identity = verified.get(path) ?? currentIdentity(join(outDir, path));
+    if (identity === null) throw new Error(`${path} is missing right after it was written`);
+    state.files[path] = [identity, hashes.get(path)!];
+    // Up the parents until one is known (then so are all of its own).
+    for (let dir = posix.dirname(path); dir !== '.' && state.dirs[dir] === undefined; dir = posix.dirname(dir)) {
+      const recorded = touchedDirs.has(dir) ? undefined : previous?.dirs[dir];
+      state.dirs[dir] = recorded ?? currentIdentity(join(outDir, dir))!;
+    }
+  }
+  return state;
 }
 
 /** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
 import { isRenderedText, type RenderedFile } from '../render/rendered.js';
+import { responseJson } from '../render/json-text.js';
 import { withoutBidiControls } from '../text/bidi.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 
@@ -26,15 +27,37 @@ export function compileApiSchemas(siteUrl: string): CompiledSchemas {
   return result;
 }
 
+/** The array keywords whose meaning does not depend on other items: items can be checked one by one. */
+const ITEMWISE_ARRAY_KEYWORDS = new Set(['type', 'items', 'maxItems', 'description']);
+
 function compileSchemasAfresh(siteUrl: string): CompiledSchemas {
   const ajv = createAjv();
   const schemas = apiSchemas(siteUrl);
   const validators = Object.fromEntries(API_SCHEMA_NAMES.map((name) => [name, ajv.compile(schemas[name])]));
+  // Items already found valid against a schema, by identity: a model entry is checked once, not
+  // once for each of the thousands of `cheapest` files it is in.
+  const valid = new Map<ApiSchemaName, WeakSet<object>>(API_SCHEMA_NAMES.map((name) => [name, new WeakSet<object>()]));
+  const itemwise = new Map<ApiSchemaName, number>();
+  for (const name of API_SCHEMA_NAMES) {
+    const data = (schemas[name] as { properties?: { data?: Record<string, unknown> } }).properties?.data;
+    if (data?.type === 'array' && Object.keys(data).every((k) => ITEMWISE_ARRAY_KEYWORDS.has(k))) itemwise.set(name, typeof data.maxItems === 'number' ? data.maxItems : Number.POSITIVE_INFINITY);
+  }
+  const full = (schema: ApiSchemaName, body: unknown) => {
+    const validate = validators[schema]!;
+    return validate(body) ? null : formatErrors(validate.errors ?? []);
+  };
   return {
     ajv,
     check(schema, body) {
-      const validate = validators[schema]!;
-      return validate(body) ? null : formatErrors(validate.errors ?? []);
+      const maxItems = itemwise.get(schema);
+      const data = (body as { data?: unknown } | null)?.data;
+      if (maxItems === undefined || !Array.isArray(data) || data.length > maxItems) return full(schema, body);
+      // The envelope with only the items not seen valid yet: the same verdict as the whole body.
+      const seen = valid.get(schema)!;
+      const fresh = data.filter((item: unknown) => item === null || typeof item !== 'object' || !seen.has(item));
+      if (full(schema, { ...(body as object), data: fresh }) !== null) return full(schema, body);
+      for (const item of fresh) if (item !== null && typeof item === 'object') seen.add(item);
+      return null;
     },
   };
 }
@@ -58,7 +81,7 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
     }
     const problem = file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
-    out.set(file.path, withoutBidiControls(JSON.stringify(file.body)));
+    out.set(file.path, withoutBidiControls(responseJson(file.body)));
   }
   if (violations.length > 0) throw new SchemaViolationError(violations);
   return out;

@@ -1,4 +1,4 @@
-import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
+import { cheapest, cheapestPath, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
@@ -15,6 +15,7 @@ import type { ModelDetail, ModelEntry } from './api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint } from '../publish/fingerprint.js';
+import { responseJson } from './json-text.js';
 import { retiredThrough } from '../query/cheapest.js';
 import { serviceDetail, serviceEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
@@ -83,7 +84,7 @@ function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentSta
     const meta = (file.body as { meta?: { updated_at?: string | null } }).meta;
     if (meta === undefined || meta.updated_at !== null) continue;
     // Only a path update recorded needs its fingerprint (hashing every file costs seconds).
-    meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl), fallback);
+    meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl, responseJson), fallback);
   }
 }
 
@@ -163,9 +164,18 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     add(`models/${id}`, 'model', modelDetails.get(id)!, modelsMeta);
   }
 
+  // Variants that differ only in `limit` share one ranking: the first `limit` of the longest.
+  const rankings = new Map<string, ModelEntry[]>();
   const addCheapest = (query: CheapestQuery) => {
     const path = cheapestPath(query);
-    const result = cheapest(entries, query, asOfDate);
+    const longest = { ...query, limit: MAX_LIMIT };
+    const key = cheapestPath(longest);
+    let ranking = rankings.get(key);
+    if (ranking === undefined) {
+      ranking = cheapest(entries, longest, asOfDate);
+      rankings.set(key, ranking);
+    }
+    const result = ranking.slice(0, query.limit);
     add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}.json` });
   };
   addCheapest(DEFAULT_QUERY);
