@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
 import { isRenderedText, type RenderedFile } from '../render/rendered.js';
-import { responseJson } from '../render/json-text.js';
+import { responseJson } from '../text/response-json.js';
 import { withoutBidiControls } from '../text/bidi.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 

@@ -15,7 +15,6 @@ import type { ModelDetail, ModelEntry } from './api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint } from '../publish/fingerprint.js';
-import { responseJson } from './json-text.js';
 import { retiredThrough } from '../query/cheapest.js';
 import { serviceDetail, serviceEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
@@ -84,7 +83,7 @@ function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentSta
     const meta = (file.body as { meta?: { updated_at?: string | null } }).meta;
     if (meta === undefined || meta.updated_at !== null) continue;
     // Only a path update recorded needs its fingerprint (hashing every file costs seconds).
-    meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl, responseJson), fallback);
+    meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl), fallback);
   }
 }
 
