@@ -119,6 +119,9 @@ function recordedEntries(outDir: string, previous: OutputState, ownedTop: Readon
   return entries;
 }
 
+/** Segments that are not empty, do not start with a dot and hold no NUL, joined by `/`. */
+const SAFE_PATH = /^[^/.\0][^/\0]*(?:\/[^/.\0][^/\0]*)*$/;
+
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
   for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) parents.push(dir);
@@ -143,8 +146,8 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   recoverInterruptedWrite(outDir);
   const content = new Map<string, Buffer>();
   for (const [path, bytes] of files) {
-    // Relative, normalized, no `..`, no hidden or empty segment: it cannot leave `outDir`.
-    if (path !== posix.normalize(path) || path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.') || segment === '')) {
+    // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
+    if (!SAFE_PATH.test(path)) {
       throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized path of visible names`);
     }
     content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
@@ -169,7 +172,10 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
 
   const journal: Journal = { pid: process.pid, newDirs: [], trees: [], blocking: [], writes: [], removals: [] };
   const neededDirs = new Set<string>();
-  for (const path of content.keys()) for (const dir of parentsOf(path)) neededDirs.add(dir);
+  for (const path of content.keys()) {
+    // Up the parents until one is known (then so are all of its own).
+    for (let dir = posix.dirname(path); dir !== '.' && !neededDirs.has(dir); dir = posix.dirname(dir)) neededDirs.add(dir);
+  }
   for (const path of content.keys()) if (neededDirs.has(path)) throw new Error(`refusing to write ${path}: it is both a file and a directory of the site`);
   // A top-level directory that does not exist yet is staged whole and renamed in at once.
   for (const dir of neededDirs) if (!dir.includes('/') && !existing.has(dir)) journal.trees.push(dir);
