@@ -20,7 +20,7 @@ const publishedClient: Plugin = {
 };
 
 /** One dependency-free, minified ES module. Local and deterministic: same sources, same bytes. */
-async function bundleModule(entry: string, plugins: Plugin[]): Promise<string> {
+export async function bundleModule(entry: string, plugins: Plugin[] = []): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelEntry } from '../render/api-types.js';
-import { cheapest, cheapestPath, DEFAULT_QUERY, parseCheapestQuery, type CheapestQuery } from './cheapest.js';
+import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
+import { parseCheapestQuery } from './params.js';
 import { precomputedQueries } from './variants.js';
 
 function entry(id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry {
@@ -50,9 +51,8 @@ describe('parseCheapestQuery', () => {
     [[['min_context', '128k']], 'min_context'],
     [[['min_context', '']], 'min_context'],
     [[['vision', 'yes']], 'vision'],
-    [[['Vision', '1']], 'Vision'],
-    [[['min_intl', '40']], 'min_intl'],
-    [[['limit', '5'], ['limit', '10']], 'limit'],
+    [[['Vision', '1']], 'vision'],
+    [[['limit', '10'], ['limit', '0']], 'limit'],
   ] as Array<[Array<[string, string]>, string]>)('rejects %j naming the parameter', (params, param) => {
     const result = parseCheapestQuery(params);
     expect(result.ok).toBe(false);

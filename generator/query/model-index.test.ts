@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelEntry } from '../render/api-types.js';
+import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
+import { answerText, buildModelIndex, ModelIndexError, readModelIndex } from './model-index.js';
+
+function entry(id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry {
+  return {
+    id,
+    // Text that must survive as published: quotes, a marker look-alike, non-ASCII.
+    name: `${id} "quoted" ,"entries":[ é ☃`,
+    author: id.split('/')[0]!,
+    price: { input, output, blended: input === null || output === null ? null : (3 * input + output) / 4, cache_read: null, cache_write: null },
+    context_length: 128000,
+    max_output: null,
+    capabilities: { vision: false, reasoning: false, tools: false },
+    benchmarks: { intelligence_index: intel, coding_index: null, math_index: null },
+    retirement_date: null,
+    has_free_variant: false,
+    cheapest_offer: null,
+    ...extra,
+  };
+}
+
+const models = [
+  entry('a/cheap', 0.1, 0.3, { capabilities: { vision: true, reasoning: false, tools: true } }, 30),
+  entry('a/pricey', 10, 30, {}, 70),
+  entry('b/free', 0, 0, {}, 80),
+  entry('b/unit', null, null),
+  entry('c/retired', 0.01, 0.01, { retirement_date: '2026-07-01' }, 90),
+  entry('c/long', 1, 2, { context_length: 1_000_000, capabilities: { vision: true, reasoning: true, tools: true } }, 55),
+];
+const meta = { api_version: 'v1', cache_seconds: 60, updated_at: '2026-09-01T00:00:00Z', price_unit: 'USD per 1M tokens', count: models.length, retired_through: '2026-07-01' };
+const modelsJson = JSON.stringify({ data: models, meta });
+
+describe('the model index', () => {
+  const index = readModelIndex(buildModelIndex(modelsJson, ['a', 'b', 'c'], '/repo'));
+
+  it('holds the candidates only, and answers with the bytes a precomputed file would have', () => {
+    expect(index.head.rows.map((r) => r[0])).toEqual(['a/cheap', 'a/pricey', 'c/long']);
+    const queries: CheapestQuery[] = [DEFAULT_QUERY, { ...DEFAULT_QUERY, vision: true, limit: 1 }, { ...DEFAULT_QUERY, min_intel: 50 }, { ...DEFAULT_QUERY, min_context: 200_000, tools: true }];
+    for (const query of queries) {
+      const data = cheapest(models, query, meta.retired_through);
+      const { count: _count, retired_through: _retired, ...template } = meta;
+      const file = JSON.stringify({ data, meta: { ...template, count: data.length, query, canonical_path: `/repo/api/v1/${cheapestPath(query)}.json` } });
+      expect(answerText(index, query)).toBe(file);
+    }
+  });
+
+  it('refuses an index cut short, of another format or not an index at all', () => {
+    const text = buildModelIndex(modelsJson, ['a'], '');
+    for (const broken of [text.slice(0, -10), text.replace('"format":1', '"format":2'), '<!doctype html>', '']) {
+      expect(() => readModelIndex(broken)).toThrow(ModelIndexError);
+    }
+  });
+});
