@@ -63,7 +63,7 @@ describe('client fallback', () => {
     expect(computed).toBeLessThan(110);
   });
 
-  it('asks for the file of a precomputed query and the query form otherwise, and computes when the host does not answer it', async () => {
+  it('asks for the file of a precomputed query, the query form only where the host answers it, and computes otherwise', async () => {
     const requested: string[] = [];
     const recording = (url: string) => {
       const { pathname, search } = new URL(url);
@@ -73,12 +73,15 @@ describe('client fallback', () => {
     const client = createClient({ baseUrl: server.url, fetch: recording });
     const outside = await client.cheapest({ min_intel: 37, vision: 1 });
     expect(outside.computed).toBe(true);
-    // serve answers as Netlify does: no file for 37, so the client computes from the model index.
-    expect(requested).toEqual(['/api/v1/cheapest?min_intel=37&vision=1', '/api/v1/cheapest-index.json']);
-    requested.length = 0;
-    // Having learnt that this host does not compute queries, it does not ask again.
-    await client.cheapest({ min_intel: 38 });
+    // Not a Cloudflare site: computed from the model index, no request that would fail.
     expect(requested).toEqual(['/api/v1/cheapest-index.json']);
+    requested.length = 0;
+    // Told the host answers queries, it asks; serve answers as Netlify does (no file for 37), so it
+    // computes, and does not ask again.
+    const asking = createClient({ baseUrl: server.url, fetch: recording, queryForm: true });
+    expect((await asking.cheapest({ min_intel: 37, vision: 1 })).data).toEqual(outside.data);
+    await asking.cheapest({ min_intel: 38 });
+    expect(requested).toEqual(['/api/v1/cheapest?min_intel=37&vision=1', '/api/v1/cheapest-index.json', '/api/v1/cheapest-index.json']);
     requested.length = 0;
     const inside = await client.cheapest({ min_intel: 40, vision: 1 });
     expect(inside.computed).toBe(false);
@@ -94,7 +97,7 @@ describe('client fallback', () => {
 
   it('notices a host that ignored its query (GitHub Pages serves the file and drops the query string) and computes the answer', async () => {
     // Every query-form request answered with the unfiltered list, status 200, as a static host does.
-    const ignoring = createClient({ baseUrl: server.url, fetch: (url) => fetch(url.replace(/\/cheapest\?.*$/, '/cheapest.json')) });
+    const ignoring = createClient({ baseUrl: server.url, queryForm: true, fetch: (url) => fetch(url.replace(/\/cheapest\?.*$/, '/cheapest.json')) });
     const answer = await ignoring.cheapest({ min_intel: 41, limit: 3 });
     expect(answer.computed).toBe(true);
     expect(answer.meta.query).toEqual(normalizeQuery({ min_intel: 41, limit: 3 }));

@@ -4,17 +4,18 @@
  *   import { cheapest, model } from 'https://modelpulse.netlify.app/api/v1/client.js';
  *   const { data } = await cheapest({ min_intel: 45, vision: true, limit: 3 });
  *
- * `cheapest` asks the host for the precomputed file when the query is in the grid, and the
- * query form otherwise (Cloudflare's Worker answers any query exactly). It takes an answer only
- * when it is one for the query asked (`meta.query`): a host without the file, one that ignores
- * query strings (GitHub Pages), one past its Worker quota (a 429) or one answering with an HTML
- * page all end in the same place, the answer computed here from the model index with the code the
- * generator and the Worker use (query/cheapest.ts through query/model-index.ts): the same bytes.
+ * `cheapest` asks the host for the precomputed file when the query is in the grid and, on a host
+ * whose Worker answers any query (Cloudflare: `queryForm`), the query form otherwise. It takes an
+ * answer only when it is one for the query asked (`meta.query`): a host without the file, one that
+ * ignored the query string (GitHub Pages), a Worker past its daily quota (a 429) or an HTML page all
+ * end in the same place, the answer computed here from the model index with the code the generator
+ * and the Worker use (query/cheapest.ts through query/model-index.ts): the same bytes.
  */
 import { cheapestPath, CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { answerText, INDEX_FILE, readModelIndex } from '../query/model-index.js';
 import { parseCheapestQuery } from '../query/params.js';
 import { isPrecomputed } from '../query/variants.js';
+import { HOST_ANSWERS_QUERIES } from './host.js';
 
 /** A failed request or an invalid argument, with the API's error code (docs/api.md, "Errors"). */
 export class ModelPulseError extends Error {
@@ -103,11 +104,23 @@ function unknownId(id: string, pattern: RegExp, what: string): ModelPulseError {
   return new ModelPulseError(404, 'not_found', `No ${what} ${JSON.stringify(id)}${hint === null ? '' : ` (${hint})`}.`, null, null, hint);
 }
 
-export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) {
+export interface ClientOptions {
+  /** The site (default: where this module was loaded from). */
+  baseUrl?: string;
+  fetch?: Fetch;
+  /**
+   * Whether the host answers `cheapest` queries off the grid (Cloudflare's Worker): then they are
+   * asked for, else computed here without a request that would fail. Default: true in the client
+   * a Cloudflare build publishes, false elsewhere.
+   */
+  queryForm?: boolean;
+}
+
+export function createClient(options: ClientOptions = {}) {
   const base = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
   const doFetch: Fetch = options.fetch ?? ((url) => fetch(url));
-  // Whether this host answers the query form (learned from its first answer to it).
-  let hostAnswersQueries: boolean | null = null;
+  // Off after the first query-form answer that does not fit (a Worker past its quota stays so all day).
+  let askQueryForm = options.queryForm ?? HOST_ANSWERS_QUERIES;
 
   async function request(path: string): Promise<{ status: number; body: unknown; text: string; url: string }> {
     const url = `${base}/api/v1/${path}`;
@@ -163,12 +176,12 @@ export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) 
       const query = normalizeQuery(input);
       const precomputed = isPrecomputed(query);
       // The file form works on every host; the query form only where a host computes queries.
-      if (precomputed || hostAnswersQueries !== false) {
+      if (precomputed || askQueryForm) {
         const asked = precomputed ? `${cheapestPath(query)}.json` : `cheapest?${queryString(query)}`;
         const answer = await request(asked).catch(() => null);
         const fits = answer !== null && answer.status === 200 && answers(answer.body, query);
-        if (!precomputed) hostAnswersQueries = fits;
         if (fits) return { ...(answer.body as ApiResponse<unknown[]>), computed: false };
+        if (!precomputed) askQueryForm = false;
       }
       return compute(query);
     },

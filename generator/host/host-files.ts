@@ -4,7 +4,8 @@
  * routing and headers. Files of another host are named for removal, so they cannot misroute.
  */
 import { fileURLToPath } from 'node:url';
-import { bundleModule } from '../build/bundles.js';
+import type { Plugin } from 'esbuild';
+import { bundleClient, bundleModule } from '../build/bundles.js';
 import { sitePath } from '../config.js';
 import { buildModelIndex, INDEX_FILE } from '../query/model-index.js';
 import { cloudflareMissPages, htmlNotFoundPage, jsonNotFoundPage } from '../render/errors.js';
@@ -29,6 +30,14 @@ export interface HostFiles {
 
 /** Every file any host writes beside api/ (so a build for one host removes the others'). */
 const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore'] as const;
+
+/** The client of a host whose Worker answers queries: it asks the query form off the grid. */
+const askingClient: Plugin = {
+  name: 'host-answers-queries',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]client[\\/]host\.ts$/ }, () => ({ contents: 'export const HOST_ANSWERS_QUERIES = true;', loader: 'ts' }));
+  },
+};
 
 /** The Worker, bundled with the shared query code: one dependency-free ES module. */
 export async function bundleWorker(): Promise<string> {
@@ -62,6 +71,7 @@ export async function hostFiles(host: Host, api: ReadonlyMap<string, string>, si
     root.set('.assetsignore', assetsIgnore());
     root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }));
     root.set(WORKER_FILE, await bundleWorker());
+    apiFiles.set('api/v1/client.js', await bundleClient([askingClient]));
   }
   return { api: apiFiles, root, remove: ROOT_FILES.filter((name) => !root.has(name)), redirectRules };
 }

@@ -75,7 +75,7 @@ export function wranglerConfig(vars: WorkerVars, name = 'modelpulse'): string {
     // Bundled by our build (esbuild, like the client): wrangler uploads it as it is.
     no_bundle: true,
     vars,
-    assets: { directory: '.', binding: 'ASSETS', html_handling: 'none', not_found_handling: '404-page', run_worker_first: [...WORKER_ROUTES] },
+    assets: { directory: '.', binding: 'ASSETS', not_found_handling: '404-page', run_worker_first: [...WORKER_ROUTES] },
     observability: { enabled: false },
   };
   return `${JSON.stringify(config, null, 2)}\n`;
