@@ -36,7 +36,7 @@ describe('the model index', () => {
   const index = readModelIndex(buildModelIndex(modelsJson, ['a', 'b', 'c'], '/repo'));
 
   it('holds the candidates only, and answers with the bytes a precomputed file would have', () => {
-    expect(index.head.rows.map((r) => r[0])).toEqual(['a/cheap', 'a/pricey', 'c/long']);
+    expect(index.head.rows.map((r) => r[0])).toEqual(['a/cheap', 'c/long', 'a/pricey']);
     const queries: CheapestQuery[] = [DEFAULT_QUERY, { ...DEFAULT_QUERY, vision: true, limit: 1 }, { ...DEFAULT_QUERY, min_intel: 50 }, { ...DEFAULT_QUERY, min_context: 200_000, tools: true }];
     for (const query of queries) {
       const data = cheapest(models, query, meta.retired_through);

@@ -11,7 +11,7 @@
  * No Node.js imports: the Worker and the client bundle this file.
  */
 import type { ModelEntry } from '../render/api-types.js';
-import { cheapest, cheapestPath, isCheapestCandidate, type CheapestFields, type CheapestQuery } from './cheapest.js';
+import { cheapest, cheapestPath, compareCheapest, isCheapestCandidate, type CheapestFields, type CheapestQuery } from './cheapest.js';
 
 /** Below /api/v1/. */
 export const INDEX_FILE = 'cheapest-index.json';
@@ -48,7 +48,8 @@ export function buildModelIndex(modelsJson: string, authors: readonly string[], 
   const rows: IndexRow[] = [];
   const texts: string[] = [];
   let offset = 0;
-  for (const entry of data.filter((m) => isCheapestCandidate(m, retired))) {
+  // In answer order already, so the shared sort has nothing left to do at the edge.
+  for (const entry of data.filter((m) => isCheapestCandidate(m, retired)).sort(compareCheapest)) {
     const text = JSON.stringify(entry);
     const { vision, reasoning, tools } = entry.capabilities;
     const { input, output, blended } = entry.price;
