@@ -2,24 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ModelEntry } from '../render/api-types.js';
 import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
 import { answerText, buildModelIndex, ModelIndexError, readModelIndex } from './model-index.js';
+import { testEntry } from './test-entries.js';
 
-function entry(id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry {
-  return {
-    id,
-    // Text that must survive as published: quotes, a marker look-alike, non-ASCII.
-    name: `${id} "quoted" ,"entries":[ é ☃`,
-    author: id.split('/')[0]!,
-    price: { input, output, blended: input === null || output === null ? null : (3 * input + output) / 4, cache_read: null, cache_write: null },
-    context_length: 128000,
-    max_output: null,
-    capabilities: { vision: false, reasoning: false, tools: false },
-    benchmarks: { intelligence_index: intel, coding_index: null, math_index: null },
-    retirement_date: null,
-    has_free_variant: false,
-    cheapest_offer: null,
-    ...extra,
-  };
-}
+// Text that must survive as published: quotes, a marker look-alike, non-ASCII.
+const entry = (id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry =>
+  testEntry(id, input, output, { name: `${id} "quoted" ,"entries":[ é ☃`, ...extra }, intel);
 
 const models = [
   entry('a/cheap', 0.1, 0.3, { capabilities: { vision: true, reasoning: false, tools: true } }, 30),

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForOutput } from '../child-output.js';
 import { WRANGLER_CONFIG_FILE } from './site-files.js';
 
 export interface CloudflareDevServer {
@@ -56,31 +57,15 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
   ];
   // Its own process group, so closing it ends workerd with it.
   const child: ChildProcess = spawn(process.execPath, args, { cwd: stateDir, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start within ${options.startTimeoutMs ?? 60_000} ms:\n${output}`)), options.startTimeoutMs ?? 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`wrangler dev exited with ${code}:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
+  const started = waitForOutput(child, /Ready on (http:\/\/127\.0\.0\.1:\d+)/, options.startTimeoutMs ?? 60_000, 'wrangler dev');
+  const url = await started.ready.then((match) => match[1]!).catch(async (error: unknown) => {
     if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     await rm(stateDir, { recursive: true, force: true });
     throw error;
   });
   return {
     url,
-    output: () => output,
+    output: started.output,
     close: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
