@@ -118,10 +118,9 @@ export function outputIntact(outDir: string, state: OutputState): boolean {
   return true;
 }
 
-/** The recorded report when `outDir` holds, untouched, what a build from `inputs` wrote; else null. */
-export function unchangedBuild<Report>(outDir: string, inputs: string, absent: readonly string[]): Report | null {
-  const record = readRecord<Report>(outDir);
-  if (record === null || record.inputs !== inputs) return null;
-  if (absent.some((name) => !record.absent.includes(name) || currentIdentity(join(outDir, name)) !== null)) return null;
-  return outputIntact(outDir, record.output) ? record.report : null;
+/** Whether `outDir` holds, untouched, what the recorded build from `inputs` wrote (and none of the names it left absent). */
+export function unchangedBuild<Report>(outDir: string, record: BuildRecord<Report>, inputs: string): boolean {
+  if (record.inputs !== inputs) return false;
+  if (record.absent.some((name) => currentIdentity(join(outDir, name)) !== null)) return false;
+  return outputIntact(outDir, record.output);
 }

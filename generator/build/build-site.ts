@@ -1,9 +1,8 @@
-import { cloudflareHeaders, type Host } from '../host/hosts.js';
-import { formatRedirects } from '../host/redirects.js';
-import { siteRules } from '../host/routing.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostFiles } from '../host/host-files.js';
+import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
-import { notFoundPage } from '../render/errors.js';
-import { pageUrl, routes } from '../web/routes.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
@@ -12,9 +11,6 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkFileBudget, serializeSite } from './write-site.js';
 
 export interface BuildOptions {
@@ -40,21 +36,6 @@ export interface BuildReport {
 }
 
 /**
- * The routing rules for these files. Checking them expands every rule over the cheapest grid (a
- * second or more): a process that builds the same files again (a test, the bench) reuses them.
- */
-let lastRules: { key: string; rules: ReturnType<typeof siteRules> } | null = null;
-function rulesFor(paths: Iterable<string>): ReturnType<typeof siteRules> {
-  const list = [...paths];
-  const key = createHash('sha256').update(list.join('\n')).digest('hex');
-  if (lastRules?.key !== key) lastRules = { key, rules: siteRules(new Set(list)) };
-  return lastRules.rules;
-}
-
-/** Host files of every host: the build owns them, so switching hosts removes the other's. */
-const HOST_FILES = ['_redirects', '_headers'] as const;
-
-/**
  * data/ → validated files → outDir, incrementally and atomically (build/incremental-write.ts):
  * only changed files are written, and a build that fails leaves the previous output as it was.
  * No network, no clock.
@@ -62,12 +43,12 @@ const HOST_FILES = ['_redirects', '_headers'] as const;
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const host = options.host ?? 'netlify';
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  // Host files this build does not write: they must not be there (another host's rules).
-  const absent = HOST_FILES.filter((name) => !(host === 'netlify' && name === '_redirects') && !(host === 'cloudflare' && name === '_headers'));
   // The same inputs as the last build into an output it left intact: nothing to do.
   const inputs = inputFingerprint(options.dataDir, { siteUrl: options.siteUrl, host, maxFileBytes });
-  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : unchangedBuild<BuildReport>(options.outDir, inputs, absent);
-  if (recorded !== null) return { ...recorded, written: { written: 0, removed: 0, unchanged: recorded.written.written + recorded.written.unchanged } };
+  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
+  if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
+    return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
+  }
 
   const dataset = await loadDataset(options.dataDir);
   const warnings: string[] = [];
@@ -81,29 +62,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const rendered = renderApi(dataset, {
     siteUrl: options.siteUrl,
     contentTimes,
+    cacheSeconds: HOST_CACHE_SECONDS[host],
     maxFileBytes,
     report: (message) => warnings.push(message),
     leftOut: (id, bytes) => oversized.push({ path: `${options.dataDir}/models/${id}.json`, reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
   });
   const api = serializeSite(rendered, options.siteUrl);
   api.set('api/v1/client.js', await bundleClient());
-  const rules = rulesFor(api.keys());
+  const extra = await hostFiles(host, api, options.siteUrl);
+  for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
-  // page last, then the host files that route to all of them.
+  // page last, then the host files that route to all of them (another host's are removed).
   const files = new Map<string, string | Buffer>(api);
   files.set('app.js', await bundleWebApp());
   for (const [name, content] of await readWebStatic()) files.set(name, content);
-  // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
-  files.set('404.html', notFoundPage(pageUrl(options.siteUrl, routes.docs())));
-  if (host === 'netlify') files.set('_redirects', formatRedirects(rules));
-  if (host === 'cloudflare') files.set('_headers', cloudflareHeaders());
+  for (const [name, text] of extra.root) files.set(name, text);
   checkFileBudget(files, maxFileBytes);
-  const previous = readRecord<BuildReport>(options.outDir)?.output ?? null;
+  const previous = recorded?.output ?? null;
   forgetRecord(options.outDir);
-  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: HOST_FILES, previous });
+  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
-  const report: BuildReport = { files: api.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
-  writeRecord(options.outDir, { inputs, absent, output: state, report });
+  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
+  writeRecord(options.outDir, { inputs, absent: extra.remove, output: state, report });
   return report;
 }

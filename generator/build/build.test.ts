@@ -37,6 +37,8 @@ function schemaFor(path: string): string | null {
   if (path.startsWith('errors/')) return 'error';
   if (path.startsWith('badges/')) return 'badge';
   if (path === 'openapi.json') return null;
+  // Derived from the validated models.json (query/model-index.ts), not a response of its own.
+  if (path === 'cheapest-index.json') return null;
   if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
   if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
   if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';
@@ -185,14 +187,17 @@ describe('build', () => {
   });
 
   it('writes the host files of the chosen host and removes the others', async () => {
-    const visible = async () => (await readdir(scratch)).filter((name) => !name.startsWith('.')).sort();
+    // Hidden entries: the build's own record; `.assetsignore` is Cloudflare's and listed on its own.
+    const visible = async () => (await readdir(scratch)).filter((name) => name !== BUILD_RECORD_FILE).sort();
     await buildSite({ dataDir, outDir: scratch, siteUrl: SITE, host: 'cloudflare' });
-    expect(await visible()).toEqual(['_headers', 'api', ...WEBSITE].sort());
+    expect(await visible()).toEqual(['.assetsignore', '_headers', '_redirects', '_worker.js', 'api', 'wrangler.json', ...WEBSITE].sort());
     expect(await readFile(join(scratch, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
     await buildSite({ dataDir, outDir: scratch, siteUrl: SITE });
     expect(await visible()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
     await buildSite({ dataDir, outDir: scratch, siteUrl: SITE, host: 'none' });
     expect(await visible()).toEqual(['api', ...WEBSITE].sort());
+    // Netlify's 404 page is the API's JSON error; elsewhere an HTML page that says what it is.
+    expect(await readFile(join(scratch, '404.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
 
   it('refuses to build services before any observation time exists, with a clear error', async () => {
@@ -208,8 +213,8 @@ describe('build', () => {
 
   it('never writes outside the output directory', async () => {
     const out = await tempDir('public-empty');
-    for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', '../x.json', 'api/./x.json', '.hidden/x.json']) {
-      expect(() => writeSiteIncrementally(out, new Map([[path, '{}']]))).toThrow(/not a normalized path of visible names/);
+    for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', '../x.json', 'api/./x.json', 'api/.hidden.json', '.build-transaction/x', '.modelpulse-build.json', 'a//b', 'x\0.json']) {
+      expect(() => writeSiteIncrementally(out, new Map([[path, '{}']])), path).toThrow(/not a normalized relative path the build may write/);
     }
     expect(await readdir(out)).toEqual([]);
   });

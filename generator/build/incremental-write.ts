@@ -5,7 +5,7 @@
  * all), and files the build no longer produces are removed. The build owns every file below a
  * top-level directory it writes into (`api/`) and the top-level files it writes, plus the names
  * the caller lists (the host files of every host, so switching hosts removes the other's); it
- * never touches anything else, nor any entry whose name starts with a dot (`.gitkeep`).
+ * never touches anything else (`.gitkeep`, a CNAME file).
  *
  * Atomic, without swapping whole trees: a transaction with an undo journal. Every byte is
  * rendered, validated and compared before the output is touched, so a build that fails on its
@@ -22,7 +22,7 @@
  */
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { contentHash, currentIdentity, type OutputState } from './build-record.js';
+import { BUILD_RECORD_FILE, contentHash, currentIdentity, type OutputState } from './build-record.js';
 
 export const TRANSACTION_DIR = '.build-transaction';
 const JOURNAL = 'journal.json';
@@ -119,8 +119,13 @@ function recordedEntries(outDir: string, previous: OutputState, ownedTop: Readon
   return entries;
 }
 
-/** Segments that are not empty, do not start with a dot and hold no NUL, joined by `/`. */
-const SAFE_PATH = /^[^/.\0][^/\0]*(?:\/[^/.\0][^/\0]*)*$/;
+/**
+ * Segments that are not empty, `.` or `..` and hold no NUL, joined by `/`; dot names only at the
+ * top (a host's `.assetsignore`), and never the build's own.
+ */
+const SEGMENT = '(?!\\.\\.?(?:/|$))[^/\\0]+';
+const SAFE_PATH = new RegExp(`^${SEGMENT}(?:/(?!\\.)${SEGMENT})*$`);
+const RESERVED = new Set([TRANSACTION_DIR, BUILD_RECORD_FILE]);
 
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
@@ -147,8 +152,8 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   const content = new Map<string, Buffer>();
   for (const [path, bytes] of files) {
     // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
-    if (!SAFE_PATH.test(path)) {
-      throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized path of visible names`);
+    if (!SAFE_PATH.test(path) || RESERVED.has(path.split('/')[0]!)) {
+      throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized relative path the build may write`);
     }
     content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
   }

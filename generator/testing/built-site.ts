@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSite } from '../build/build-site.js';
+import type { Host } from '../host/hosts.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { emptyHistory } from '../status/history.js';
 import { loadSources, saveSources } from '../store/data-store.js';
@@ -15,10 +16,10 @@ export interface BuiltSite {
   netlifyConfigPath: string;
 }
 
-/** The committed data/ built into a fresh temporary publish directory (with a copy of netlify.toml's location). */
-export async function buildCommittedSite(): Promise<BuiltSite> {
+/** The committed data/ built for a host into a fresh temporary publish directory (with netlify.toml's location). */
+export async function buildCommittedSite(host: Host = 'netlify', siteUrl = TEST_SITE_URL): Promise<BuiltSite> {
   const publishDir = await tempDir('site');
-  await buildSite({ dataDir: 'data', outDir: publishDir, siteUrl: TEST_SITE_URL });
+  await buildSite({ dataDir: 'data', outDir: publishDir, siteUrl, host });
   return { publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml') };
 }
 
