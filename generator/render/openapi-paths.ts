@@ -32,7 +32,8 @@ const textOk = (description: string, mediaType: string): Json => ({
 
 const NOT_FOUND = ref('responses', 'NotFound');
 const NOT_PRECOMPUTED = ref('responses', 'NotPrecomputed');
-const INVALID_QUERY = ref('responses', 'InvalidQuery');
+const BAD_QUERY = ref('responses', 'BadQuery');
+const CLIENT_ERROR = ref('responses', 'ClientError');
 
 interface Operation {
   id: string;
@@ -50,7 +51,8 @@ const get = (op: Operation): Json => ({
     summary: op.summary,
     description: op.description,
     ...(op.parameters && op.parameters.length > 0 ? { parameters: op.parameters } : {}),
-    responses: op.responses,
+    // Every operation names its client errors; one without a specific one gets the general shape.
+    responses: Object.keys(op.responses).some((status) => status.startsWith('4')) ? op.responses : { ...op.responses, '4XX': CLIENT_ERROR },
   },
 });
 
@@ -111,8 +113,8 @@ const modelsPaths = (): Record<string, Json> => ({
     summary: 'Models currently offered',
     description: 'Every model currently offered (delisted models are left out), by id. `?author=` narrows the list to one author, like `/api/v1/models/{author}`.',
     ok: jsonOk('The models, with `meta.count`.', 'models'),
-    query: { parameters: [ref('parameters', 'AuthorQuery')], responses: { 400: INVALID_QUERY, 404: NOT_FOUND } },
-    fileErrors: { 400: INVALID_QUERY },
+    query: { parameters: [ref('parameters', 'AuthorQuery')], responses: { 400: BAD_QUERY, 404: NOT_FOUND } },
+    fileErrors: { 400: BAD_QUERY },
   }),
   ...bothForms(`${API}/models/{author}`, `${API}/models/{author}.json`, {
     id: 'listAuthorModels',
@@ -138,9 +140,9 @@ const modelsPaths = (): Record<string, Json> => ({
     ok: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'),
     query: {
       parameters: ['MinIntel', 'MinContext', 'Vision', 'Reasoning', 'Tools', 'Limit'].map((name) => ref('parameters', name)),
-      responses: { 400: INVALID_QUERY, 404: NOT_PRECOMPUTED },
+      responses: { 400: BAD_QUERY, 404: NOT_PRECOMPUTED },
     },
-    fileErrors: { 400: INVALID_QUERY },
+    fileErrors: { 400: BAD_QUERY },
   }),
   [`${API}/cheapest/{variant}.json`]: get({
     id: 'cheapestVariant',
