@@ -73,14 +73,14 @@ export interface ModelPulseClient {
 
 /** An absolute http(s) URL without a trailing slash or `/api/v1`; a clear error otherwise. */
 export function normalizeBaseUrl(raw: string): string {
-  let url: URL;
+  let url: URL | null = null;
   try {
     url = new URL(raw);
   } catch {
-    throw new ModelPulseError(0, 'invalid_base_url', `The base URL must be an absolute http(s) URL such as ${DEFAULT_BASE_URL}, not ${JSON.stringify(raw)}`);
+    // reported below
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ModelPulseError(0, 'invalid_base_url', `The base URL must be an http(s) URL, not ${JSON.stringify(raw)}`);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ModelPulseError(0, 'invalid_base_url', `The base URL must be an absolute http(s) URL such as ${DEFAULT_BASE_URL}, not ${JSON.stringify(raw)}`);
   }
   url.search = '';
   url.hash = '';
