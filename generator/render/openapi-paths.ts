@@ -57,7 +57,7 @@ const get = (op: Operation): Json => ({
 });
 
 const routedNote = (file: string) =>
-  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the README's config serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
+  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the config in the hosting docs serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
 const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
 
 interface Endpoint {

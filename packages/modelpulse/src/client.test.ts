@@ -67,8 +67,13 @@ describe('the package client against a running serve', () => {
 });
 
 describe('the package client with a base URL that is not a ModelPulse site', () => {
-  it('defaults to the public site, and refuses a base URL that is not an http(s) URL', async () => {
+  it('defaults to the public site (in Node.js too), and refuses a base URL that is not an http(s) URL', async () => {
     expect(createClient().baseUrl).toBe(DEFAULT_BASE_URL);
+    // The public site, answered here by the small site: the default needs no page to be loaded from.
+    const asked: string[] = [];
+    const client = createClient({ fetch: (url) => (asked.push(url), fetch(url.replace(DEFAULT_BASE_URL, site.server.url))) });
+    expect((await client.cheapest()).data).toEqual((await site.file('cheapest.json')).data);
+    expect(asked).toEqual([`${DEFAULT_BASE_URL}/api/v1/cheapest.json`]);
     expect(normalizeBaseUrl('https://example.test/api/v1/')).toBe('https://example.test');
     expect(normalizeBaseUrl('https://example.test/mirror/?x=1')).toBe('https://example.test/mirror');
     for (const bad of ['example.test', 'ftp://example.test', '']) expect(() => createClient({ baseUrl: bad }), bad).toThrow(/base URL/);
