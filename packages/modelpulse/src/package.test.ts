@@ -48,7 +48,7 @@ describe('the packed modelpulse package', () => {
     expect((await readdir(join(project, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['modelpulse']);
     const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { dependencies?: object };
     expect(manifest.dependencies).toBeUndefined();
-  });
+  }, SLOW);
 
   it('answers cheapest from Node.js as the API does', async () => {
     await writeFile(join(project, 'cheapest.mjs'), `import { createClient } from 'modelpulse';
@@ -56,7 +56,7 @@ const { computed, ...answer } = await createClient({ baseUrl: process.argv[2] })
 console.log(JSON.stringify(answer));`);
     const { stdout } = await run(process.execPath, ['cheapest.mjs', site.server.url], { cwd: project });
     expect(JSON.parse(stdout)).toEqual(await cheapestFile());
-  });
+  }, SLOW);
 
   it('answers cheapest from its CLI (--json) as the API does', async () => {
     const env = { ...process.env, MODELPULSE_CACHE_DIR: await tempDir('pack-cache') };
@@ -66,7 +66,7 @@ console.log(JSON.stringify(answer));`);
     expect(JSON.parse(stdout)).toEqual(await cheapestFile());
     const failed = await run(bin, ['cheapest', '--limit', 'lots', '--base-url', site.server.url], { env }).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^modelpulse: --limit must be a whole number from 1 to 100/) });
-  });
+  }, SLOW);
 
   it('answers cheapest from its MCP server (the SDK bundled in) as the API does', async () => {
     const client = new Client({ name: 'package-test', version: '1.0.0' });
@@ -77,7 +77,7 @@ console.log(JSON.stringify(answer));`);
     } finally {
       await client.close();
     }
-  });
+  }, SLOW);
 
   it('runs in a browser: the ES module from another origin, reading the API through CORS', async () => {
     const moduleSource = await readFile(join(installed, 'dist/index.js'));
@@ -100,7 +100,7 @@ window.answer = createClient({ baseUrl: ${JSON.stringify(site.server.url)} }).ch
       await browser.close();
       await new Promise((resolve) => origin.close(resolve));
     }
-  });
+  }, SLOW);
 
   it('types every response for a strict TypeScript consumer: a field the API does not have does not compile', async () => {
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
@@ -132,5 +132,5 @@ await createClient().cheapest({ min_intell: 40 });
     expect(failed).toMatch(/bad\.ts\(3,\d+\): error TS2339: Property 'per_token' does not exist on type 'Price'/);
     expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
     expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
-  });
+  }, SLOW);
 });
