@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normalized } from '../../../generator/query/cheapest.js';
 import { normalizeQuery } from '../../../generator/client/client.js';
@@ -102,6 +104,34 @@ describe('the package client with a base URL that is not a ModelPulse site', () 
       expect(wrongModel.message).toMatch(/data\.id is "openai\/gpt-test", not "anthropic\/claude-test"/);
     } finally {
       await Promise.all([html.close(), other.close(), notOurs.close()]);
+    }
+  });
+});
+
+describe('the package client with a server that never finishes', () => {
+  it('gives up after its timeout, naming the base URL, and refuses an answer far larger than any API response', async () => {
+    const sockets = new Set<Socket>();
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/models.json')) {
+        // 33 MiB of JSON-looking bytes, streamed without a length.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        for (let i = 0; i < 33; i += 1) res.write(chunk);
+        res.end('{}');
+      }
+      // Anything else: headers never come.
+    });
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const silent = await failure(createClient({ baseUrl, timeoutMs: 200 }).status());
+      expect([silent.code, silent.message]).toEqual(['timeout', `No complete answer from ${baseUrl} within 0.2 s (GET ${baseUrl}/api/v1/status.json)`]);
+      const huge = await failure(createClient({ baseUrl }).models());
+      expect([huge.code, huge.message]).toEqual(['bad_response', `${baseUrl}/api/v1/models.json answered more than 32 MiB: not a ModelPulse response`]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -15,7 +15,7 @@ import type {
   ServiceResponse,
   StatusResponse,
 } from './generated/api.js';
-import { packageFetch, type FetchLike, type ResponseCache } from './http.js';
+import { DEFAULT_TIMEOUT_MS, packageFetch, type FetchLike, type ResponseCache } from './http.js';
 import { checked } from './shape.js';
 
 /** The public ModelPulse site, used when no `baseUrl` is given. */
@@ -45,6 +45,8 @@ export interface ClientOptions {
   cache?: ResponseCache;
   /** The clock the cache reads (epoch milliseconds); `Date.now` by default. */
   now?: () => number;
+  /** How long a request may take, answer included, before it fails with `timeout` (default 30 s). */
+  timeoutMs?: number;
 }
 
 export interface ModelPulseClient {
@@ -89,10 +91,16 @@ export function normalizeBaseUrl(raw: string): string {
 
 export function createClient(options: ClientOptions = {}): ModelPulseClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
-  const standardFetch: FetchLike = (url) => fetch(url);
+  const standardFetch: FetchLike = (url, init) => fetch(url, init);
   const shared = createSharedClient({
     baseUrl,
-    fetch: packageFetch({ baseUrl, fetch: options.fetch ?? standardFetch, cache: options.cache ?? null, now: options.now ?? Date.now }),
+    fetch: packageFetch({
+      baseUrl,
+      fetch: options.fetch ?? standardFetch,
+      cache: options.cache ?? null,
+      now: options.now ?? Date.now,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    }),
   });
   return {
     baseUrl,

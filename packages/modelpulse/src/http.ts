@@ -14,8 +14,26 @@ export interface FetchedResponse {
   json(): Promise<unknown>;
 }
 
-/** The standard `fetch`, or anything that answers like it. */
-export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>;
+/**
+ * What `FetchLike` answers: the parts of a standard Response the package reads, typed without
+ * the DOM or Node.js typings so the package's types stand alone.
+ */
+export interface FetchLikeResponse {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  /** Read in chunks when present, so an oversized answer is stopped early. */
+  body?: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> } } | null;
+  text(): Promise<string>;
+}
+
+/**
+ * The standard `fetch`, or anything that answers like it. `init.signal` is an AbortSignal that
+ * ends the request at the timeout (typed `any` so that `fetch` itself fits, with or without the
+ * DOM typings).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FetchLike = (url: string, init?: { signal?: any }) => Promise<FetchLikeResponse>;
 
 /** One kept answer: what the server said, and until when (epoch milliseconds) it stays good. */
 export interface CachedAnswer {
@@ -34,6 +52,10 @@ export interface ResponseCache {
 
 /** The API asks every consumer to keep an answer at least this long (`meta.cache_seconds`). */
 export const MIN_CACHE_SECONDS = 60;
+/** A request with no complete answer by then fails, rather than hang a script. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Far above any API response (models.json is about 150 KB): more is not this API. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export function memoryCache(): ResponseCache {
   const answers = new Map<string, CachedAnswer>();
@@ -69,19 +91,45 @@ export interface HttpOptions {
   fetch: FetchLike;
   cache: ResponseCache | null;
   now: () => number;
+  timeoutMs: number;
+}
+
+class TooLarge extends Error {}
+
+/** The body as text, stopped past MAX_ANSWER_BYTES. */
+async function readText(response: FetchLikeResponse): Promise<string> {
+  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES) throw new TooLarge();
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    if (chunk.value === undefined) continue;
+    bytes += chunk.value.byteLength;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new TooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /** The fetch the shared client gets: clear errors, and a cache of successful JSON answers. */
-export function packageFetch({ baseUrl, fetch, cache, now }: HttpOptions): (url: string) => Promise<FetchedResponse> {
+export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOptions): (url: string) => Promise<FetchedResponse> {
   return async (url) => {
     const kept = await cache?.get(url);
     if (kept && kept.expiresAt > now()) return answer(kept.status, kept.body);
-    let response: Awaited<ReturnType<FetchLike>>;
+    let response: FetchLikeResponse;
     let body: string;
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      response = await fetch(url);
-      body = await response.text();
+      response = await fetch(url, { signal });
+      body = await readText(response);
     } catch (error) {
+      if (error instanceof TooLarge) throw new ModelPulseError(0, 'bad_response', `${url} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: not a ModelPulse response`, url);
+      if (signal.aborted) throw new ModelPulseError(0, 'timeout', `No complete answer from ${baseUrl} within ${timeoutMs / 1000} s (GET ${url})`, url);
       throw new ModelPulseError(0, 'unreachable', `Cannot reach ${baseUrl}: ${networkReason(error)} (GET ${url})`, url);
     }
     const contentType = response.headers.get('content-type') ?? '';

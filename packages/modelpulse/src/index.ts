@@ -7,7 +7,7 @@
  *   const { data } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
  */
 export { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery, type ClientOptions, type ModelPulseClient } from './client.js';
-export { memoryCache, MIN_CACHE_SECONDS, type CachedAnswer, type FetchLike, type ResponseCache } from './http.js';
+export { DEFAULT_TIMEOUT_MS, memoryCache, MIN_CACHE_SECONDS, type CachedAnswer, type FetchLike, type FetchLikeResponse, type ResponseCache } from './http.js';
 export type * from './generated/api.js';
 
 import type { DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
