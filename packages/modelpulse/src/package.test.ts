@@ -48,6 +48,10 @@ describe('the packed modelpulse package', () => {
     expect((await readdir(join(project, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['modelpulse']);
     const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { dependencies?: object };
     expect(manifest.dependencies).toBeUndefined();
+    // What it bundles instead ships with its licenses.
+    const licenses = await readFile(join(installed, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
+    expect(licenses).toMatch(/^@modelcontextprotocol\/sdk@\d+\.\d+\.\d+ \(MIT\)\n\nMIT License/m);
+    expect(licenses).toMatch(/^zod@\d+\.\d+\.\d+ \(MIT\)$/m);
   }, SLOW);
 
   it('answers cheapest from Node.js as the API does', async () => {
