@@ -12,7 +12,6 @@ import { HELP } from '../../packages/modelpulse/src/cli/main.js';
 import { WEB_CLIENT_IMPORT, WEB_STATIC_FILES } from '../build/bundles.js';
 import { cheapestPath, parseCheapestQuery } from '../query/cheapest.js';
 import { renderApi } from '../render/site.js';
-import { loadContentState } from '../store/content-store.js';
 import { loadDataset } from '../store/data-store.js';
 
 const README = 'README.md';
@@ -93,7 +92,7 @@ describe('README.md', () => {
 
   it('names only API files that a build of the committed data publishes', async () => {
     const dataset = await loadDataset('data');
-    const published = new Set([...renderApi(dataset, { siteUrl: 'https://modelpulse.test', contentTimes: await loadContentState('data') }).map((f) => f.path), ...BUILD_EXTRAS]);
+    const published = new Set([...renderApi(dataset, { siteUrl: 'https://modelpulse.test' }).map((f) => f.path), ...BUILD_EXTRAS]);
     // Every /api/v1 reference: inline paths, example URLs ($BASE/… with BASE=…/api/v1) and fetched paths.
     const refs = [
       ...inlineCode().flatMap((code) => [...code.matchAll(/(?:^|\s)\/api\/v1(\/[^\s,]*)?/g)].map((m) => (m[1] ?? '').replace(/^\//, ''))),
