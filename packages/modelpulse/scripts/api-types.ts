@@ -7,7 +7,7 @@
 import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import type { JSONSchema } from 'json-schema-to-typescript';
 import { apiPriceSchema } from '../../../generator/render/model-schemas.js';
 import { apiSchemas, type ApiSchemaName } from '../../../generator/render/schemas.js';
 
@@ -43,6 +43,8 @@ const OPTIONS = { bannerComment: '', additionalProperties: false, strictIndexSig
 
 /** The TypeScript source of every response type, plus `Price`. */
 export async function renderApiTypes(): Promise<string> {
+  // Loaded here: a production install (npm ci --omit=dev) runs `prepare` without it.
+  const { compile } = await import('json-schema-to-typescript');
   // The site URL only appears in `$id`, which is dropped: types do not depend on the deployment.
   const schemas = apiSchemas('https://modelpulse.invalid');
   const parts = [await compile({ ...(apiPriceSchema as object), title: 'Price' } as JSONSchema, 'Price', OPTIONS)];
@@ -65,5 +67,11 @@ export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await writeApiTypes();
+  try {
+    await writeApiTypes();
+  } catch (error) {
+    // `npm ci` runs this as `prepare`; without the dev dependencies there is nothing to type-check.
+    if (!(process.argv.includes('--if-available') && (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')) throw error;
+    console.warn(`modelpulse types not generated (${(error as Error).message.split('\n')[0]}): install the dev dependencies to build the package`);
+  }
 }
