@@ -74,8 +74,25 @@ function described(contentType: string, body: string): string {
   return /^\s*</.test(body) ? `an HTML or XML page (${type})` : `${body.length} bytes of ${type} that are not JSON`;
 }
 
-function answer(status: number, text: string): FetchedResponse {
-  return { ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown };
+/** The body parsed once: `{ value }`, or null when it is not JSON. */
+function parsed(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** What the shared client reads; `json()` rejects a body that is not JSON, as a Response does. */
+function answer(status: number, body: { value: unknown } | null): FetchedResponse {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: async () => {
+      if (body === null) throw new SyntaxError('the answer is not JSON');
+      return body.value;
+    },
+  };
 }
 
 /** Why a request failed before any answer, in a few words (`ECONNREFUSED`, `ENOTFOUND`, …). */
@@ -120,7 +137,8 @@ async function readText(response: FetchLikeResponse): Promise<string> {
 export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOptions): (url: string) => Promise<FetchedResponse> {
   return async (url) => {
     const kept = await cache?.get(url);
-    if (kept && kept.expiresAt > now()) return answer(kept.status, kept.body);
+    const keptBody = kept && kept.expiresAt > now() ? parsed(kept.body) : null;
+    if (kept && keptBody !== null) return answer(kept.status, keptBody);
     let response: FetchLikeResponse;
     let body: string;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -133,21 +151,16 @@ export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOpti
       throw new ModelPulseError(0, 'unreachable', `Cannot reach ${baseUrl}: ${networkReason(error)} (GET ${url})`, url);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    let json = true;
-    try {
-      JSON.parse(body);
-    } catch {
-      json = false;
-    }
+    const json = parsed(body);
     // A success that is not JSON is not our API (a login page, a proxy, a host's own page):
     // report it, never read it as data. Errors that are not JSON are left to the shared client,
     // which knows which ones it can answer anyway (a host without a precomputed file).
-    if (!json && response.ok) {
+    if (json === null && response.ok) {
       throw new ModelPulseError(response.status, 'bad_response', `${url} answered ${described(contentType, body)}: is ${baseUrl} a ModelPulse site?`, url);
     }
-    if (json && response.status === 200) {
+    if (json !== null && response.status === 200) {
       await cache?.set({ url, status: 200, contentType, body, expiresAt: now() + freshSeconds(response.headers.get('cache-control')) * 1000 });
     }
-    return answer(response.status, body);
+    return answer(response.status, json);
   };
 }
