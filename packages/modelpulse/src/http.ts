@@ -7,10 +7,11 @@
  */
 import { ModelPulseError } from '../../../generator/client/client.js';
 
-/** The part of a fetch Response the shared client reads. */
+/** The part of a fetch Response the shared client reads (as text or as JSON). */
 export interface FetchedResponse {
   ok: boolean;
   status: number;
+  text(): Promise<string>;
   json(): Promise<unknown>;
 }
 
@@ -84,10 +85,11 @@ function parsed(text: string): { value: unknown } | null {
 }
 
 /** What the shared client reads; `json()` rejects a body that is not JSON, as a Response does. */
-function answer(status: number, body: { value: unknown } | null): FetchedResponse {
+function answer(status: number, text: string, body: { value: unknown } | null): FetchedResponse {
   return {
     ok: status >= 200 && status < 300,
     status,
+    text: async () => text,
     json: async () => {
       if (body === null) throw new SyntaxError('the answer is not JSON');
       return body.value;
@@ -138,7 +140,7 @@ export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOpti
   return async (url) => {
     const kept = await cache?.get(url);
     const keptBody = kept && kept.expiresAt > now() ? parsed(kept.body) : null;
-    if (kept && keptBody !== null) return answer(kept.status, keptBody);
+    if (kept && keptBody !== null) return answer(kept.status, kept.body, keptBody);
     let response: FetchLikeResponse;
     let body: string;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -161,6 +163,6 @@ export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOpti
     if (json !== null && response.status === 200) {
       await cache?.set({ url, status: 200, contentType, body, expiresAt: now() + freshSeconds(response.headers.get('cache-control')) * 1000 });
     }
-    return answer(response.status, json);
+    return answer(response.status, body, json);
   };
 }

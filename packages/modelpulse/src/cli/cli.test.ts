@@ -125,7 +125,8 @@ describe('modelpulse with bad input', () => {
     await usage(['model'], /usage: modelpulse model <author\/slug>/);
     await usage(['model', 'a/b', 'c/d'], /usage: modelpulse model <author\/slug>/);
     await usage(['frobnicate'], /unknown command "frobnicate"/);
-    await usage(['model', 'OpenAI/GPT-Test'], /not a valid model id .*\(ids are lower case: try "openai\/gpt-test"\) \[invalid_id\]/);
+    // Refused before any request, with the id meant (the shared client's code: invalid_id, or not_found with its hint).
+    await usage(['model', 'OpenAI/GPT-Test'], /^modelpulse model OpenAI\/GPT-Test: .*"OpenAI\/GPT-Test".*lower case.*openai\/gpt-test.* \[(invalid_id|not_found)\]$/);
     await usage(['status', '--base-url', 'localhost:8888'], /base URL must be an absolute http\(s\) URL/);
   });
 

@@ -113,10 +113,10 @@ async function runCommand(command: string, args: string[], values: Values, clien
   }
 }
 
-/** Ids are lower case: say so when that is why an id was not found. */
+/** Ids are lower case: say so when that is why an id was not found (unless the error already does). */
 function hint(error: ModelPulseError, args: readonly string[]): string {
   const id = args[0];
-  if (id === undefined || id === id.toLowerCase() || !['not_found', 'invalid_id'].includes(error.code)) return '';
+  if (id === undefined || id === id.toLowerCase() || /lower case/.test(error.message) || !['not_found', 'invalid_id'].includes(error.code)) return '';
   return ` (ids are lower case: try ${JSON.stringify(id.toLowerCase())})`;
 }
 
@@ -165,8 +165,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     if (error instanceof ModelPulseError) {
       io.err(`modelpulse ${describeError(error, command, args)}`);
-      // A value the user gave that cannot be right (checked here or by the server) is a usage error.
-      return error.status === 400 || error.code === 'invalid_base_url' ? 2 : 1;
+      // A value the user gave that cannot be right, refused here or by the server, is a usage error.
+      const refusedHere = error.url === null && error.status >= 400 && error.status < 500;
+      return error.status === 400 || refusedHere || error.code === 'invalid_base_url' ? 2 : 1;
     }
     io.err(`modelpulse: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     if (io.env.MODELPULSE_DEBUG) io.err(String((error as Error).stack));
