@@ -10,7 +10,8 @@ import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HELP } from '../../packages/modelpulse/src/cli/main.js';
 import { WEB_CLIENT_IMPORT, WEB_STATIC_FILES } from '../build/bundles.js';
-import { cheapestPath, parseCheapestQuery } from '../query/cheapest.js';
+import { cheapestPath } from '../query/cheapest.js';
+import { parseCheapestQuery } from '../query/params.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset } from '../store/data-store.js';
 

@@ -5,7 +5,7 @@
  */
 import { cheapestPath, DEFAULT_LIMIT, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
-import { errorFiles } from './errors.js';
+import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
 import { pageUrl, routes } from '../web/routes.js';
 
@@ -28,22 +28,19 @@ function description(siteUrl: string): string {
     '**Terms.** Free, no API key, no sign-up. CORS is open to every origin (`Access-Control-Allow-Origin: *`). Cache every response for at least ' +
       `${MIN_CACHE_SECONDS} seconds (\`meta.cache_seconds\`; the CDN sends \`Cache-Control: public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`): polling more often gets nothing new. ` +
       `Wherever you show the data, show \`meta.attribution.text\` as a link to \`meta.attribution.url\` (${siteUrl}).`,
-    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve`, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
+    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve` and by Cloudflare\'s `_redirects` and Worker, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
     '**Responses.** Every JSON 200 is `{ "data": …, "meta": { … } }` and matches the JSON Schema (draft 2020-12) it references under `/api/v1/schemas/`.' +
-      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Netlify, `npm run serve` and nginx (the config in the hosting docs); other static hosts answer unknown files with their own 404 page.',
+      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Cloudflare, Netlify, `npm run serve` and nginx (docs/hosting.md); GitHub Pages answers unknown files with an HTML 404 page that says so.',
     'Names are snake_case; times are ISO 8601 UTC; dates are `YYYY-MM-DD`; prices are USD per 1,000,000 tokens; unknown is `null`, never 0 (0 means free).',
   ].join('\n\n');
 }
-
-type ErrorFile = keyof ReturnType<typeof errorFiles>;
 
 /**
  * An error answer, its example the very body the build publishes under /api/v1/errors/ (so the
  * document says each code once, where the hosts serve it). The schema is the published one as
  * it is: narrowing it with `allOf` makes Redocly reject valid examples.
  */
-const errorResponse = (file: ErrorFile, description: string, documentation: string): Json => {
-  const error = errorFiles(documentation)[file];
+const errorResponse = (error: ApiError, description: string): Json => {
   return {
     description: `${description} (\`error.code\` \`${error.code}\`.)`,
     headers: RESPONSE_HEADERS,
@@ -64,9 +61,9 @@ function components(documentation: string): Json {
       },
     },
     responses: {
-      NotFound: errorResponse('not-found', 'No such path, model, author or service (JSON on Netlify, `npm run serve` and nginx; other static hosts answer with their own 404 page).', documentation),
-      NotPrecomputed: errorResponse('not-precomputed', 'This `cheapest` query has no precomputed file. `error.fallback.client` is the browser client, which validates the query and computes the answer from the model index (`error.fallback.index`) with the same code; `error.precomputed` lists the values that have files.', documentation),
-      BadQuery: errorResponse('invalid-query', 'The query string cannot be answered as written: `error.message` names the parameter.', documentation),
+      NotFound: errorResponse(notFound(documentation), 'No such path, model, author or service (JSON on Cloudflare, Netlify, `npm run serve` and nginx; GitHub Pages answers with an HTML 404 page); `error.hint` names what was meant where only the case is wrong.'),
+      NotPrecomputed: errorResponse(errorFiles(documentation, '').get('not-precomputed')!, 'This `cheapest` query has no precomputed file on a host that cannot compute queries (or a value is not valid there). `error.fallback.client` is the browser client, which checks the query and computes the answer from the model index (`error.fallback.index`) with the same code.'),
+      BadQuery: errorResponse(badQuery('min_intel', 'min_intel must be a number from 0 to 100', documentation), 'A malformed value, or a parameter name the API lists as wrong (another endpoint\'s parameter, a case variant, a common misspelling); `error.parameter` names it. Other names are ignored on every host.'),
       ClientError: {
         description: 'Any other client error, where the host can tell: the JSON error object (`/api/v1/schemas/error.json`), whose `error.code` says what went wrong and `error.message` how to fix it. See the API documentation (Errors) for what each host checks.',
         headers: RESPONSE_HEADERS,

@@ -56,7 +56,9 @@ describe('the package client against a running serve', () => {
     const client = createClient({ baseUrl: site.server.url });
     expect((await failure(client.cheapest({ min_intel: 'abc' }))).message).toMatch(/min_intel/);
     expect((await failure(client.cheapest({ limit: 0 }))).message).toMatch(/limit/);
-    expect((await failure(client.cheapest({ min_intell: 40 } as CheapestQuery))).message).toMatch(/min_intell/);
+    // A name the API lists as wrong (a case variant) is refused; other names are ignored, as on every host.
+    expect((await failure(client.cheapest({ MIN_INTEL: 40 } as CheapestQuery))).message).toMatch(/MIN_INTEL|min_intel/);
+    expect((await client.cheapest({ no_such_name: 1 } as CheapestQuery)).meta.query).toEqual(normalizeQuery({}));
     // Refused without a request (ids are lower case).
     expect((await failure(client.model('OpenAI/GPT-Test'))).url).toBeNull();
   });

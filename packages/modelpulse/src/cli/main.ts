@@ -4,7 +4,8 @@
  * ModelPulse answer), 2 the command line is wrong. Never a stack trace for either.
  */
 import { parseArgs } from 'node:util';
-import { parseCheapestQuery, type CheapestQuery } from '../../../../generator/query/cheapest.js';
+import type { CheapestQuery } from '../../../../generator/query/cheapest.js';
+import { parseCheapestQuery } from '../../../../generator/query/params.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient } from '../client.js';
 import { memoryCache } from '../http.js';
 import { cacheDir, diskCache } from './disk-cache.js';
