@@ -29,7 +29,8 @@ async function main(): Promise<number> {
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? `, with ${args.out}/wrangler.json, _worker.js, _headers and _redirects` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   for (const skipped of report.skipped) console.warn(printable(`warning: ${skipped.path} ${skipped.reason}`));
-  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api${hostFiles} in ${ms} ms`);
+  const { written, removed, unchanged } = report.written;
+  console.log(`built ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) into ${args.out}/api${hostFiles} in ${ms} ms: ${written} written, ${removed} removed, ${unchanged} unchanged`);
   return 0;
 }
 

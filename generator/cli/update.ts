@@ -10,6 +10,8 @@ import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { updateFacts } from '../update/facts.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
 import { assertClockForward, ClockWentBackError, recordContent } from '../update/content.js';
+import { removeStaleTempFiles } from '../store/files.js';
+import { parseStageDeadlines, STAGE_DEADLINE_SECONDS, type DeadlineStage, type StageDeadlines } from '../update/deadlines.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { describeError, detailLines, formatDuration, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
 
@@ -34,6 +36,8 @@ const HELP = `npm run update -- [options]
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
+  --stage-deadlines S=N,…   seconds each stage may spend reading (default ${Object.entries(STAGE_DEADLINE_SECONDS).map(([s, n]) => `${s}=${n}`).join(',')});
+                            what is not read by then keeps its last good data, marked stale
 Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
 MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
 on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json. With
@@ -55,6 +59,7 @@ async function main(): Promise<number> {
     'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
     sources: { type: 'string' },
+    'stage-deadlines': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -79,6 +84,15 @@ async function main(): Promise<number> {
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
 
+  let deadlines: StageDeadlines;
+  try {
+    deadlines = parseStageDeadlines(args['stage-deadlines']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  /** A stage's deadline, counted from when it starts. */
+  const deadlineAt = (stage: DeadlineStage) => Date.now() + deadlines[stage] * 1000;
+
   const factSources = args.sources?.split(',').map((s) => s.trim());
   for (const source of factSources ?? []) {
     if (!(FACT_SOURCES as readonly string[]).includes(source)) throw new UsageError(`--sources takes ${FACT_SOURCES.join(', ')}, not ${JSON.stringify(source)}`);
@@ -90,6 +104,8 @@ async function main(): Promise<number> {
   // The lines carry upstream ids and errors: printable() keeps each on one line and never a
   // GitHub workflow command.
   const log = (line: string) => console.log(printable(`[${formatDuration(Date.now() - started).padStart(7)}] ${line}`));
+  // A run killed between a temporary file's write and its rename (SIGKILL, a cancelled job) left it behind.
+  for (const path of await removeStaleTempFiles(args['data-dir'])) log(`removed a temporary file a killed run left behind: ${path}`);
   // A stage that stops with an error (a broken data file) is reported; the others still run.
   const runStage = async (stage: UpdateStage, what: string, run: () => Promise<void>) => {
     if (!stages.includes(stage)) return;
@@ -107,7 +123,7 @@ async function main(): Promise<number> {
     }
   };
   await runStage('models', 'reading the OpenRouter catalog and a few endpoint lists', async () => {
-    const http = new HttpClient({ userAgent: userAgent() });
+    const http = new HttpClient({ userAgent: userAgent(), deadlineAt: deadlineAt('models') });
     try {
       outcome.models.push(
         await updateModels({ dataDir: args['data-dir'], now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxNewShare, maxPriceFactor, force: args.force, endpointsPerRun, log }),
@@ -117,14 +133,14 @@ async function main(): Promise<number> {
     }
   });
   await runStage('facts', `reading ${(factSources ?? FACT_SOURCES).join(', ')} (Artificial Analysis only with its key)`, async () => {
-    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
+    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024, deadlineAt: deadlineAt('facts') });
     try {
       outcome.facts.push(await updateFacts({ dataDir: args['data-dir'], now, http, force: args.force, only: factSources as FactSource[] | undefined, maxPriceFactor, log }));
     } finally {
       await http.close();
     }
   });
-  await runStage('status', 'reading status pages and probing every service in data/services.json', async () => void outcome.status.push(await runStatus(args['data-dir'], now, log)));
+  await runStage('status', 'reading status pages and probing every service in data/services.json', async () => void outcome.status.push(await runStatus(args['data-dir'], now, log, deadlineAt('status'))));
   // Last: when each response's content changed, for the build's updated_at and the deploy decision.
   // Skipped when a stage stopped: that data/ is neither committed nor published.
   if (outcome.stopped.length === 0) {
@@ -156,17 +172,18 @@ async function report(outcome: UpdateOutcome): Promise<void> {
   }
 }
 
-async function runStatus(dataDir: string, now: string, log: (line: string) => void): Promise<StatusRunReport> {
+async function runStatus(dataDir: string, now: string, log: (line: string) => void, deadlineAt: number): Promise<StatusRunReport> {
   const services = await loadServices(dataDir);
   const longest = Math.max(DEFAULT_PROBE_TIMEOUT_MS, ...services.map((s) => s.probe?.timeout_ms ?? 0));
-  const budgetMs = Math.round(longest * STATUS_BUDGET_FACTOR);
+  const budgetMs = Math.min(Math.round(longest * STATUS_BUDGET_FACTOR), Math.max(0, deadlineAt - Date.now()));
   const pageHttp = new HttpClient({
     userAgent: userAgent(),
     timeouts: { connectMs: 5_000, headersMs: longest, bodyMs: longest, totalMs: longest },
     retry: { retries: 0 },
     maxBytes: 5 * 1024 * 1024,
+    deadlineAt,
   });
-  const probeHttp = new HttpClient({ userAgent: userAgent(), timeouts: { connectMs: longest }, retry: { retries: 0 } });
+  const probeHttp = new HttpClient({ userAgent: userAgent(), timeouts: { connectMs: longest }, retry: { retries: 0 }, deadlineAt });
   try {
     return await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs, log });
   } finally {

@@ -8,6 +8,7 @@
  *   is not worth a deploy on its own, although its bytes may have changed.
  */
 import { createHash } from 'node:crypto';
+import { responseJson } from '../text/response-json.js';
 
 /** Keys whose values move with every check, not with what the service or model is doing. */
 export const VOLATILE_KEYS = ['updated_at', 'checked_at', 'latency_ms', 'age_seconds', 'fetched_at', 'uptime_90d', 'uptime_1d', 'freshness'] as const;
@@ -32,26 +33,27 @@ function withoutUpdatedAt(body: unknown): unknown {
   return { ...body, meta: { ...meta, updated_at: null } };
 }
 
-function stripVolatile(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripVolatile);
-  if (value !== null && typeof value === 'object') {
-    const kept: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) kept[key] = volatile.has(key) ? null : stripVolatile(item);
-    return kept;
-  }
-  return value;
-}
+/**
+ * Volatile values become null wherever they are (JSON.stringify with this replacer gives the text
+ * of the body with each volatile value replaced, without copying the body).
+ */
+const nullVolatile = (key: string, value: unknown): unknown => (volatile.has(key) ? null : value);
 
 export interface Fingerprints {
   content: string;
   material: string;
 }
 
+/** The content fingerprint alone (what `updated_at` is looked up by). */
+export function contentFingerprint(body: unknown, siteUrl: string): string {
+  return digest(siteFree(responseJson(withoutUpdatedAt(body)), siteUrl));
+}
+
 /** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
 export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
-  const content = digest(siteFree(JSON.stringify(withoutUpdatedAt(body)), siteUrl));
+  const content = contentFingerprint(body, siteUrl);
   // Volatile values become null rather than vanish: a response whose only volatile value is its
   // own updated_at then has a material fingerprint equal to its content fingerprint.
-  return { content, material: digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) };
+  return { content, material: digest(siteFree(responseJson(body, nullVolatile), siteUrl)) };
 }
 

@@ -1,4 +1,3 @@
-import fg from 'fast-glob';
 import { join } from 'node:path';
 import { isModelId, modelIdProblem } from '../models/ids.js';
 import type { PendingAdditions } from '../models/merge.js';
@@ -6,7 +5,7 @@ import type { ModelRecord } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadServices, type ServiceDefinition } from '../status/registry.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
@@ -92,8 +91,7 @@ export async function loadSources(dataDir: string): Promise<SourcesFile> {
 }
 
 export async function loadDataset(dataDir: string): Promise<Dataset> {
-  const files = await fg('models/*/*.json', { cwd: dataDir, onlyFiles: true });
-  files.sort();
+  const files = await listDataFiles(dataDir, 'models', 2, '.json');
   const models = new Map<string, ModelRecord>();
   const rejectedModels: RejectedModelFile[] = [];
   for (const file of files) {

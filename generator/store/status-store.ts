@@ -1,11 +1,10 @@
-import fg from 'fast-glob';
 import { join } from 'node:path';
 import type { ServiceHistory } from '../status/history.js';
 import { INCIDENT_SOURCES } from '../status/history.js';
 import { DOWNTIME_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUSES, OFFICIAL_INDICATORS } from '../status/types.js';
 import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-schemas.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { stableStringify } from './stable-json.js';
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -106,7 +105,7 @@ export const serviceHistorySchema = {
 const isServiceHistory = compileValidator<ServiceHistory>(createAjv(), serviceHistorySchema);
 
 export async function loadStatusHistories(dataDir: string): Promise<Map<string, ServiceHistory>> {
-  const files = (await fg('status/*.json', { cwd: dataDir, onlyFiles: true })).sort();
+  const files = await listDataFiles(dataDir, 'status', 1, '.json');
   const histories = new Map<string, ServiceHistory>();
   for (const file of files) {
     const path = join(dataDir, file);
