@@ -15,7 +15,7 @@ import type { ModelEntry } from './api-types.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { jsonFingerprints } from '../publish/fingerprint.js';
 import { retiredThrough } from '../query/cheapest.js';
-import { serviceDetail, serviceEntry } from './status.js';
+import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel } from './model-sources.js';
 import { cheapestOffer } from './offers.js';
@@ -150,7 +150,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }
   // Status responses are freshness files: they say when the services were last checked.
   const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf };
-  const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
+  const services = dataset.services.map((service) => serviceListEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });
   const details = dataset.services.map((service) => serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);

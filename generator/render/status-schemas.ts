@@ -32,6 +32,7 @@ export const serviceEntryProperties = {
       error: upstreamErrorText,
     },
   },
+  probe_configured: { type: 'boolean', description: 'whether the service has a probe (data/services.json); a null `probe` with a probe configured means it has not run yet' },
   probe: {
     type: ['object', 'null'],
     required: ['ok', 'latency_ms', 'http_status', 'checked_at', 'error'],
@@ -48,6 +49,21 @@ export const serviceEntryProperties = {
 } as const;
 
 const fraction = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
+
+/** An entry of /api/v1/status: a service entry plus the compact 90-day bar the board draws. */
+export const serviceListEntryProperties = {
+  ...serviceEntryProperties,
+  uptime_90d_summary: {
+    type: 'object',
+    description: "the combined daily figures of the service's `uptime_90d` (see /api/v1/status/{service_id}), oldest first: enough to draw every service's 90-day bar from this one file",
+    required: ['first_date', 'uptime'],
+    additionalProperties: false,
+    properties: {
+      first_date: { ...calendarDate, description: 'the UTC day of the first figure; the others follow day by day, the last one is the day of `meta.checked_at`' },
+      uptime: { type: 'array', minItems: 90, maxItems: 90, items: { ...fraction, description: 'combined uptime that day; null without data (never a made-up 1)' } },
+    },
+  },
+} as const;
 
 export const serviceDetailProperties = {
   ...serviceEntryProperties,
