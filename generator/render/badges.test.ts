@@ -55,7 +55,7 @@ function service(id: string, status: ServiceStatus = 'operational', uptime: Arra
     name: `Service ${id}`,
     url: `https://${id}.example.com`,
     status,
-    official: { indicator: 'none', description: 'All Systems Operational', url: null, fetched_at: null, stale: false, age_seconds: null, error: null },
+    official: { platform: 'statuspage', indicator: 'none', description: 'All Systems Operational', url: null, fetched_at: null, stale: false, age_seconds: null, error: null },
     probe_configured: false,
     probe: null,
     active_incidents: [],

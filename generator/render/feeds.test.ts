@@ -42,7 +42,7 @@ function service(id: string, extra: Partial<ServiceDetail> = {}): ServiceDetail 
     name: `Service ${id}`,
     url: `https://${id}.example.com`,
     status: 'operational',
-    official: { indicator: 'none', description: 'All Systems Operational', url: null, fetched_at: null, stale: false, age_seconds: null, error: null },
+    official: { platform: 'statuspage', indicator: 'none', description: 'All Systems Operational', url: null, fetched_at: null, stale: false, age_seconds: null, error: null },
     probe_configured: false,
     probe: null,
     active_incidents: [],

@@ -1,4 +1,5 @@
 /** JSON Schema pieces of the status responses (/api/v1/status and /api/v1/status/<id>). */
+import { STATUS_PLATFORMS } from '../status/types.js';
 import { calendarDate, isoTime, nullableIsoTime, upstreamErrorText } from '../validation/common-schemas.js';
 
 const incidentProperties = {
@@ -20,9 +21,10 @@ export const serviceEntryProperties = {
   status: { enum: ['operational', 'degraded', 'partial_outage', 'major_outage', 'maintenance', 'unknown'] },
   official: {
     type: 'object',
-    required: ['indicator', 'description', 'url', 'fetched_at', 'stale', 'age_seconds', 'error'],
+    required: ['platform', 'indicator', 'description', 'url', 'fetched_at', 'stale', 'age_seconds', 'error'],
     additionalProperties: false,
     properties: {
+      platform: { enum: [...STATUS_PLATFORMS], description: "the status page's platform (data/services.json); `none`: no machine-readable page, so our probe is the only check (`url` may still name a page for people)" },
       indicator: { enum: ['none', 'minor', 'major', 'critical', 'maintenance', 'unknown'] },
       description: { type: 'string' },
       url: { type: ['string', 'null'] },

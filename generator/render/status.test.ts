@@ -29,9 +29,13 @@ describe('status.json entries', () => {
     expect('uptime_90d_summary' in detail).toBe(false);
   });
 
-  it('say whether a probe is configured, so a missing probe result explains itself', () => {
+  it('say whether a probe is configured and which page platform there is, so empty fields explain themselves', () => {
     expect(serviceListEntry(withProbe, undefined, asOf)).toMatchObject({ probe_configured: true, probe: null });
     expect(serviceListEntry(withoutProbe, undefined, asOf)).toMatchObject({ probe_configured: false, probe: null });
+    // A page for people only (no machine-readable API): the platform says there is nothing to read.
+    const peopleOnly: ServiceDefinition = { ...withProbe, status_page: { type: 'none', url: 'https://status.acme.example.com' } };
+    expect(serviceListEntry(peopleOnly, undefined, asOf).official).toMatchObject({ platform: 'none', url: 'https://status.acme.example.com', fetched_at: null });
+    expect(serviceListEntry({ ...withProbe, status_page: { type: 'statuspage', url: 'https://s.example.com' } }, undefined, asOf).official).toMatchObject({ platform: 'statuspage', description: 'Not read yet' });
   });
 
   it('match the published status schema, which bounds the summary to exactly 90 days', () => {

@@ -4,7 +4,7 @@ import type { ServiceHistory, StoredIncident } from '../status/history.js';
 import type { ProbeResult } from '../status/probe.js';
 import { combinedUptime, officialDailyUptime } from '../status/uptime.js';
 import { DEFAULT_SLOW_MS, type ServiceDefinition } from '../status/registry.js';
-import type { OfficialIndicator } from '../status/types.js';
+import type { OfficialIndicator, StatusPlatform } from '../status/types.js';
 
 export const UPTIME_DAYS = 90;
 
@@ -25,6 +25,8 @@ export interface ServiceEntry {
   url: string;
   status: ServiceStatus;
   official: {
+    /** The page's platform (data/services.json), `none` when the service has no machine-readable page. */
+    platform: StatusPlatform;
     indicator: OfficialIndicator;
     description: string;
     url: string | null;
@@ -95,6 +97,7 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
     url: service.url,
     status: combineStatus({ official: snapshot, officialAgeS: ageS, probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS }),
     official: {
+      platform: service.status_page.type,
       indicator: snapshot?.indicator ?? 'unknown',
       description: snapshot?.description ?? (hasPage ? 'Not read yet' : 'No machine-readable status page'),
       url: snapshot?.url ?? service.status_page.url ?? null,
