@@ -1,24 +1,38 @@
-import type { ModelDetail } from '../../render/api-types.js';
+import { ModelPulseError, type ApiResponse } from '../../client/client.js';
+import type { ApiOffer, ModelDetail } from '../../render/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatPrice, formatTime, formatTokens, formatUptime } from '../format.js';
+import { plural } from '../freshness.js';
+import { markdownBlocks, modelLinks } from '../markdown.js';
+import { routes } from '../routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
+
+/** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
+type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
+type CheapestOffer = { provider: string; source: string; provider_name?: string; price?: { input: number | null; output: number | null; blended: number | null } };
 
 function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
 }
 
-const SOURCE_NAMES = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' } as const;
+const SOURCE_NAMES: Record<string, string> = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' };
 
-function endpointsTable(model: ModelDetail): HTMLElement {
-  if (model.endpoints.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
-  const rows = model.endpoints.map((e) =>
+/** The provider as people know it: its display name where the data has one. */
+const providerName = (offer: { provider: string; provider_name?: string }) => offer.provider_name ?? offer.provider;
+
+function offersTable(model: ModelDetail): HTMLElement {
+  const offers = model.endpoints as Offer[];
+  if (offers.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
+  const rows = offers.map((e) =>
     h(
       'tr',
       { attrs: { 'data-offer': `${e.source}:${e.source_key}` } },
-      h('th', { attrs: { scope: 'row' } }, e.provider, e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
-      cell(SOURCE_NAMES[e.source]),
+      h('th', { attrs: { scope: 'row' } }, providerName(e), e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
+      cell(e.region ?? '—'),
+      cell(e.kind === undefined || e.kind === 'standard' ? '—' : e.kind.replace(/_/g, ' ')),
+      cell(SOURCE_NAMES[e.source] ?? e.source),
       cell(formatPrice(e.price.input), 'num'),
       cell(formatPrice(e.price.output), 'num'),
       cell(formatPrice(e.price.blended), 'num'),
@@ -29,17 +43,48 @@ function endpointsTable(model: ModelDetail): HTMLElement {
       cell(e.retirement_date ?? '—'),
     ),
   );
-  return scrollTable('Offers', table('Every offer we know, cheapest first, USD per 1M tokens', ['Provider', 'Source', 'Input', 'Output', 'Blended', 'Context', 'Max output', 'Quantization', 'Uptime 1d', 'Retires'], rows));
+  const headers = ['Provider', 'Region', 'Kind', 'Source', 'Input', 'Output', 'Blended', 'Context', 'Max output', 'Quantization', 'Uptime 1d', 'Retires'];
+  return scrollTable('Offers', table(`Every offer we know (${plural(offers.length, 'offer')}), cheapest first, USD per 1M tokens`, headers, rows));
 }
 
 function historyTable(model: ModelDetail): HTMLElement {
-  const rows = [...model.price_history].reverse().map((p) => h('tr', {}, cell(formatTime(p.at)), cell(formatPrice(p.input), 'num'), cell(formatPrice(p.output), 'num'), cell(formatPrice(p.blended), 'num')));
-  return h('details', {}, h('summary', {}, `Price history as a table (${rows.length} entries, newest first)`), scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended'], rows)));
+  const rows = [...model.price_history]
+    .reverse()
+    .map((p) => h('tr', {}, cell(formatTime(p.at)), cell(formatPrice(p.input), 'num'), cell(formatPrice(p.output), 'num'), cell(formatPrice(p.blended), 'num'), cell(formatPrice(p.cache_read), 'num'), cell(formatPrice(p.cache_write), 'num')));
+  return h(
+    'details',
+    {},
+    h('summary', {}, `Price history as a table (${plural(rows.length, 'entry', 'entries')}, newest first)`),
+    scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended', 'Cache read', 'Cache write'], rows)),
+  );
+}
+
+function cheapestOfferText(offer: CheapestOffer | null): string {
+  if (offer === null) return 'none with a known paid price';
+  const price = offer.price === undefined ? '' : `: ${formatPrice(offer.price.input)} in / ${formatPrice(offer.price.output)} out`;
+  return `${providerName(offer)} (via ${SOURCE_NAMES[offer.source] ?? offer.source})${price}`;
+}
+
+/** An address with a model id we do not know: say so, and offer the search. */
+function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
+  const slug = id.split('/').at(-1) ?? id;
+  replaceChildren(
+    main,
+    pageTitle('Model not found'),
+    note(error.status === 404 ? `No model “${id}” is in the catalogue.` : `“${id}” is not a model id (ids look like openai/gpt-4o).`, 'error'),
+    h('p', {}, h('a', { attrs: { href: routes.models(new URLSearchParams([['q', slug]])) } }, `Search the catalogue for “${slug}”`), ' · ', h('a', { attrs: { href: routes.models() } }, 'All models')),
+  );
 }
 
 export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => {
   const id = params.join('/');
-  const response = await api.model(id);
+  let response: ApiResponse;
+  try {
+    response = await api.model(id);
+  } catch (error) {
+    if (error instanceof ModelPulseError && (error.status === 404 || error.status === 400)) return notFound(main, id, error);
+    throw error;
+  }
   noteMeta(response.meta);
   const model = response.data as ModelDetail;
   // The chart runs to the last check of the data (a price holds until it changes).
@@ -52,12 +97,13 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     pageTitle(model.name),
     h('p', { class: 'muted' }, model.id, ' · by ', model.author),
     model.delisted_at === null ? null : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`),
-    h('p', { class: 'description' }, model.description),
+    h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
       ['Input', `${formatPrice(model.price.input)} per 1M tokens`],
       ['Output', `${formatPrice(model.price.output)} per 1M tokens`],
       ['Blended (3:1)', formatPrice(model.price.blended)],
       ['Cache read / write', `${formatPrice(model.price.cache_read)} / ${formatPrice(model.price.cache_write)}`],
+      ['Cheapest offer', cheapestOfferText(model.cheapest_offer as CheapestOffer | null)],
       ['Context', formatTokens(model.context_length)],
       ['Max output', formatTokens(model.max_output)],
       ['Capabilities', caps],
@@ -71,7 +117,7 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     chart ?? note('No price recorded yet.'),
     historyTable(model),
     h('h2', {}, 'Offers'),
-    endpointsTable(model),
+    offersTable(model),
     h('p', {}, 'JSON: ', h('a', { attrs: { href: `api/v1/models/${model.id}.json` } }, `/api/v1/models/${model.id}`)),
   );
 };
