@@ -43,7 +43,7 @@ export const deprecationsPage: Page = async ({ main, noteMeta, now }) => {
       'tr',
       { class: retired ? 'retired' : undefined, attrs: { 'data-model': row.model_id } },
       cell(row.retirement_date),
-      cell(retired ? `retired ${relativeDay(days)}` : relativeDay(days)),
+      cell(relativeDay(days)),
       h('th', { attrs: { scope: 'row' } }, modelLink(row.model_id, row.name)),
       announced ? cell(row.deprecated_at ?? '—') : null,
       cell(replacementId !== null ? modelLink(replacementId, row.replacement ?? replacementId) : (row.replacement ?? '—')),
