@@ -143,3 +143,17 @@ export async function settled(page: Page): Promise<void> {
 export function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
+
+/**
+ * Goes to another address of the same single-page site and waits until the new page shows: a
+ * hash change renders without a reload, so the old heading is marked and a new one awaited.
+ */
+export async function navigate(page: Page, url: string): Promise<void> {
+  await page.evaluate(() => document.querySelector('main h1')?.setAttribute('data-left', ''));
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('main h1');
+    return h1 !== null && !h1.hasAttribute('data-left');
+  });
+  await settled(page);
+}

@@ -15,7 +15,7 @@ import type { ModelEntry } from '../render/api-types.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { spIncident, spSummary } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
-import { DESKTOP, fitsWidth, launchChromium, PHONE, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
+import { DESKTOP, fitsWidth, launchChromium, PHONE, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
@@ -190,6 +190,14 @@ describe('the website against hostile and failing upstreams', () => {
     await page.goto(`${serve.url}/#/models?page=99`);
     await settled(page);
     await expect(page.locator('main [role="alert"]').textContent()).resolves.toBe('There is no page 99: these filters give 64 pages.');
+    await context.close();
+  }, SLOW);
+
+  it("the accessibility check finds a serious problem when there is one (so an empty finding means something)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><html lang="en"><title>t</title><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></html>');
+    await expect(seriousAxeFindings(page).then((found) => found.map((f) => f.id).sort())).resolves.toEqual(['button-name', 'image-alt']);
     await context.close();
   }, SLOW);
 
