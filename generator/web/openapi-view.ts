@@ -69,7 +69,10 @@ export function describeSchema(schema: Record<string, unknown> | undefined): str
   const parts: string[] = [];
   if (typeof schema.type === 'string') parts.push(schema.type);
   if (Array.isArray(schema.enum)) parts.push(schema.enum.length > 8 ? `one of ${schema.enum.length} values` : `one of ${schema.enum.map(String).join(', ')}`);
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') parts.push(`${schema.minimum ?? '…'}–${schema.maximum ?? '…'}`);
+  const { minimum: min, maximum: max } = schema;
+  if (typeof min === 'number' && typeof max === 'number') parts.push(`${min}–${max}`);
+  else if (typeof min === 'number') parts.push(`≥ ${min}`);
+  else if (typeof max === 'number') parts.push(`≤ ${max}`);
   if (schema.default !== undefined) parts.push(`default ${String(schema.default)}`);
   return parts.join('; ');
 }
