@@ -4,6 +4,7 @@ import { niceCeiling, priceChartGeometry } from './chart.js';
 import { orderDeprecations, relativeDay, replacementId, type DeprecationRow } from './deprecations.js';
 import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { dataAge, plural, REFRESH_MINUTES } from './freshness.js';
+import { describeSchema, endpointDocs, exampleAddress } from './openapi-view.js';
 import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, uptimeClass } from './format.js';
 import { resolveRoute, type RouteTable } from './router.js';
 
@@ -158,5 +159,34 @@ describe('response excerpts on the docs page', () => {
     );
     expect(jsonExcerpt({ list: Array.from({ length: 100 }, (_, i) => i) }, { items: 100, chars: 10, depth: 3, lines: 5 }).split('\n')).toHaveLength(5);
     expect(textExcerpt('a\nb\nc', 2)).toBe('a\nb\n…');
+  });
+});
+
+describe('the docs page reading the OpenAPI document', () => {
+  const op = (operationId: string, description: string, extra: object = {}) => ({ get: { operationId, tags: ['models'], summary: operationId, description, responses: { 200: { description: 'ok', content: { 'application/json': {} } } }, ...extra } });
+  const doc = {
+    components: { parameters: { Variant: { name: 'variant', in: 'path', required: true, examples: { a: { value: 'min_intel/40/vision' } } }, Limit: { name: 'limit', in: 'query', examples: { five: { value: 5 } } } } },
+    paths: {
+      '/api/v1/cheapest': op('cheapest', 'Shared.\n\nRouted only.', { parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { 200: { description: 'ok', content: { 'application/json': {} } }, 400: { description: 'bad' } } }),
+      '/api/v1/cheapest.json': op('cheapestFile', 'Shared.\n\nFile only.'),
+      '/api/v1/cheapest/{variant}.json': op('variant', 'One file.', { parameters: [{ $ref: '#/components/parameters/Variant' }] }),
+    },
+  };
+  it('shows each endpoint once, its two forms together, the shared text once', () => {
+    const endpoints = endpointDocs(doc);
+    expect(endpoints.map((e) => [e.anchor, e.forms.map((f) => f.path)])).toEqual([
+      ['cheapest', ['/api/v1/cheapest', '/api/v1/cheapest.json']],
+      ['cheapest-variant-json', ['/api/v1/cheapest/{variant}.json']],
+    ]);
+    expect(endpoints[0]).toMatchObject({ description: 'Shared.', forms: [{ note: 'Routed only.' }, { note: 'File only.' }], mediaType: 'application/json' });
+    expect(endpoints[0]!.responses.map(([code]) => code)).toEqual(['200', '400']);
+    expect(endpoints[1]).toMatchObject({ description: 'One file.', forms: [{ note: '' }] });
+  });
+  it('fills example addresses from the parameters’ own examples, slashes of a variant kept', () => {
+    const [cheapestDoc, variantDoc] = endpointDocs(doc);
+    expect(exampleAddress('/api/v1/cheapest', cheapestDoc!.parameters, true)).toBe('/api/v1/cheapest?limit=5');
+    expect(exampleAddress('/api/v1/cheapest/{variant}.json', variantDoc!.parameters)).toBe('/api/v1/cheapest/min_intel/40/vision.json');
+    expect(exampleAddress('/api/v1/models/{author}.json', [])).toBeNull();
+    expect([{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1, maximum: 100, default: 10 }].map(describeSchema)).toEqual(['integer; ≥ 0', 'integer; 1–100; default 10']);
   });
 });
