@@ -14,7 +14,7 @@ function parameterList(endpoint: EndpointDoc): HTMLElement | null {
   const routedOnly = endpoint.forms.length > 1;
   return h(
     'dl',
-    { class: 'params', attrs: { 'aria-label': `Parameters of ${endpoint.summary}` } },
+    { class: 'params' },
     ...endpoint.parameters.flatMap((p: OpenApiParameter) => [
       h(
         'dt',
@@ -58,7 +58,7 @@ function example(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLElement | nul
         fill(json ? jsonExcerpt(await response.json()) : textExcerpt(await response.text()));
       })
       .catch((error: unknown) => fill(`(could not load ${address}: ${errorMessage(error)})`));
-  return h('figure', { class: 'example' }, h('figcaption', {}, 'Excerpt of ', h('code', {}, address), ' on this site'), h('pre', { attrs: { tabindex: 0, 'aria-label': `Example response of ${endpoint.summary}` } }, code));
+  return h('figure', { class: 'example' }, h('figcaption', {}, 'Excerpt of ', h('code', {}, address), ' on this site'), h('pre', { attrs: { tabindex: 0, role: 'region', 'aria-label': `Example response of ${endpoint.summary}` } }, code));
 }
 
 /** The first paragraph shows; the rest of a long description folds under "More". */
@@ -90,7 +90,7 @@ function endpointSection(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLEleme
   return h(
     'section',
     { class: 'operation', attrs: { id, 'aria-labelledby': `${id}-h` } },
-    h('h3', { attrs: { id: `${id}-h`, tabindex: -1 } }, endpoint.summary, ' ', h('a', { class: 'permalink', attrs: { href: routes.docs(endpoint.anchor), 'aria-label': `Link to ${endpoint.summary}` } }, '#')),
+    h('h3', { attrs: { id: `${id}-h`, tabindex: -1 } }, endpoint.summary, ' ', h('a', { class: 'permalink', attrs: { href: routes.docs(endpoint.anchor) } }, h('span', { attrs: { 'aria-hidden': 'true' } }, '#'), h('span', { class: 'visually-hidden' }, `Link to ${endpoint.summary}`))),
     // Text on the left, code on the right on a wide screen; one after the other on a phone.
     h(
       'div',
@@ -107,7 +107,7 @@ function endpointSection(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLEleme
       h(
         'div',
         { class: 'op-code' },
-        curl === null ? null : h('pre', { class: 'curl', attrs: { tabindex: 0, 'aria-label': `curl example for ${endpoint.summary}` } }, h('code', {}, curl)),
+        curl === null ? null : h('pre', { class: 'curl', attrs: { tabindex: 0, role: 'region', 'aria-label': `curl example for ${endpoint.summary}` } }, h('code', {}, curl)),
         example(endpoint, doc),
       ),
     ),
@@ -122,10 +122,12 @@ export const docsPage: Page = async ({ main, params, focusAfterRender }) => {
   const endpoints = endpointDocs(doc);
   const tags = [...new Set(endpoints.map((e) => e.tag))];
   const tagText = (tag: string) => doc.tags?.find((t) => t.name === tag)?.description ?? '';
+  // Tags are lower-case ids (`api`, `models`): headings read "API", "Models".
+  const tagTitle = (tag: string) => (tag.length <= 3 ? tag.toUpperCase() : `${tag.charAt(0).toUpperCase()}${tag.slice(1)}`);
   const contents = h(
     'nav',
     { class: 'toc', attrs: { 'aria-label': 'Endpoints' } },
-    ...tags.map((tag) => h('div', {}, h('p', { class: 'toc-tag' }, tag), h('ul', {}, ...endpoints.filter((e) => e.tag === tag).map((e) => h('li', {}, h('a', { attrs: { href: routes.docs(e.anchor) } }, e.summary)))))),
+    ...tags.map((tag) => h('div', {}, h('p', { class: 'toc-tag' }, tagTitle(tag)), h('ul', {}, ...endpoints.filter((e) => e.tag === tag).map((e) => h('li', {}, h('a', { attrs: { href: routes.docs(e.anchor) } }, e.summary)))))),
   );
   replaceChildren(
     main,
@@ -133,7 +135,7 @@ export const docsPage: Page = async ({ main, params, focusAfterRender }) => {
     ...markdownBlocks(doc.info?.description),
     h('p', {}, 'Machine-readable: ', h('a', { attrs: { href: OPENAPI_PATH } }, 'OpenAPI 3.1 document'), ' · ', h('a', { attrs: { href: 'api/v1/index.json' } }, 'index'), ' · client: ', h('code', {}, "import { cheapest } from '<site>/api/v1/client.js'")),
     endpoints.length === 0 ? note('The OpenAPI document lists no operations.', 'error') : contents,
-    ...tags.flatMap((tag) => [h('h2', {}, tag), tagText(tag) === '' ? null : h('p', { class: 'muted' }, tagText(tag)), ...endpoints.filter((e) => e.tag === tag).map((e) => endpointSection(e, doc))]),
+    ...tags.flatMap((tag) => [h('h2', {}, tagTitle(tag)), tagText(tag) === '' ? null : h('p', { class: 'muted' }, tagText(tag)), ...endpoints.filter((e) => e.tag === tag).map((e) => endpointSection(e, doc))]),
   );
   const section = params[0] === undefined ? null : main.querySelector<HTMLElement>(`#ep-${CSS.escape(params[0])} h3`);
   if (params[0] !== undefined && section === null) main.insertBefore(note(`This page has no section “${params[0]}”.`, 'error'), main.children[1] ?? null);
