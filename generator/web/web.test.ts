@@ -5,7 +5,7 @@ import { orderDeprecations, relativeDay, replacementId, type DeprecationRow } fr
 import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { dataAge, plural, REFRESH_MINUTES } from './freshness.js';
 import { describeSchema, endpointDocs, exampleAddress } from './openapi-view.js';
-import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, uptimeClass } from './format.js';
+import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, unitPriceText, uptimeClass } from './format.js';
 import { resolveRoute, type RouteTable } from './router.js';
 
 describe('website formatting', () => {
@@ -188,5 +188,12 @@ describe('the docs page reading the OpenAPI document', () => {
     expect(exampleAddress('/api/v1/cheapest/{variant}.json', variantDoc!.parameters)).toBe('/api/v1/cheapest/min_intel/40/vision.json');
     expect(exampleAddress('/api/v1/models/{author}.json', [])).toBeNull();
     expect([{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1, maximum: 100, default: 10 }].map(describeSchema)).toEqual(['integer; ≥ 0', 'integer; 1–100; default 10']);
+  });
+});
+
+describe('unit prices', () => {
+  it('read per unit, and nothing for a model sold by the token', () => {
+    expect(unitPriceText([{ unit: 'song', usd: 0.08 }, { unit: 'image', usd: 0.039 }])).toBe('$0.08 per song, $0.039 per image');
+    expect([unitPriceText([]), unitPriceText(undefined)]).toEqual([null, null]);
   });
 });

@@ -2,7 +2,7 @@ import { CHEAPEST_FLAGS } from '../../query/cheapest.js';
 import type { ModelEntry } from '../../render/api-types.js';
 import { FIRST_ORDER, type SortKey, type SortOrder } from '../catalogue.js';
 import { h, scrollTable } from '../dom.js';
-import { formatPrice, formatTokens } from '../format.js';
+import { formatPrice, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
 import { routes } from '../routes.js';
 import { cell } from './common.js';
 
@@ -54,7 +54,8 @@ export function modelTable(caption: string, models: readonly ModelEntry[], sort:
       { attrs: { 'data-model': m.id } },
       h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id)),
       cell(m.author),
-      cell(formatPrice(m.price.blended), 'num'),
+      // A model sold per song or image has no token price: its unit price stands in the price column.
+      cell((m.price.blended === null ? unitPriceText((m as { unit_prices?: UnitPrice[] }).unit_prices) : null) ?? formatPrice(m.price.blended), 'num'),
       cell(formatPrice(m.price.input), 'num'),
       cell(formatPrice(m.price.output), 'num'),
       cell(formatTokens(m.context_length), 'num'),

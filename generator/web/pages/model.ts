@@ -3,7 +3,7 @@ import type { ApiOffer, ModelDetail } from '../../render/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
-import { formatPrice, formatTime, formatTokens, formatUptime } from '../format.js';
+import { formatPrice, formatTime, formatTokens, formatUptime, unitPriceText, type UnitPrice } from '../format.js';
 import { plural } from '../freshness.js';
 import { markdownBlocks, modelLinks } from '../markdown.js';
 import { routes } from '../routes.js';
@@ -12,6 +12,16 @@ import { cell, note, pageTitle, table, yesNo } from './common.js';
 /** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
 type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
 type CheapestOffer = { provider: string; source: string; provider_name?: string; price?: { input: number | null; output: number | null; blended: number | null } };
+/** Fields the data-truth work adds to the model (#19): prices per unit, and the maker's deprecation notice. */
+type Deprecation = { retirement_date: string | null; deprecated_at: string | null; note: string | null; replacement: string | null; replacement_id: string | null; source_url: string };
+type Shown = ModelDetail & { unit_prices?: UnitPrice[]; deprecation?: Deprecation | null };
+
+/** The maker's notice: when it was deprecated, when it retires (or why no date), what replaces it. */
+function deprecationNote(d: Deprecation): HTMLElement {
+  const when = d.retirement_date !== null ? `retires on ${d.retirement_date}` : `no retirement date yet${d.note === null ? '' : ` (${d.note})`}`;
+  const replacement = d.replacement_id !== null ? h('a', { attrs: { href: routes.model(d.replacement_id) } }, d.replacement ?? d.replacement_id) : d.replacement;
+  return note(h('span', {}, `Deprecated${d.deprecated_at === null ? '' : ` on ${d.deprecated_at}`}: ${when}.`, replacement === null ? null : h('span', {}, ' Replacement: ', replacement, '.'), ' ', externalLink(d.source_url, "The maker's notice")));
+}
 
 function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
@@ -86,7 +96,8 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     throw error;
   }
   noteMeta(response.meta);
-  const model = response.data as ModelDetail;
+  const model = response.data as Shown;
+  const units = unitPriceText(model.unit_prices);
   // The chart runs to the last check of the data (a price holds until it changes).
   const checked = (await freshness())?.run_at ?? null;
   const asOf = checked ?? (response.meta.updated_at as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
@@ -97,8 +108,10 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     pageTitle(model.name),
     h('p', { class: 'muted' }, model.id, ' · by ', model.author),
     model.delisted_at === null ? null : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`),
+    model.deprecation === undefined || model.deprecation === null ? null : deprecationNote(model.deprecation),
     h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
+      ...(units === null ? [] : [['Unit price', units] as [string, string]]),
       ['Input', `${formatPrice(model.price.input)} per 1M tokens`],
       ['Output', `${formatPrice(model.price.output)} per 1M tokens`],
       ['Blended (3:1)', formatPrice(model.price.blended)],
