@@ -42,10 +42,10 @@ export const deprecationsPage: Page = async ({ main, noteMeta, now }) => {
     h(
       'tr',
       { class: retired ? 'retired' : undefined, attrs: { 'data-model': row.model_id } },
-      cell(row.retirement_date),
+      cell(row.retirement_date, 'date'),
       cell(relativeDay(days)),
       h('th', { attrs: { scope: 'row' } }, modelLink(row.model_id, row.name)),
-      announced ? cell(row.deprecated_at ?? '—') : null,
+      announced ? cell(row.deprecated_at ?? '—', 'date') : null,
       cell(replacementId !== null ? modelLink(replacementId, row.replacement ?? replacementId) : (row.replacement ?? '—')),
       cell(externalLink(row.source_url, h('span', {}, 'source', h('span', { class: 'visually-hidden' }, ` of ${row.name}`)))),
     ),
