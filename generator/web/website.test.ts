@@ -175,6 +175,7 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await expect(page.locator('.description').textContent()).resolves.not.toMatch(/\]\(|\*\*/);
     // The cache price flickers between a value and null; input and output never change: one point each.
     expect(model.price_history.length).toBeGreaterThan(1);
+    expect(new Set(model.price_history.map((p) => `${p.input}/${p.output}`)).size, 'GPT-4o kept its input and output prices').toBe(1);
     await expect(page.locator('svg.chart circle.mark').count()).resolves.toBe(2);
     await expect(page.locator('details summary').first().textContent()).resolves.toBe(`Price history as a table (${model.price_history.length} entries, newest first)`);
     const offers = page.locator('table:has(caption:text("Every offer we know")) tbody tr');
