@@ -4,7 +4,7 @@ import { catalogueParams, PAGE_SIZE, parseCatalogueAddress, sortModels, viewCata
 
 function model(id: string, extra: { name?: string; blended?: number | null; intel?: number | null; context?: number | null; vision?: boolean } = {}): ModelEntry {
   const blended = extra.blended === undefined ? 1 : extra.blended;
-  return {
+  return ({
     id,
     name: extra.name ?? id.split('/')[1]!,
     author: id.split('/')[0]!,
@@ -15,8 +15,9 @@ function model(id: string, extra: { name?: string; blended?: number | null; inte
     benchmarks: { intelligence_index: extra.intel ?? null, coding_index: null, math_index: null },
     retirement_date: null,
     has_free_variant: false,
+    unit_prices: [],
     cheapest_offer: null,
-  };
+  }) as ModelEntry;
 }
 
 const MODELS = [

@@ -22,7 +22,8 @@ const MODEL_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 
 /** `replacement_id` when the row has it; older rows named our model id in `replacement` itself. */
 export function replacementId(row: DeprecationRow): string | null {
-  if ('replacement_id' in row) return row.replacement_id ?? null;
+  const tracked = (row as { replacement_id?: string | null }).replacement_id;
+  if (tracked !== undefined) return tracked;
   return row.replacement !== null && MODEL_ID.test(row.replacement) ? row.replacement : null;
 }
 

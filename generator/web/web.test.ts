@@ -112,7 +112,8 @@ describe("the data's age for the reader", () => {
 });
 
 describe('deprecations for the reader', () => {
-  const row = (model_id: string, retirement_date: string, extra: Partial<DeprecationRow> = {}): DeprecationRow => ({ model_id, name: model_id, retirement_date, retired: false, replacement: null, source_url: 'https://docs.example.com', ...extra });
+  // Rows as older data had them (no replacement_id, no deprecated_at) unless `extra` adds them.
+  const row = (model_id: string, retirement_date: string, extra: Partial<DeprecationRow> = {}) => ({ model_id, name: model_id, retirement_date, retired: false, replacement: null, source_url: 'https://docs.example.com', ...extra }) as DeprecationRow;
   it("puts the next retirement first, judged on the reader's day, then the retired ones newest first", () => {
     // The API said "not retired" as of its own day; by the reader's day two of these have passed.
     const rows = [row('a/past', '2026-02-19', { retired: true }), row('a/today', '2026-11-23'), row('a/gone', '2026-08-05'), row('a/soon', '2026-12-31'), row('a/next', '2026-11-24')];
