@@ -27,9 +27,9 @@ function description(siteUrl: string): string {
     '**Terms.** Free, no API key, no sign-up. CORS is open to every origin (`Access-Control-Allow-Origin: *`). Cache every response for at least ' +
       `${MIN_CACHE_SECONDS} seconds (\`meta.cache_seconds\`; the CDN sends \`Cache-Control: public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`): polling more often gets nothing new. ` +
       `Wherever you show the data, show \`meta.attribution.text\` as a link to \`meta.attribution.url\` (${siteUrl}).`,
-    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve`, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
+    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve` and by Cloudflare\'s `_redirects` and Worker, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
     '**Responses.** Every JSON 200 is `{ "data": …, "meta": { … } }` and matches the JSON Schema (draft 2020-12) it references under `/api/v1/schemas/`.' +
-      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Netlify, `npm run serve` and nginx (README config); other static hosts answer unknown files with their own 404 page.',
+      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Cloudflare, Netlify, `npm run serve` and nginx (docs/hosting.md); GitHub Pages answers unknown files with an HTML 404 page that says so.',
     'Names are snake_case; times are ISO 8601 UTC; dates are `YYYY-MM-DD`; prices are USD per 1,000,000 tokens; unknown is `null`, never 0 (0 means free).',
   ].join('\n\n');
 }
@@ -64,15 +64,16 @@ function components(): Json {
       },
     },
     responses: {
-      NotFound: errorResponse(404, 'not_found', 'No such path, model, author or service (JSON on Netlify, `npm run serve` and nginx; other static hosts answer with their own 404 page).', {
-        message: 'No such endpoint, model, author or service under /api/v1/. See the documentation for the endpoints.',
+      NotFound: errorResponse(404, 'not_found', 'No such path, model, author or service (JSON on Cloudflare, Netlify, `npm run serve` and nginx; GitHub Pages answers with an HTML 404 page); `error.hint` names what was meant where only the case is wrong.', {
+        message: 'No such endpoint, model, author or service under /api/v1/. Ids are lower case, as published (openai/gpt-4o, anthropic). See the documentation for the endpoints.',
       }),
-      NotPrecomputed: errorResponse(404, 'not_precomputed', 'This `cheapest` query is not precomputed (or a value is not valid). `error.fallback.client` is the browser client, which validates the query and computes the answer from the model index (`error.fallback.index`) with the same code.', {
-        message: 'This cheapest query is not precomputed (or a value is not valid).',
-        fallback: { client: '/api/v1/client.js', index: '/api/v1/models.json' },
+      NotPrecomputed: errorResponse(404, 'not_precomputed', 'This `cheapest` query has no precomputed file on a host that cannot compute queries (or a value is not valid there). `error.fallback.client` is the browser client, which checks the query and computes the answer from the model index (`error.fallback.index`) with the same code.', {
+        message: 'This cheapest query has no precomputed file on this host, which cannot compute queries or check their values.',
+        fallback: { client: '/api/v1/client.js', index: '/api/v1/cheapest-index.json' },
       }),
-      InvalidQuery: errorResponse(400, 'invalid_query', 'A query parameter name is wrong (names are lower case; common misspellings are caught), or query parameters were put on a `.json` file path (Netlify and `npm run serve`; other hosts ignore query strings on files).', {
-        message: 'A query parameter name is not one of min_intel, min_context, vision, reasoning, tools, limit (names are lower case), or parameters were put on a .json file path.',
+      BadQuery: errorResponse(400, 'bad_query', 'A malformed value, or a parameter name the API lists as wrong (another endpoint\'s parameter, a case variant, a common misspelling); `error.parameter` names it. Other names are ignored on every host.', {
+        message: 'min_intel must be a number from 0 to 100',
+        parameter: 'min_intel',
       }),
     },
   };

@@ -222,6 +222,8 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
             status: { type: 'integer', minimum: 400, maximum: 599 },
             code: { type: 'string' },
             message: { type: 'string' },
+            parameter: { type: 'string', description: 'bad_query: the query parameter at fault, in lower case' },
+            hint: { type: 'string', description: 'not_found: what was probably meant (ids are lower case)' },
             fallback: {
               type: 'object',
               required: ['client', 'index'],

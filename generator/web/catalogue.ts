@@ -4,7 +4,7 @@
  * capability, intelligence and context filters are the `cheapest` query's own (same parser, same
  * matching), so the two pages never read a filter differently.
  */
-import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestQuery, type CheapestQuery } from '../query/cheapest.js';
+import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type CheapestQuery } from '../query/cheapest.js';
 import type { ModelEntry } from '../render/api-types.js';
 
 export const PAGE_SIZE = 50;
@@ -104,7 +104,7 @@ export function parseCatalogueAddress(params: URLSearchParams, authors: Readonly
       state.page = Number(value);
     } else filterParams.push([name, value]);
   }
-  const parsed = parseCheapestQuery(filterParams);
+  const parsed = parseCheapestValues(new Map(filterParams));
   if (!parsed.ok) return fail('invalid_value', parsed.param, `${parsed.message}.`);
   // A sort named without its order takes the column's first direction.
   if (seen.has('sort') && !seen.has('order')) state.order = FIRST_ORDER[state.sort];

@@ -218,6 +218,11 @@ describe('the website against hostile and failing upstreams', () => {
     await page.goto(`${serve.url}/#/nowhere`);
     await settled(page);
     await expect(page.locator('main h1').textContent()).resolves.toBe('Page not found');
+    // A model id in the wrong case: not found, with the id meant one click away.
+    await page.goto(`${serve.url}/#/models/Acme/Plain`);
+    await settled(page);
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Model not found');
+    await expect(page.locator('main a[href="#/models/acme/plain"]').textContent()).resolves.toBe('acme/plain');
     expect(problems).toEqual([]);
     await close();
   }, SLOW);

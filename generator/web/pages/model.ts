@@ -82,6 +82,8 @@ function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
     main,
     pageTitle('Model not found'),
     note(error.status === 404 ? `No model “${id}” is in the catalogue.` : `“${id}” is not a model id (ids look like openai/gpt-4o).`, 'error'),
+    // The API's hint where only the case is wrong: ids are lower case.
+    error.hint === null ? null : h('p', {}, 'Model ids are lower case: ', h('a', { attrs: { href: routes.model(id.toLowerCase()) } }, id.toLowerCase()), '?'),
     h('p', {}, h('a', { attrs: { href: routes.models(new URLSearchParams([['q', slug]])) } }, `Search the catalogue for “${slug}”`), ' · ', h('a', { attrs: { href: routes.models() } }, 'All models')),
   );
 }
