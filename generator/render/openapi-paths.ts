@@ -33,6 +33,7 @@ const textOk = (description: string, mediaType: string): Json => ({
 const NOT_FOUND = ref('responses', 'NotFound');
 const NOT_PRECOMPUTED = ref('responses', 'NotPrecomputed');
 const BAD_QUERY = ref('responses', 'BadQuery');
+const CLIENT_ERROR = ref('responses', 'ClientError');
 
 interface Operation {
   id: string;
@@ -50,12 +51,13 @@ const get = (op: Operation): Json => ({
     summary: op.summary,
     description: op.description,
     ...(op.parameters && op.parameters.length > 0 ? { parameters: op.parameters } : {}),
-    responses: op.responses,
+    // Every operation names its client errors; one without a specific one gets the general shape.
+    responses: Object.keys(op.responses).some((status) => status.startsWith('4')) ? op.responses : { ...op.responses, '4XX': CLIENT_ERROR },
   },
 });
 
 const routedNote = (file: string) =>
-  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the README's config serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
+  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the config in the hosting docs serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
 const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
 
 interface Endpoint {

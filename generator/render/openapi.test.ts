@@ -169,8 +169,13 @@ describe('openApiDocument against the built site, over real HTTP', () => {
       expect(value, `${url}: header ${name}`).not.toBeNull();
       expect(check(deref<{ schema: Json }>(doc, raw).schema, value), `${url}: header ${name}: ${value}`).toBeNull();
     }
-    const schema = response.content![mediaType]!.schema;
+    const { schema, examples } = response.content![mediaType]!;
     if (mediaType === 'application/json') expect(check(schema, JSON.parse(text)), `${url}: body`).toBeNull();
+    // An error answers the code its response documents (the example is the published error body).
+    if (status >= 400 && examples !== undefined) {
+      const documentedCodes = Object.values(examples).map(({ value }) => (value as { error: { code: string } }).error.code);
+      expect(documentedCodes, `${url}: error.code`).toContain((JSON.parse(text) as { error: { code: string } }).error.code);
+    }
     else expect(text, `${url}: body`).toMatch(BODY_SHAPES[mediaType] ?? /./);
   }
 
