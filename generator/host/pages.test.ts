@@ -110,7 +110,7 @@ describe('a GitHub Pages project site under /<repo>/', () => {
     const problems = watchProblems(page);
     await page.goto(`${pages.siteUrl}/#/models`);
     await page.waitForFunction(() => document.querySelectorAll('table.models tbody tr').length > 0);
-    await page.goto(`${pages.siteUrl}/#/models?min_intel=37&vision=1`);
+    await page.goto(`${pages.siteUrl}/#/cheapest?min_intel=37&vision=1`);
     await page.waitForFunction(() => /computed in your browser/.test(document.querySelector('[role="status"]')?.textContent ?? ''));
     await page.goto(`${pages.siteUrl}/#/`);
     await page.waitForFunction(() => document.querySelectorAll('[data-service]').length > 0 || /service/i.test(document.querySelector('main')?.textContent ?? ''));

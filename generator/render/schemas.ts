@@ -1,6 +1,6 @@
 import { badgeSchema } from './badge-schema.js';
 import { apiPriceSchema, modelDetailProperties, modelEntry } from './model-schemas.js';
-import { serviceDetailProperties, serviceEntryProperties } from './status-schemas.js';
+import { serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
   isoTime,
@@ -200,7 +200,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     }, meta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
     status: envelope('status', siteUrl, 'Status of the monitored AI services', {
       type: 'array',
-      items: { type: 'object', required: Object.keys(serviceEntryProperties), additionalProperties: false, properties: serviceEntryProperties },
+      items: { type: 'object', required: Object.keys(serviceListEntryProperties), additionalProperties: false, properties: serviceListEntryProperties },
     }, statusMeta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
     service: envelope('service', siteUrl, 'One service with 90 days of uptime and recent incidents', {
       type: 'object',

@@ -17,7 +17,7 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint } from '../publish/fingerprint.js';
 import { retiredThrough } from '../query/cheapest.js';
-import { serviceDetail, serviceEntry } from './status.js';
+import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
@@ -225,7 +225,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
   };
   const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
-  const services = dataset.services.map((service) => serviceEntry(service, histories.get(service.id), statusAsOf));
+  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });
   const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
