@@ -16,6 +16,7 @@ function entry(id: string, input: number | null, output: number | null, extra: P
     benchmarks: { intelligence_index: intel, coding_index: null, math_index: null },
     retirement_date: null,
     has_free_variant: false,
+    unit_prices: [],
     cheapest_offer: null,
     ...extra,
   };

@@ -94,7 +94,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)');
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
