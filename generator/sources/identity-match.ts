@@ -8,13 +8,16 @@
  *    that model.
  * 2. A maker's own alias (`mistral-large-latest`, which Mistral's model definitions put on
  *    `mistral-large-2512`) is read as the name it points to, for that maker's own records.
+ *    The record must still agree (rule 4): a price list's stale alias record stays unattached.
  * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
  *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
  * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
  *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`) attaches only where
- *    its own record agrees with the model (context within 10%, input and output price within 25%,
- *    at least one of them known): `azure/mistral-large-latest` at 32K and $8/$24 is not OpenRouter's
- *    128K, $2/$6 Mistral Large. The makers' deprecation pages are exempt: they name what they retire.
+ *    its own record agrees with what it names (context within 10%, input and output price within
+ *    25%, at least one of them known): the same source's record of that name at that provider
+ *    where there is one, else our model. `azure/mistral-large-latest` at 32K and $8/$24 is not
+ *    OpenRouter's 128K, $2/$6 Mistral Large. The makers' deprecation pages are exempt: they name
+ *    what they retire.
  * 5. A dated snapshot stands for its undated model only when it is the one dated snapshot of that
  *    model at that provider. Only a first-party record matched exactly, as a reasoning pair or as
  *    that one snapshot may set the model's own retirement date (a maker's deprecation page may
@@ -112,7 +115,8 @@ export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price'>,
   return checks.length > 0 && checks.every(Boolean);
 }
 
-type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean } | { ok: false; candidates: string[] } | null;
+/** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
+type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
 
 interface Indexes {
   ids: ReadonlyMap<string, string[]>;
@@ -157,7 +161,7 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     // A canonical slug never outranks one of our ids spelled the same way.
     const canonical = indexes.ids.has(read.name) ? undefined : indexes.external.get(`slug:${read.name}`);
     const external = indexes.external.get(`hf:${read.path}`) ?? indexes.external.get(`hf-name:${read.name}`) ?? canonical;
-    if (external !== undefined && (read.author === null || external.split('/')[0] === read.author)) return { ok: true, id: external, kind: 'exact', floating: false };
+    if (external !== undefined && (read.author === null || external.split('/')[0] === read.author)) return { ok: true, id: external, kind: 'exact', floating: false, name: read.name };
   }
   const lifecycle = isLifecycleSource(fact.source);
   const aliasTarget = fact.author !== null && read.author !== null && !lifecycle ? context.aliases?.get(read.author)?.get(read.name) : undefined;
@@ -184,10 +188,9 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     const ids = (indexes.ids.get(form.name) ?? []).filter((id) => read.author === null || id.split('/')[0] === read.author);
     if (ids.length > 1) return { ok: false, candidates: ids };
     if (ids.length === 0) continue;
-    // The maker's own statement of what its alias points to needs no further check (rule 2).
     const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
-    const floating = target === undefined && priced && (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)));
-    return { ok: true, id: ids[0]!, kind: form.kind, floating };
+    const floating = priced && (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)));
+    return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
   return null;
 }
@@ -240,6 +243,12 @@ export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], co
   const ids = indexIds(ourIds);
   const indexes: Indexes = { ids, external: indexExternalIds(context.models), floating: floatingNames(ourIds, ids, context.models), uniqueDisplayNames: displayNameCounts(facts) };
   const census = snapshotCensus(facts);
+  // Each record by its source, provider and full name, for rule 4's comparison.
+  const siblings = new Map<string, Fact>();
+  for (const fact of facts) {
+    const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
+    if (read !== null && read.snapshot === null) siblings.set(`${fact.source}\u0000${fact.provider}\u0000${read.name}`, fact);
+  }
   const pairs = reasoningPairs(facts);
   const kept: IdentityMatch[] = [];
   const ambiguous: AmbiguousMatch[] = [];
@@ -250,8 +259,14 @@ export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], co
       ambiguous.push({ source: fact.source, source_key: fact.source_key, candidates: found.candidates });
       continue;
     }
-    // Rule 4: a floating name attaches only where its own record agrees with the model.
-    if (found.floating && !recordAgrees(fact, context.models?.get(found.id))) continue;
+    // Rule 4: a floating name attaches only where its own record agrees with what it names: the
+    // same source's record of that name at that provider (`mistral/devstral-2512` for
+    // `mistral/devstral-medium-latest`), else our model.
+    if (found.floating) {
+      const sibling = siblings.get(`${fact.source}\u0000${fact.provider}\u0000${found.name}`);
+      const reference = sibling !== undefined && sibling !== fact ? { context_length: sibling.context_length, input: sibling.price?.input ?? null, output: sibling.price?.output ?? null } : context.models?.get(found.id);
+      if (!recordAgrees(fact, reference)) continue;
+    }
     // Rule 5: several dated snapshots of one name at one provider stand for no one of them.
     const dated = census.get(`${fact.source}\u0000${fact.provider}\u0000${normalizeName(found.id.split('/')[1] ?? '')}`);
     if (found.kind === 'snapshot' && dated !== undefined && dated.size > 1) {

@@ -86,7 +86,8 @@ function toFact(row: LifecycleRow, info: LifecyclePageInfo, issues: FactIssue[])
   const deprecated = readLifecycleDate(row.deprecated);
   let note: string | null = null;
   if (retirement.kind === 'not_before') note = `not sooner than ${retirement.date}`;
-  else if (retirement.kind === 'none') note = retirement.reason;
+  // An empty cell or `N/A` says nothing worth repeating; "to be announced" and the like do.
+  else if (retirement.kind === 'none' && retirement.reason !== 'no date given') note = retirement.reason;
   else if (retirement.kind === 'unreadable') {
     note = 'retirement date not readable';
     issues.push({ source: info.source, source_key: row.api_name, reason: `retirement date not readable, left out: ${JSON.stringify(retirement.text)}` });
