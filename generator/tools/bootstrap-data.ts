@@ -9,7 +9,8 @@
  * the recording stands for, in time order (BOOTSTRAP_STEPS). It starts from the curated files of
  * the data directory alone (CURATED_FILES: services, identity overrides, curated overrides), builds
  * in a fresh directory beside it, and only when every step succeeded replaces everything else in
- * the data directory with the result. No network is reached.
+ * the data directory with the result. No network is reached. `--recordings` defaults to
+ * ../shared/upstream, relative to the working directory (the repository's checkout).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
   }
   const server = await startUpstreamServer();
   const http = new HttpClient({ userAgent: 'ModelPulse-bootstrap', retry: { retries: 0 }, maxBytes: 8 * 1024 * 1024 });
+  let done = false;
   try {
     const statusSteps = RECORDINGS.map((recording) => ({ at: recording.at, recording }));
     const steps = [...BOOTSTRAP_STEPS.map((step) => ({ at: step.now, step })), ...statusSteps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -119,13 +121,16 @@ async function main(): Promise<number> {
       server.setRoutes(await routesFor(step, args.recordings));
       const code = await runUpdate(['--data-dir', built, '--now', step.now, ...step.args], envFor(server));
       if (code !== 0) {
-        console.error(`bootstrap stopped: update exited ${code} at ${step.now} (${step.what}); ${dataDir} is unchanged (the partial result is in ${built})`);
+        console.error(`bootstrap stopped: update exited ${code} at ${step.now} (${step.what}); ${dataDir} is unchanged`);
         return code;
       }
     }
+    done = true;
   } finally {
     await http.close();
     await server.close();
+    // A stopped bootstrap leaves nothing behind: data/ is as it was, and a re-run starts afresh.
+    if (!done) await rm(built, { recursive: true, force: true });
   }
   await swapIn(dataDir, built);
   console.log(`\nbootstrapped ${dataDir} from ${args.recordings}`);
