@@ -117,7 +117,7 @@ describe('the makers\' own deprecation pages in the facts stage', () => {
       // Mistral names its replacement by display name; the model it names is one we do not track.
       replacement: 'Mistral Big 3',
       replacement_id: null,
-      source_url: 'https://docs.mistral.ai/getting-started/models/',
+      source_url: 'https://docs.mistral.ai/models/big-2-1',
     });
   });
 

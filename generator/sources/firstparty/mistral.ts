@@ -30,6 +30,7 @@ export function definitionFiles(index: string): string[] {
 
 interface Definition {
   name: string;
+  slug: string | null;
   status: string;
   apiNames: string[];
   metadata: Record<string, string>;
@@ -53,7 +54,8 @@ function readDefinition(text: string): Definition | string {
   if (apiNames.some((n) => !API_NAME.test(n))) return 'an API name that is not a model name';
   const metadata: Record<string, string> = {};
   for (const m of meta[1]!.matchAll(/(\w+)\s*:\s*(['"])((?:(?!\2)[^\\]|\\.)*)\2/g)) metadata[m[1]!] = m[3]!;
-  return { name, status, apiNames, metadata };
+  const slug = field(text, 'slug');
+  return { name, slug: slug !== null && /^[a-z0-9][a-z0-9-]{0,99}$/.test(slug) ? slug : null, status, apiNames, metadata };
 }
 
 /** A display name to the API name of the one definition it names (a shared name: the one on sale). */
@@ -90,6 +92,8 @@ export function parseMistralDefinitions(input: MistralFiles, url: string): Parse
       retirement: d.metadata.retirementDate?.trim() || null,
       replacement,
       replacement_names: replacement === null ? [] : resolveName(replacement, definitions),
+      // docs.mistral.ai renders each definition at /models/<slug>.
+      url: d.slug === null ? null : `https://docs.mistral.ai/models/${d.slug}`,
     });
   }
   return checkedPage(SOURCE, url, rows, invalid);

@@ -34,7 +34,8 @@ export const LIFECYCLE_PAGE_ADDRESSES: Record<LifecycleSource, LifecyclePageAddr
   'mistral-deprecations': {
     maker: 'mistral',
     defaultUrl: 'https://raw.githubusercontent.com/mistralai/platform-docs-public/main/src/schema/models/models',
-    pageUrl: 'https://docs.mistral.ai/getting-started/models/',
+    // Each model has its own page (docs.mistral.ai/models/<slug>); this is the lifecycle policy.
+    pageUrl: 'https://docs.mistral.ai/inference/model-lifecycle',
     envName: 'MODELPULSE_MISTRAL_DEPRECATIONS_URL',
   },
   'xai-deprecations': {

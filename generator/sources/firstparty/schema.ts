@@ -25,6 +25,8 @@ export interface LifecycleRow {
   replacement: string | null;
   /** API names of the replacement when the parser resolved them itself (Mistral's display names). */
   replacement_names: string[] | null;
+  /** The model's own page for people, where the maker has one per model (Mistral); else the page's. */
+  url: string | null;
 }
 
 export interface ParsedLifecyclePage {
@@ -38,7 +40,7 @@ const nullableText = { type: ['string', 'null'], maxLength: 2000 } as const;
 
 const rowSchema = {
   type: 'object',
-  required: ['api_name', 'aliases', 'display_name', 'section', 'announced', 'state', 'deprecated', 'retirement', 'replacement', 'replacement_names'],
+  required: ['api_name', 'aliases', 'display_name', 'section', 'announced', 'state', 'deprecated', 'retirement', 'replacement', 'replacement_names', 'url'],
   additionalProperties: false,
   properties: {
     api_name: { type: 'string', pattern: API_NAME.source, maxLength: 120 },
@@ -51,6 +53,7 @@ const rowSchema = {
     retirement: nullableText,
     replacement: nullableText,
     replacement_names: { type: ['array', 'null'], maxItems: 10, items: { type: 'string', pattern: API_NAME.source, maxLength: 120 } },
+    url: { type: ['string', 'null'], format: 'uri', pattern: '^https://' },
   },
 } as const;
 

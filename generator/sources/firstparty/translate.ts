@@ -111,7 +111,7 @@ function toFact(row: LifecycleRow, info: LifecyclePageInfo, issues: FactIssue[])
     deprecated: retirementDate !== null || deprecatedAt !== null || state === 'deprecated' || state === 'retired',
     benchmarks: {},
     lifecycle: {
-      source_url: info.pageUrl,
+      source_url: row.url ?? info.pageUrl,
       announced_at: row.announced,
       deprecated_at: deprecatedAt,
       state: row.state,
