@@ -1,11 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cloudflareHeaders, type Host } from '../host/hosts.js';
-import { formatRedirects } from '../host/redirects.js';
-import { siteRules } from '../host/routing.js';
+import { hostFiles } from '../host/host-files.js';
+import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
-import { notFoundPage } from '../render/errors.js';
-import { pageUrl, routes } from '../web/routes.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError, writeFileAtomic } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
@@ -41,26 +38,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;
   });
-  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl, contentTimes }), options.siteUrl);
+  const host = options.host ?? 'netlify';
+  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl, contentTimes, cacheSeconds: HOST_CACHE_SECONDS[host] }), options.siteUrl);
   files.set('api/v1/client.js', await bundleClient());
   const webApp = await bundleWebApp();
-  const rules = siteRules(new Set(files.keys()));
+  const extra = await hostFiles(host, files, options.siteUrl);
+  for (const [path, text] of extra.api) files.set(path, text);
   await writeSiteAtomically(options.outDir, files);
   // The website beside the API: its script first, the page that loads it last.
   await writeFileAtomic(join(options.outDir, 'app.js'), webApp);
   for (const [name, content] of await readWebStatic()) await writeFileAtomic(join(options.outDir, name), content);
-  // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
-  await writeFileAtomic(join(options.outDir, '404.html'), notFoundPage(pageUrl(options.siteUrl, routes.docs())));
-  // Host files are written after the API they route to, so a deploy never has rules pointing at
-  // missing files; files for another host are removed so they cannot misroute.
-  const host = options.host ?? 'netlify';
-  const redirectsPath = join(options.outDir, '_redirects');
-  const headersPath = join(options.outDir, '_headers');
-  if (host === 'netlify') await writeFileAtomic(redirectsPath, formatRedirects(rules));
-  else await rm(redirectsPath, { force: true });
-  if (host === 'cloudflare') await writeFileAtomic(headersPath, cloudflareHeaders());
-  else await rm(headersPath, { force: true });
+  // Host files after the API they route to, so a deploy never has rules pointing at missing
+  // files; another host's files are removed so they cannot misroute.
+  for (const [name, text] of extra.root) await writeFileAtomic(join(options.outDir, name), text);
+  for (const name of extra.remove) await rm(join(options.outDir, name), { force: true });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: dataset.rejectedModels };
+  return { files: files.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: dataset.rejectedModels };
 }

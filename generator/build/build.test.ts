@@ -35,6 +35,8 @@ function schemaFor(path: string): string | null {
   if (path.startsWith('errors/')) return 'error';
   if (path.startsWith('badges/')) return 'badge';
   if (path === 'openapi.json') return null;
+  // Derived from the validated models.json (query/model-index.ts), not a response of its own.
+  if (path === 'cheapest-index.json') return null;
   if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
   if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
   if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';
@@ -162,13 +164,16 @@ describe('build', () => {
   it('writes the host files of the chosen host and removes the others', async () => {
     const out = await tempDir('public');
     await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
-    expect((await readdir(out)).sort()).toEqual(['_headers', 'api', ...WEBSITE].sort());
+    expect((await readdir(out)).sort()).toEqual(['.assetsignore', '_headers', '_redirects', '_worker.js', 'api', 'wrangler.json', ...WEBSITE].sort());
     expect(await readFile(join(out, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
     await buildSite({ dataDir, outDir: out, siteUrl: SITE });
     expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
     await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'none' });
     expect((await readdir(out)).sort()).toEqual(['api', ...WEBSITE].sort());
-  });
+    // Netlify's 404 page is the API's JSON error; elsewhere an HTML page that says what it is.
+    expect(await readFile(join(out, '404.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    // Three builds of the whole grid: no assertion on time, only room for a loaded machine.
+  }, 180_000);
 
   it('refuses to build services before any observation time exists, with a clear error', async () => {
     const empty = await tempDir('data');

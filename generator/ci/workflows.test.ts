@@ -157,7 +157,7 @@ describe('refresh.yml', () => {
     const top = refresh.permissions;
     expect(typeof top === 'object' && Object.values(top).every((p) => p === 'read' || p === 'none')).toBe(true);
     // The data commit gets contents: write; the GitHub Pages deploy gets what deploy-pages needs, alone.
-    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }]);
+    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { contents: 'read' }]);
     const pages = refresh.jobs.pages!;
     expect(pages).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-pages == 'true'", environment: { name: 'github-pages' } });
     expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
@@ -189,7 +189,7 @@ describe('refresh.yml', () => {
     const deploy = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
     expect(deploy.run).toContain('deploy --prod --dir public --no-build');
     expect(String(deploy.env?.NETLIFY_CLI_VERSION)).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(deploy.if).toBe("steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode != 'github-pages'");
+    expect(deploy.if).toBe("steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode != 'github-pages' && steps.publish.outputs.mode != 'cloudflare'");
     const artifact = steps(refresh).find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'))!;
     expect(artifact).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'github-pages'", with: { path: 'public/' } });
     // A code push publishes at once where only this job builds the site; data commits never re-trigger it.
@@ -387,11 +387,53 @@ describe('refresh.yml step scripts, run for real', () => {
 
     // GitHub Pages: its own plan and plain files; a plan of our own; a plan we do not know stops.
     const pages = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'github-pages', DEPLOY_PLAN: '' }, undefined, curl('', 22));
-    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'none' });
+    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'github-pages' });
+    // Cloudflare: its own plan and host files, and the site's address is needed.
+    const cloudflare = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '', SITE_URL: 'https://modelpulse.example.workers.dev' }, undefined, curl('', 22));
+    expect(cloudflare.outputs).toEqual({ mode: 'cloudflare', plan: 'cloudflare-workers', host: 'cloudflare' });
+    const nowhere = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '' }, undefined, curl('', 22));
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.out).toContain('::error title=Site URL unknown::');
     expect((await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', DEPLOY_PLAN: '' }, undefined, curl('', 22))).outputs).toEqual({ mode: 'git', plan: 'netlify-free', host: 'netlify' });
     expect((await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'netlify-pro' }, undefined, curl('', 22))).outputs).toMatchObject({ plan: 'netlify-pro' });
     const unknown = await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'gold' }, undefined, curl('', 22));
     expect(unknown.code).toBe(1);
     expect(unknown.out).toContain('::error title=Unknown deploy plan::');
+  });
+});
+
+describe('refresh.yml: the Cloudflare deploy', () => {
+  const job = refresh.jobs.cloudflare!;
+
+  it('runs after the refresh decided to deploy there, with the site the refresh job validated, hidden files included', () => {
+    expect(job).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-cloudflare == 'true'", environment: { name: 'cloudflare' } });
+    expect(refresh.jobs.refresh!.outputs?.['deploy-cloudflare']).toBe("${{ steps.publish.outputs.mode == 'cloudflare' && steps.decide.outputs.deploy == 'true' }}");
+    const upload = steps(refresh).find((s) => s.name === 'Package public/ for Cloudflare')!;
+    expect(upload).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'cloudflare'", with: { name: 'cloudflare-site', path: 'public/', 'include-hidden-files': true } });
+    expect(job.steps.map((s) => s.uses?.split('@')[0] ?? s.run?.trim().split('\n')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci', 'actions/download-artifact', '# The public/ the refresh job validated, with its Worker and wrangler.json, as it is.']);
+    expect(job.steps[0]!.with).toMatchObject({ 'persist-credentials': false });
+    expect(job.steps[3]!.with).toEqual({ name: 'cloudflare-site', path: 'public/' });
+  });
+
+  it('deploys with the wrangler package-lock.json pins, the token in that one step only', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies.wrangler).toMatch(/^\d+\.\d+\.\d+$/);
+    const withSecrets = job.steps.filter((s) => /secrets\./.test(JSON.stringify(s)));
+    expect(withSecrets.map((s) => s.name)).toEqual(['Deploy with wrangler']);
+    const deploy = withSecrets[0]!;
+    expect(Object.keys(deploy.env ?? {}).filter((k) => /secrets\./.test(String(deploy.env![k])))).toEqual(['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']);
+    const cwd = await tempDir('cloudflare-step');
+    const calls = join(cwd, 'npx-calls');
+    const npx = { npx: `#!/bin/sh\nprintf '%s|%s\\n' "$*" "$CLOUDFLARE_API_TOKEN" >> '${calls}'\necho 4.86.0\n` };
+    const env = { CLOUDFLARE_API_TOKEN: 'cf-secret', CLOUDFLARE_ACCOUNT_ID: 'acc', WORKER_NAME: '', GITHUB_RUN_ID: '42', GITHUB_STEP_SUMMARY: join(cwd, 'summary') };
+    const plain = await runScript(deploy.run!, cwd, env, undefined, npx);
+    const named = await runScript(deploy.run!, cwd, { ...env, WORKER_NAME: 'my-api' }, undefined, npx);
+    expect([plain.code, named.code], plain.out + named.out).toEqual([0, 0]);
+    expect(plain.out + named.out).not.toContain('cf-secret');
+    const deploys = (await readFile(calls, 'utf8')).trim().split('\n').filter((l) => l.includes(' deploy '));
+    expect(deploys).toEqual([
+      '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42|cf-secret',
+      '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42 --name my-api|cf-secret',
+    ]);
   });
 });

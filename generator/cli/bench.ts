@@ -13,8 +13,10 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { loadNetlifyEngine } from '../host/netlify-engine.js';
+import { formatWorkerCpu, scaledModels, workerCpu } from '../host/cloudflare/cpu-bench.js';
 import { HttpClient } from '../http/client.js';
-import { cheapest, parseCheapestQuery } from '../query/cheapest.js';
+import { cheapest } from '../query/cheapest.js';
+import { parseCheapestQuery } from '../query/params.js';
 import { PRECOMPUTED_GRID, precomputedQueries } from '../query/variants.js';
 import { realisticQueryMix } from '../testing/query-mix.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
@@ -105,7 +107,7 @@ async function measure(dataDir: string, runs: number): Promise<Figures> {
   return { models, buildMs, copyMs, ...size };
 }
 
-async function serving(dataDir: string): Promise<void> {
+async function serving(dataDir: string, factor: number): Promise<void> {
   const out = await tempDir('bench-serve');
   const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
   const engine = await loadNetlifyEngine(out, join(process.cwd(), 'netlify.toml'));
@@ -141,6 +143,11 @@ async function serving(dataDir: string): Promise<void> {
   const webGzip = [...web, client].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
   console.log(`  website shell (index.html, style.css, app.js, client.js): ${webBytes} bytes, ${webGzip} bytes gzip`);
   console.log(`  client fallback: ${perQueryUs.toFixed(0)} µs per query over ${index.data.length} models (after fetching models.json, ${(Buffer.byteLength(JSON.stringify(index)) / 1024).toFixed(0)} KiB)`);
+  const modelsJson = await readFile(join(out, 'api/v1/models.json'), 'utf8');
+  const authors = [...new Set(index.data.map((m) => m.author))].sort();
+  console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/host/cloudflare/cpu-bench.ts):`);
+  console.log(formatWorkerCpu('today', await workerCpu(modelsJson, authors)));
+  console.log(formatWorkerCpu(`${factor}×`, await workerCpu(scaledModels(modelsJson, factor), authors)));
   await rm(out, { recursive: true, force: true });
 }
 
@@ -212,7 +219,7 @@ async function main(): Promise<number> {
   await rm(synthetic, { recursive: true, force: true });
   console.log(`\ngrowth at ${factor}× the models: build ${(big.buildMs / base.buildMs).toFixed(2)}×, floor ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
   console.log('floor = writing the same finished files to a fresh directory: the least any generator pays.');
-  await serving(args['data-dir']);
+  await serving(args['data-dir'], factor);
   await statusRun(2_000);
   identityBench(args.upstream);
   return 0;

@@ -87,7 +87,9 @@ const modelsMeta = {
   },
 } as const;
 
+/** `$defs.price` only where the data refers to it: an unused definition is noise to linters. */
 function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: object, metaSchema: object) {
+  const defs = JSON.stringify(data).includes('"#/$defs/price"') ? { $defs: { price: apiPriceSchema } } : {};
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `${siteUrl}/api/v1/schemas/${name}.json`,
@@ -96,7 +98,7 @@ function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: obj
     required: ['data', 'meta'],
     additionalProperties: false,
     properties: { data, meta: metaSchema },
-    $defs: { price: apiPriceSchema },
+    ...defs,
   };
 }
 
@@ -224,6 +226,8 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
             status: { type: 'integer', minimum: 400, maximum: 599 },
             code: { type: 'string' },
             message: { type: 'string' },
+            parameter: { type: 'string', description: 'bad_query: the query parameter at fault, in lower case' },
+            hint: { type: 'string', description: 'not_found: what was probably meant (ids are lower case)' },
             fallback: {
               type: 'object',
               required: ['client', 'index'],

@@ -10,6 +10,7 @@ import { feedPath, renderFeeds } from './feeds.js';
 import { OPENAPI_FILE, openApiDocument } from './openapi.js';
 import { errorFiles } from './errors.js';
 import { pageUrl, routes } from '../web/routes.js';
+import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelEntry } from './api-types.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
@@ -25,6 +26,28 @@ export interface RenderConfig {
   siteUrl: string;
   /** When each response last changed, as `update` recorded it (data/state/content.json). */
   contentTimes?: ContentState;
+  /** `meta.cache_seconds`: what the host sends as max-age (default 60; GitHub Pages sends 600). */
+  cacheSeconds?: number;
+}
+
+/**
+ * What depends on where and how the site is served, set after `updated_at` is stamped so that a
+ * response's content times do not depend on it (update fingerprints the responses without it):
+ * the root-absolute links (under a project sub-path they start with it) and `cache_seconds`.
+ */
+function placeOnSite(responses: readonly RenderedJson[], basePath: string, cacheSeconds: number): void {
+  const local = (path: string) => `${basePath}${path}`;
+  for (const file of responses) {
+    const body = file.body as { data: Record<string, unknown>; meta: Record<string, unknown> };
+    body.meta.cache_seconds = cacheSeconds;
+    if (typeof body.meta.canonical_path === 'string') body.meta.canonical_path = local(body.meta.canonical_path);
+    if (file.schema !== 'index') continue;
+    const data = body.data as { endpoints: Array<{ path: string; file: string }>; client: string; openapi: string; feeds: Record<string, string>; badges: Record<string, string> };
+    for (const endpoint of data.endpoints) Object.assign(endpoint, { path: local(endpoint.path), file: local(endpoint.file) });
+    data.client = local(data.client);
+    data.openapi = local(data.openapi);
+    for (const links of [data.feeds, data.badges]) for (const key of Object.keys(links)) links[key] = local(links[key]!);
+  }
 }
 
 import { API_ROOT, CACHE_SECONDS, type RenderedFile, type RenderedJson } from './rendered.js';
@@ -186,6 +209,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }, baseMeta);
 
   stampUpdatedAt(responses, contentTimes, config.siteUrl, runAt);
+  const basePath = sitePath(config.siteUrl);
+  placeOnSite(responses, basePath, config.cacheSeconds ?? CACHE_SECONDS);
   const updatedAt = (path: string) => (responses.find((r) => r.path === `${API_ROOT}/${path}.json`)!.body as { meta: { updated_at: string } }).meta.updated_at;
   // For people and tools that subscribe rather than poll: feeds, a calendar and badges. Their
   // times come from the responses they mirror, so they keep their bytes while those do.
@@ -194,7 +219,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   files.push(...renderBadges(details));
   files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
-  for (const [name, error] of Object.entries(errorFiles(docs))) files.push({ path: `${API_ROOT}/errors/${name}.json`, schema: 'error', body: { error } });
+  for (const [name, error] of errorFiles(docs, basePath)) files.push({ path: `${API_ROOT}/errors/${name}.json`, schema: 'error', body: { error } });
 
   const schemas = apiSchemas(config.siteUrl);
   for (const name of API_SCHEMA_NAMES) files.push({ path: `${API_ROOT}/schemas/${name}.json`, schema: null, body: schemas[name] });

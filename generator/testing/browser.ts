@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { waitForOutput } from '../host/child-output.js';
 
 /** Debian's chromium (`.ci/run` installs it); CHROMIUM_PATH points elsewhere on other systems. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,24 +44,7 @@ export interface ServeProcess {
 /** `npm run serve`'s own script (generator/cli/serve.ts) as a child process on a free port. */
 export async function startServeCli(publishDir: string): Promise<ServeProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/serve.ts', '--dir', publishDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}:\n${output}`));
-    });
-  });
+  const url = (await waitForOutput(child, /serving .* at (http:\/\/127\.0\.0\.1:\d+)/, 20_000, 'serve').ready)[1]!;
   return {
     url,
     stop: () =>
