@@ -126,8 +126,10 @@ describe('client fallback', () => {
     expect(Array.isArray((await client.deprecations()).data)).toBe(true);
     // Freshness lives in the index alone: the committed data's last run and every source.
     const { data: index } = (await client.index()) as { data: { freshness: { run_at: string; sources: Array<{ id: string }> } } };
-    expect(index.freshness.run_at).toBe('2026-09-15T00:00:00Z');
-    expect(index.freshness.sources.map((s) => s.id)).toEqual(['artificialanalysis', 'litellm', 'modelsdev', 'openrouter', 'status']);
+    expect(index.freshness.run_at).toBe('2026-10-06T23:23:23Z');
+    expect(index.freshness.sources.map((s) => s.id)).toEqual([
+      'anthropic-deprecations', 'artificialanalysis', 'google-deprecations', 'litellm', 'mistral-deprecations', 'modelsdev', 'openai-deprecations', 'openrouter', 'status', 'xai-deprecations',
+    ]);
     const missing = await client.model('openai/no-such-model').then(() => null, (e: unknown) => e);
     expect(missing).toBeInstanceOf(ModelPulseError);
     expect(missing).toMatchObject({ status: 404, code: 'not_found' });
