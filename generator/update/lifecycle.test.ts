@@ -24,7 +24,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 800, headersMs: 800, bodyMs: 800 }, retry: { retries: 0 } });
+  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 10_000, headersMs: 10_000, bodyMs: 10_000 }, retry: { retries: 0 } });
   dataDir = await tempDir('lifecycle');
   await seedCatalog(
     dataDir,
