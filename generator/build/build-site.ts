@@ -12,9 +12,11 @@ import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { serializeSite, writeSiteAtomically } from './write-site.js';
+import type { StoreRef } from '../store/store.js';
 
 export interface BuildOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   outDir: string;
   siteUrl: string;
   /** Which host files to write next to api/ (default netlify). */
@@ -33,10 +35,10 @@ export interface BuildReport {
 
 /** data/ → validated files → outDir/api, atomically. No network, no clock. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const dataset = await loadDataset(options.dataDir);
+  const dataset = await loadDataset(options.store);
   const warnings: string[] = [];
   // State, not curation: a broken content file costs the responses their recorded times, never the build.
-  const contentTimes = await loadContentState(options.dataDir).catch((error: unknown) => {
+  const contentTimes = await loadContentState(options.store).catch((error: unknown) => {
     if (!(error instanceof DataFileError)) throw error;
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;

@@ -53,7 +53,7 @@ describe('build', () => {
 
   it('renders every endpoint, and every file matches the schema it publishes', async () => {
     const out = await tempDir('public');
-    const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    const report = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     const root = join(out, 'api/v1');
     const files = (await fg('**/*.json', { cwd: root })).sort();
     // Every JSON file, the client module, the feeds and the calendar.
@@ -98,7 +98,7 @@ describe('build', () => {
       JSON.stringify({ models: { 'openai/old-test': { retirement: { date: '2026-08-20', source_url: 'https://example.com/retirements', replacement: 'openai/gpt-test' } } } }),
     );
     const out = await tempDir('public');
-    await buildSite({ dataDir: data, outDir: out, siteUrl: SITE });
+    await buildSite({ store: data, outDir: out, siteUrl: SITE });
     const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8'));
     expect(deprecations.data).toEqual([
       { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-08-20', retired: false, replacement: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
@@ -108,7 +108,7 @@ describe('build', () => {
     expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements' });
 
     await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
-    await expect(buildSite({ dataDir: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
+    await expect(buildSite({ store: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
   });
 
   it('publishes stored upstream text without bidi controls in the API, the feeds and the calendar', async () => {
@@ -117,7 +117,7 @@ describe('build', () => {
     // As an older version stored it: a right-to-left override and an isolate inside the name.
     await writeFile(file, (await readFile(file, 'utf8')).replace('"name": "old-test"', '"name": "old\\u202e-test\\u2066 (retiring)"'));
     const out = await tempDir('public');
-    await buildSite({ dataDir: data, outDir: out, siteUrl: SITE });
+    await buildSite({ store: data, outDir: out, siteUrl: SITE });
     const feed = await readFile(join(out, 'api/v1/feeds/deprecations.atom'), 'utf8');
     const calendar = await readFile(join(out, 'api/v1/feeds/retirements.ics'), 'utf8');
     const detail = await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8');
@@ -129,31 +129,31 @@ describe('build', () => {
 
   it('is deterministic: the same data gives byte-identical files', async () => {
     const [a, b] = [await tempDir('a'), await tempDir('b')];
-    await buildSite({ dataDir, outDir: a, siteUrl: SITE });
-    await buildSite({ dataDir, outDir: b, siteUrl: SITE });
+    await buildSite({ store: dataDir, outDir: a, siteUrl: SITE });
+    await buildSite({ store: dataDir, outDir: b, siteUrl: SITE });
     expect(await hashTree(join(a, 'api'))).toEqual(await hashTree(join(b, 'api')));
   });
 
   it('leaves the previous output untouched when the data is broken', async () => {
     const out = await tempDir('public');
     await writeFile(join(out, 'index.html'), '<!doctype html>');
-    await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     const before = await hashTree(out);
 
     const broken = await makeData();
     await writeFile(join(broken, 'models/openai/gpt-test.json'), '{"id": "openai/gpt-test", "truncated');
-    await expect(buildSite({ dataDir: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json is not valid JSON/);
+    await expect(buildSite({ store: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json is not valid JSON/);
     const misplaced = await makeData();
     await mkdir(join(misplaced, 'models/evil'), { recursive: true });
     const record = JSON.parse(await readFile(join(misplaced, 'models/openai/gpt-test.json'), 'utf8'));
     await writeFile(join(misplaced, 'models/evil/x.json'), JSON.stringify({ ...record, id: 'openai/gpt-test' }));
-    await expect(buildSite({ dataDir: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
+    await expect(buildSite({ store: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
 
     // An author that is not the id's own would put files elsewhere in the API.
     const clobbering = await makeData();
     const gpt = JSON.parse(await readFile(join(clobbering, 'models/openai/gpt-test.json'), 'utf8'));
     await writeFile(join(clobbering, 'models/openai/gpt-test.json'), JSON.stringify({ ...gpt, author: '../models' }));
-    await expect(buildSite({ dataDir: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
+    await expect(buildSite({ store: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
 
     expect(await hashTree(out)).toEqual(before);
     expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
@@ -161,19 +161,19 @@ describe('build', () => {
 
   it('writes the host files of the chosen host and removes the others', async () => {
     const out = await tempDir('public');
-    await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
     expect((await readdir(out)).sort()).toEqual(['_headers', 'api', ...WEBSITE].sort());
     expect(await readFile(join(out, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
-    await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
-    await buildSite({ dataDir, outDir: out, siteUrl: SITE, host: 'none' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE, host: 'none' });
     expect((await readdir(out)).sort()).toEqual(['api', ...WEBSITE].sort());
   });
 
   it('refuses to build services before any observation time exists, with a clear error', async () => {
     const empty = await tempDir('data');
     await writeFile(join(empty, 'services.json'), JSON.stringify([{ id: 'x', name: 'X', url: 'https://x.example', status_page: { type: 'none' }, probe: null }]));
-    await expect(buildSite({ dataDir: empty, outDir: await tempDir('public'), siteUrl: SITE })).rejects.toThrow(/run `npm run update` first/);
+    await expect(buildSite({ store: empty, outDir: await tempDir('public'), siteUrl: SITE })).rejects.toThrow(/run `npm run update` first/);
   });
 
   it('writes nothing when a rendered file breaks its schema', () => {

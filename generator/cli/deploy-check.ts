@@ -5,13 +5,14 @@ import { isoSecond, parseIsoTime } from '../models/dates.js';
 import { loadContentState } from '../store/content-store.js';
 import { DataFileError } from '../store/files.js';
 import { loadPublishState, savePublishState } from '../store/publish-store.js';
-import { numberOption, parseCli, runMain, UsageError } from './args.js';
+import { numberOption, openPreparedStore, parseCli, runMain, UsageError } from './args.js';
 import { printable } from './update-report.js';
 
 const HELP = `npm run deploy-check -- [options]
 Says whether this refresh should deploy: on a material change since the live run, when the live
 data would otherwise outgrow the heartbeat, or when asked; never past the plan's caps.
   --data-dir DIR            data directory (default: data)
+  --state-dir DIR           the state store's directory, where update recorded the run (see update)
   --plan PLAN               preset policy: ${PUBLISH_PLANS.join(', ')} (default: github-pages)
   --heartbeat-minutes N     override the plan's heartbeat
   --max-per-day N           override the plan's daily deploy cap
@@ -42,6 +43,7 @@ function policyFrom(args: Record<string, string | boolean | undefined>): DeployP
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
     'data-dir': { type: 'string', default: 'data' },
+    'state-dir': { type: 'string' },
     plan: { type: 'string' },
     'heartbeat-minutes': { type: 'string' },
     'max-per-day': { type: 'string' },
@@ -63,7 +65,7 @@ async function main(): Promise<number> {
     if (parsed === null) throw new UsageError(`--live-run-at must be an ISO 8601 time, not ${JSON.stringify(args['live-run-at'])}`);
     liveRunAt = isoSecond(parsed);
   }
-  const dataDir = args['data-dir'];
+  const store = await openPreparedStore(args['data-dir'], args['state-dir']);
   const warnings: string[] = [];
   // Broken state costs at most a deploy too many, never a refresh.
   const orEmpty = <T>(empty: T) => (error: unknown): T => {
@@ -71,12 +73,12 @@ async function main(): Promise<number> {
     warnings.push(error.message);
     return empty;
   };
-  const content = await loadContentState(dataDir).catch(orEmpty(EMPTY_CONTENT_STATE));
-  const state: PublishState = await loadPublishState(dataDir).catch(orEmpty({ last_deploy_at: null, deploys: [] }));
+  const content = await loadContentState(store).catch(orEmpty(EMPTY_CONTENT_STATE));
+  const state: PublishState = await loadPublishState(store).catch(orEmpty({ last_deploy_at: null, deploys: [] }));
   const decision = decidePublish({ content, state, policy, liveRunAt, requested: args.requested });
   for (const warning of warnings) console.warn(printable(`warning: ${warning}`));
   console.log(printable(decision.message));
-  if (decision.deploy && args.record) await savePublishState(dataDir, recordDeploy(state, content.last_run_at!));
+  if (decision.deploy && args.record) await savePublishState(store, recordDeploy(state, content.last_run_at!));
 
   const githubOutput = process.env.GITHUB_OUTPUT;
   if (githubOutput) await appendFile(githubOutput, `deploy=${decision.deploy}\nreason=${decision.reason ?? ''}\ncapped=${decision.capped}\n`);

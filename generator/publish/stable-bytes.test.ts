@@ -55,7 +55,7 @@ describe('stable bytes across refreshes', () => {
     };
     const build = async (name: string) => {
       const out = join(dir, name);
-      await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+      await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
       return out;
     };
 

@@ -6,14 +6,15 @@
  * The file is state, not curation: when it is missing or unreadable the build still works (every
  * response then carries the last run's time) and the next `update` starts it afresh.
  */
-import { join } from 'node:path';
 import { EMPTY_CONTENT_STATE, type ContentEntry, type ContentState } from '../publish/content-times.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { nullableIsoTime } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
+import { DATA_FILES } from './layout.js';
 import { stableStringify } from './stable-json.js';
+import { asStore, type StoreRef } from './store.js';
 
-export const CONTENT_STATE_FILE = join('state', 'content.json');
+export const CONTENT_STATE_FILE = DATA_FILES.content;
 
 const TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z';
 const HASH = '[0-9a-f]*';
@@ -45,15 +46,15 @@ function decode(line: string): ContentEntry {
 }
 
 /** The stored state; a missing file is the empty state, a broken one a DataFileError (callers decide). */
-export async function loadContentState(dataDir: string): Promise<ContentState> {
-  const path = join(dataDir, CONTENT_STATE_FILE);
+export async function loadContentState(ref: StoreRef): Promise<ContentState> {
+  const path = asStore(ref).path(CONTENT_STATE_FILE);
   const stored = await readJsonFile(path, EMPTY_CONTENT_STATE);
   if (stored === EMPTY_CONTENT_STATE) return EMPTY_CONTENT_STATE;
   if (!isStored(stored)) throw new DataFileError(path, `is invalid: ${isStored.errors()}`);
   return { last_run_at: stored.last_run_at, files: Object.fromEntries(Object.entries(stored.files).map(([p, line]) => [p, decode(line)])) };
 }
 
-export async function saveContentState(dataDir: string, state: ContentState): Promise<void> {
+export async function saveContentState(ref: StoreRef, state: ContentState): Promise<void> {
   const files = Object.fromEntries(Object.entries(state.files).map(([p, entry]) => [p, encode(entry)]));
-  await writeFileAtomic(join(dataDir, CONTENT_STATE_FILE), stableStringify({ last_run_at: state.last_run_at, files }));
+  await writeFileAtomic(asStore(ref).path(CONTENT_STATE_FILE), stableStringify({ last_run_at: state.last_run_at, files }));
 }

@@ -10,7 +10,9 @@ import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
+import { DATA_FILES } from './layout.js';
 import { stableStringify } from './stable-json.js';
+import { asStore, type StoreRef } from './store.js';
 
 export interface FactsFile {
   source: FactSource;
@@ -63,15 +65,15 @@ const factsFileSchema = {
 
 const isFactsFile = compileValidator<FactsFile>(createAjv(), factsFileSchema);
 
-function factsPath(dataDir: string, source: FactSource): string {
-  return join(dataDir, 'facts', `${source}.json`);
+function factsPath(ref: StoreRef, source: FactSource): string {
+  return join(asStore(ref).path(DATA_FILES.facts), `${source}.json`);
 }
 
 /** Every source's last good facts that exist. */
-export async function loadFacts(dataDir: string): Promise<Partial<Record<FactSource, FactsFile>>> {
+export async function loadFacts(ref: StoreRef): Promise<Partial<Record<FactSource, FactsFile>>> {
   const out: Partial<Record<FactSource, FactsFile>> = {};
   for (const source of FACT_SOURCES) {
-    const path = factsPath(dataDir, source);
+    const path = factsPath(ref, source);
     const json = await readJsonFile(path, null);
     if (json === null) continue;
     if (!isFactsFile(json) || json.source !== source) throw new DataFileError(path, `does not match the facts schema: ${isFactsFile.errors()}`);
@@ -80,7 +82,7 @@ export async function loadFacts(dataDir: string): Promise<Partial<Record<FactSou
   return out;
 }
 
-export async function saveFacts(dataDir: string, file: FactsFile): Promise<void> {
-  if (!isFactsFile(file as unknown)) throw new DataFileError(factsPath(dataDir, file.source), `would be stored invalid: ${isFactsFile.errors()}`);
-  await writeFileAtomic(factsPath(dataDir, file.source), stableStringify(file));
+export async function saveFacts(ref: StoreRef, file: FactsFile): Promise<void> {
+  if (!isFactsFile(file as unknown)) throw new DataFileError(factsPath(ref, file.source), `would be stored invalid: ${isFactsFile.errors()}`);
+  await writeFileAtomic(factsPath(ref, file.source), stableStringify(file));
 }

@@ -75,7 +75,7 @@ async function main(): Promise<number> {
       // Only this service, read from the local server, without a probe.
       const replayed: ServiceDefinition = { ...real, status_page: { ...real.status_page, url: `${server.url}/${real.id}` }, probe: null };
       await writeFileAtomic(registryPath, JSON.stringify([replayed]));
-      const report = await updateStatus({ dataDir, now: recording.at, pageHttp: http, probeHttp: http, budgetMs: 10_000 });
+      const report = await updateStatus({ store: dataDir, now: recording.at, pageHttp: http, probeHttp: http, budgetMs: 10_000 });
       console.log(`${recording.at} ${real.id}: ${report.services.map((s) => `${s.status} (${s.official})`).join(', ')}${report.warnings.length > 0 ? `; ${report.warnings.join('; ')}` : ''}`);
     }
   } finally {

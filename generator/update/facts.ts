@@ -21,7 +21,8 @@ import { loadDataset, saveSources } from '../store/data-store.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
 import { writeFileAtomic } from '../store/files.js';
 import { stableStringify } from '../store/stable-json.js';
-import { join } from 'node:path';
+import { asStore, type StoreRef } from '../store/store.js';
+import { DATA_FILES } from '../store/layout.js';
 
 /** A source listing less than this share of its previous records is refused as a glitch. */
 export const MIN_KEPT_SHARE = 0.5;
@@ -48,7 +49,8 @@ export class SourceShrankError extends Error {
 }
 
 export interface FactsUpdateOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   now: string;
   http: HttpClient;
   env?: NodeJS.ProcessEnv;
@@ -100,7 +102,7 @@ function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
   return list;
 }
 
-export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
+export const DISAGREEMENTS_REPORT = DATA_FILES.disagreements;
 
 /**
  * Pure: a price field that moved more than `factor` since the last read (a per-1K for per-token
@@ -128,11 +130,11 @@ export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefi
 
 export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRunReport> {
   const log = options.log ?? (() => undefined);
-  const dataset = await loadDataset(options.dataDir);
+  const dataset = await loadDataset(options.store);
   const known = new Set(dataset.models.keys());
-  const curated = await loadIdentity(options.dataDir, known);
+  const curated = await loadIdentity(options.store, known);
   const ids = [...known].sort();
-  const previous = await loadFacts(options.dataDir);
+  const previous = await loadFacts(options.store);
   const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
 
   const selected = readers(options.http, options.env ?? process.env).filter((r) => options.only === undefined || options.only.includes(r.source));
@@ -155,13 +157,13 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
         const kept = [...before.keys()].filter((id) => mapped.byModel.has(id)).length;
         if (before.size >= MIN_MATCHES_FOR_GUARD && kept < before.size * MIN_KEPT_MATCHES) {
           // Held once: the facts stay, marked, and the next read that still looks like this is real.
-          await saveFacts(options.dataDir, { ...last, rename_held_at: options.now });
+          await saveFacts(options.store, { ...last, rename_held_at: options.now });
           throw new SourceRenamedError(kept, before.size);
         }
       }
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
-      await saveFacts(options.dataDir, file);
+      await saveFacts(options.store, file);
       previous[source] = file;
       line.ok = true;
       line.mapped = mapped.byModel.size;
@@ -175,7 +177,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
     log(`${source}: ${line.ok ? `ok — ${line.facts} records, ${line.mapped} models mapped, ${line.issues.length} values held back` : `FAILED — ${line.error}`}`);
     report.sources.push(line);
   }
-  await saveSources(options.dataDir, dataset.sources);
+  await saveSources(options.store, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
   const attached = attachFacts(previous, curated.map, ids);
@@ -189,7 +191,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       report.retirementDisagreements.push({ model_id: record.id, source: own.source, source_key: own.source_key, date: own.date, openrouter_date: record.retirement_date });
     }
   }
-  await writeFileAtomic(join(options.dataDir, DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
+  await writeFileAtomic(asStore(options.store).path(DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
   return report;
 }

@@ -60,7 +60,7 @@ async function recordStatus(dataDir: string): Promise<void> {
   try {
     // Two days of probes, so the uptime bars have data.
     for (const now of ['2026-08-01T00:10:00Z', '2026-08-01T12:00:00Z', '2026-08-02T00:00:00Z']) {
-      await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
+      await updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
     }
   } finally {
     await Promise.all([pageHttp.close(), probeHttp.close()]);
@@ -82,7 +82,7 @@ beforeAll(async () => {
   const gptFile = join(dataDir, 'models/openai/gpt-4o.json');
   await writeFile(gptFile, (await readFile(gptFile, 'utf8')).replace('"name": "GPT-4o"', `"name": ${JSON.stringify(BIDI_MODEL_NAME)}`));
   publishDir = await tempDir('web-site');
-  await buildSite({ dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
   // The listed model with the most provider endpoints and price points shows the most.
   let best = -1;
   for (const file of (await fg('api/v1/models/*/*.json', { cwd: publishDir })).sort()) {
