@@ -131,3 +131,33 @@ export function recordDeploy(state: PublishState, runAt: string): PublishState {
   const horizon = new Date(Date.parse(runAt) - 32 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { last_deploy_at: runAt, deploys: [...state.deploys.filter((t) => t >= horizon && t !== runAt), runAt].sort() };
 }
+
+/** Past the plan's heartbeat, how much older the live data may be before the refresh fails loudly (minutes). */
+export const DEFAULT_STALE_GRACE_MINUTES = 60;
+
+/**
+ * The age past which the live data is stale: an hour by default; a plan that deploys less often
+ * than that (its heartbeat) serves older data by design, so its threshold is its heartbeat plus
+ * the hour.
+ */
+export function staleAfterMinutes(policy: DeployPolicy): number {
+  return policy.heartbeatMinutes <= DEFAULT_STALE_GRACE_MINUTES ? DEFAULT_STALE_GRACE_MINUTES : policy.heartbeatMinutes + DEFAULT_STALE_GRACE_MINUTES;
+}
+
+export interface Staleness {
+  /** True when the live data is older than the threshold: the run fails, visibly. */
+  stale: boolean;
+  /** Minutes between the live run and this run, or null when the live run is unknown. */
+  ageMinutes: number | null;
+  message: string;
+}
+
+/** Pure: how old the data the live site serves is at this run (`now`), against `thresholdMinutes`. */
+export function liveStaleness(liveRunAt: string | null, now: string, thresholdMinutes: number): Staleness {
+  if (liveRunAt === null) return { stale: false, ageMinutes: null, message: 'the live run is unknown (site not read): staleness not checked' };
+  const age = Math.round(minutesBetween(liveRunAt, now));
+  const head = `the live site serves the run of ${liveRunAt}, ${age} min before this run`;
+  return age > thresholdMinutes
+    ? { stale: true, ageMinutes: age, message: `STALE: ${head}, past the ${thresholdMinutes}-minute threshold (runs were delayed or dropped, or deploys failed)` }
+    : { stale: false, ageMinutes: age, message: `${head} (threshold ${thresholdMinutes} min)` };
+}
