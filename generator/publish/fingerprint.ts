@@ -47,11 +47,37 @@ export interface Fingerprints {
   material: string;
 }
 
-/** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
-export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
-  const content = digest(siteFree(JSON.stringify(withoutUpdatedAt(body)), siteUrl));
-  // Volatile values become null rather than vanish: a response whose only volatile value is its
-  // own updated_at then has a material fingerprint equal to its content fingerprint.
-  return { content, material: digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) };
+/**
+ * Fingerprints already computed, per response body and site URL. A rendered body changes after
+ * rendering only in its own `meta.updated_at`, which neither fingerprint reads, so `update`
+ * stamping the times and then recording the fingerprints computes each body's once.
+ */
+const computed = new WeakMap<object, { siteUrl: string; fingerprints: Fingerprints }>();
+
+/** The volatile keys as they appear in serialized JSON. */
+const VOLATILE_KEY_PATTERN = new RegExp(`"(?:${VOLATILE_KEYS.join('|')})":`, 'g');
+
+/** Whether the serialized body holds a volatile key besides its own (null) `meta.updated_at`. */
+function holdsVolatile(text: string): boolean {
+  let updatedAt = 0;
+  for (const match of text.matchAll(VOLATILE_KEY_PATTERN)) {
+    // Once is the meta's own updated_at (serialized as null, as withoutUpdatedAt leaves it).
+    if (match[0] !== '"updated_at":' || !text.startsWith('"updated_at":null', match.index) || ++updatedAt > 1) return true;
+  }
+  return false;
 }
 
+/** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
+export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
+  const known = body !== null && typeof body === 'object' ? computed.get(body) : undefined;
+  if (known !== undefined && known.siteUrl === siteUrl) return known.fingerprints;
+  const text = JSON.stringify(withoutUpdatedAt(body));
+  const content = digest(siteFree(text, siteUrl));
+  // Volatile values become null rather than vanish: a response whose only volatile value is its
+  // own updated_at then has a material fingerprint equal to its content fingerprint, which is
+  // what the serialized text shows without a second pass over the body.
+  const material = holdsVolatile(text) ? digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) : content;
+  const fingerprints = { content, material };
+  if (body !== null && typeof body === 'object') computed.set(body, { siteUrl, fingerprints });
+  return fingerprints;
+}
