@@ -125,6 +125,6 @@ describe('npm run deploy-check', () => {
     expect(await loadPublishState(dataDir)).toEqual({ last_deploy_at: T('00:22'), deploys: [T('00:22')] });
     const bad = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-gold'], env);
     expect(bad.code).toBe(2);
-    expect(bad.out).toMatch(/--plan must be one of github-pages, cloudflare-workers, netlify-free, netlify-pro, unlimited/);
+    expect(bad.out).toMatch(/--plan must be one of github-pages, cloudflare-workers, netlify-free, netlify-personal, netlify-pro, unlimited/);
   }, 60_000);
 });

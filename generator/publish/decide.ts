@@ -10,7 +10,7 @@
 import { materialChangesSince, type ContentState } from './content-times.js';
 
 /** Hosting plans with a preset policy (see the README's hosting table for the figures behind them). */
-export const PUBLISH_PLANS = ['github-pages', 'cloudflare-workers', 'netlify-free', 'netlify-pro', 'unlimited'] as const;
+export const PUBLISH_PLANS = ['github-pages', 'cloudflare-workers', 'netlify-free', 'netlify-personal', 'netlify-pro', 'unlimited'] as const;
 export type PublishPlan = (typeof PUBLISH_PLANS)[number];
 
 export interface DeployPolicy {
@@ -30,15 +30,20 @@ const EVERY_RUN = { heartbeatMinutes: 15, minIntervalMinutes: 0, cadenceMinutes:
  * - github-pages, cloudflare-workers: deploys cost nothing and are not capped for this use, so
  *   every run deploys (15-minute status freshness); the caps only stop a runaway loop.
  * - netlify-free: 300 credits a month, 15 per production deploy, 20 per GB and 2 per 10,000
- *   requests, and every site of the team pauses when they run out: at most 12 deploys a month
- *   (180 credits), at least 60 hours apart, leaving 120 credits for traffic.
+ *   requests, and every site of the team pauses when they run out (after 20 deploys with no
+ *   traffic at all): at most 12 deploys a month (180 credits), at least 60 hours apart, leaving
+ *   120 credits for traffic.
+ * - netlify-personal: $9 and 1,000 credits a month: at most 50 deploys (750 credits), 2 a day,
+ *   14 hours apart, and a daily heartbeat.
  * - netlify-pro: 3,000 credits a month (the lower of the figures Netlify has published): at most
  *   120 deploys (1,800 credits), 4 a day, 5 hours apart, and a 6-hour heartbeat.
+ * Sources: generator/bench/costs.ts.
  */
 export const PLAN_POLICIES: Record<PublishPlan, DeployPolicy> = {
   'github-pages': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
   'cloudflare-workers': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
   'netlify-free': { heartbeatMinutes: 7 * 24 * 60, minIntervalMinutes: 60 * 60, cadenceMinutes: 15, maxPerDay: 1, maxPerMonth: 12 },
+  'netlify-personal': { heartbeatMinutes: 24 * 60, minIntervalMinutes: 14 * 60, cadenceMinutes: 15, maxPerDay: 2, maxPerMonth: 50 },
   'netlify-pro': { heartbeatMinutes: 6 * 60, minIntervalMinutes: 5 * 60, cadenceMinutes: 15, maxPerDay: 4, maxPerMonth: 120 },
   unlimited: { ...EVERY_RUN, maxPerDay: Number.MAX_SAFE_INTEGER, maxPerMonth: Number.MAX_SAFE_INTEGER },
 };
