@@ -48,35 +48,76 @@ export interface Fingerprints {
 }
 
 /**
- * Fingerprints already computed, per response body and site URL. A rendered body changes after
- * rendering only in its own `meta.updated_at`, which neither fingerprint reads, so `update`
- * stamping the times and then recording the fingerprints computes each body's once.
+ * Fingerprints already computed, per response body and site URL. A rendered body never changes
+ * after rendering but for its own `meta.updated_at`, which neither fingerprint reads, so `update`
+ * stamping the times and then recording the fingerprints computes each body's once (the same holds
+ * for the list elements below).
  */
 const computed = new WeakMap<object, { siteUrl: string; fingerprints: Fingerprints }>();
 
 /** The volatile keys as they appear in serialized JSON. */
 const VOLATILE_KEY_PATTERN = new RegExp(`"(?:${VOLATILE_KEYS.join('|')})":`, 'g');
 
-/** Whether the serialized body holds a volatile key besides its own (null) `meta.updated_at`. */
-function holdsVolatile(text: string): boolean {
+/** Whether serialized JSON holds a volatile key, besides at most `allowedUpdatedAt` null `updated_at`s. */
+function holdsVolatile(text: string, allowedUpdatedAt: number): boolean {
   let updatedAt = 0;
   for (const match of text.matchAll(VOLATILE_KEY_PATTERN)) {
-    // Once is the meta's own updated_at (serialized as null, as withoutUpdatedAt leaves it).
-    if (match[0] !== '"updated_at":' || !text.startsWith('"updated_at":null', match.index) || ++updatedAt > 1) return true;
+    if (match[0] !== '"updated_at":' || !text.startsWith('"updated_at":null', match.index) || ++updatedAt > allowedUpdatedAt) return true;
   }
   return false;
+}
+
+interface Serialized {
+  text: string;
+  /** Holds a volatile key (see holdsVolatile). */
+  volatile: boolean;
+}
+
+/**
+ * List elements serialized once per render: the 16,000 `cheapest` variants, the lists and the
+ * feeds share the same model entries, which JSON.stringify would serialize again in every file.
+ */
+const elements = new WeakMap<object, Serialized>();
+
+function element(item: object): Serialized {
+  let known = elements.get(item);
+  if (known === undefined) {
+    const text = JSON.stringify(item);
+    known = { text, volatile: holdsVolatile(text, 0) };
+    elements.set(item, known);
+  }
+  return known;
+}
+
+/**
+ * JSON.stringify of a body with `meta.updated_at` null (withoutUpdatedAt), and whether it holds a
+ * volatile key besides that one: the same text, composed from the shared elements of a `data` list
+ * when the body is `{ data: [objects…], meta }`.
+ */
+function serializeBody(body: unknown): Serialized {
+  const bare = withoutUpdatedAt(body);
+  const shape = bare !== null && typeof bare === 'object' ? Object.keys(bare) : [];
+  const data = (bare as { data?: unknown }).data;
+  const list = shape.length === 2 && shape[0] === 'data' && shape[1] === 'meta' && Array.isArray(data) && data.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d));
+  if (!list) {
+    const text = JSON.stringify(bare);
+    return { text, volatile: holdsVolatile(text, 1) };
+  }
+  const items = (data as object[]).map(element);
+  const meta = JSON.stringify((bare as { meta: unknown }).meta);
+  return { text: `{"data":[${items.map((i) => i.text).join(',')}],"meta":${meta}}`, volatile: items.some((i) => i.volatile) || holdsVolatile(meta, 1) };
 }
 
 /** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
 export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
   const known = body !== null && typeof body === 'object' ? computed.get(body) : undefined;
   if (known !== undefined && known.siteUrl === siteUrl) return known.fingerprints;
-  const text = JSON.stringify(withoutUpdatedAt(body));
+  const { text, volatile: holdsOthers } = serializeBody(body);
   const content = digest(siteFree(text, siteUrl));
   // Volatile values become null rather than vanish: a response whose only volatile value is its
   // own updated_at then has a material fingerprint equal to its content fingerprint, which is
   // what the serialized text shows without a second pass over the body.
-  const material = holdsVolatile(text) ? digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) : content;
+  const material = holdsOthers ? digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) : content;
   const fingerprints = { content, material };
   if (body !== null && typeof body === 'object') computed.set(body, { siteUrl, fingerprints });
   return fingerprints;

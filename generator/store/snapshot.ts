@@ -3,23 +3,19 @@
  * default a fresh clone builds. It is renewed only when the catalog changed materially (a price,
  * a model added or delisted, a retirement, an offer: what the API's model responses say) and at
  * most once per interval (default a day), or when a deploy needs main to hold this run (Netlify
- * building the site from main). Status alone never makes a snapshot: it moves every run.
+ * building the site from main). The freshness responses (index.json, status) never make one:
+ * they move with every run.
  */
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentState } from '../publish/content-times.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
-import { loadContentState } from './content-store.js';
+import { isFreshnessResponse, loadContentState } from './content-store.js';
 import { writeFileAtomic } from './files.js';
 import { SNAPSHOT_ENTRIES } from './layout.js';
 import type { DataStore } from './store.js';
 
 export const DEFAULT_SNAPSHOT_HOURS = 24;
-
-/** Responses that say how services are doing: they change with every run, never a snapshot's reason. */
-export function isStatusResponse(path: string): boolean {
-  return path === 'api/v1/status.json' || path.startsWith('api/v1/status/');
-}
 
 export interface SnapshotDecision {
   due: boolean;
@@ -35,7 +31,7 @@ const hoursBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(
 export function decideSnapshot(input: { main: ContentState; state: ContentState; everyHours: number; requested: boolean }): SnapshotDecision {
   const { main, state } = input;
   const paths = new Set([...Object.keys(main.files), ...Object.keys(state.files)]);
-  const changes = [...paths].filter((p) => !isStatusResponse(p) && main.files[p]?.material !== state.files[p]?.material).sort();
+  const changes = [...paths].filter((p) => !isFreshnessResponse(p) && main.files[p]?.material !== state.files[p]?.material).sort();
   if (input.requested) return { due: true, message: 'a snapshot was requested (a deploy that builds from main)', changes };
   if (state.last_run_at === null) return { due: false, message: 'the state records no run yet', changes };
   if (main.last_run_at === null) return { due: true, message: 'main holds no snapshot with content times yet', changes };
