@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The state store of the scheduled refresh (docs/operation.md, "Where the data lives"): one orphan
-# commit on the branch $STATE_BRANCH, replaced by every run. A push holds only while nobody else
-# pushed since this run restored it (--force-with-lease on that commit), so a newer state is never
-# overwritten; the loser merges the winner's state in (npm run state -- merge) and saves again.
+# The state store of the scheduled refresh (docs/operation.md, "Where the data lives"): the branch
+# $STATE_BRANCH holds one day of history. Every save adds a commit on top of the day's (git then
+# sends only what changed); the first save of a UTC day ($STATE_DAY) starts a new root commit with
+# the whole state, and the previous day's commits are left to the host's garbage collection. A
+# push holds only while nobody else pushed since this run restored the branch (--force-with-lease
+# on that commit), so a newer state is never overwritten; the loser merges the winner's state in
+# (npm run state -- merge) and saves again.
 #
 #   state-store.sh restore   fetch the branch into $STATE_DIR (left empty when there is none, or
 #                            when REBUILD_STATE=true); GITHUB_OUTPUT: base=<commit or empty>
-#   state-store.sh save      commit $STATE_DIR (no parent) and push it over $STATE_BASE;
+#   state-store.sh save      commit $STATE_DIR (on $STATE_BASE, or as a new root on a new day)
+#                            and push it over $STATE_BASE;
 #                            GITHUB_OUTPUT: saved=true and commit=<commit>, or saved=unchanged, or
 #                            raced=true and theirs=<commit>
 #                            with the winning state in $STATE_DIR.theirs. With KEEP_ASIDE=true a
@@ -78,19 +82,24 @@ case "${1:-}" in
     ;;
   save)
     base=${STATE_BASE:-}
-    # A tree of the directory as it is, through an index of its own (main's index is not touched).
-    index=$(mktemp)
-    rm -f "$index"
+    # A tree of the directory as it is, through an index of its own (main's index is not touched),
+    # kept in .git between saves so that unchanged files are not hashed again.
     gitdir=$(git rev-parse --absolute-git-dir)
+    index="$gitdir/modelpulse-state.index"
     tree=$(cd "$dir" && GIT_DIR=$gitdir GIT_WORK_TREE=. GIT_INDEX_FILE=$index git add --all . && GIT_DIR=$gitdir GIT_INDEX_FILE=$index git write-tree)
-    rm -f "$index"
     if [ -n "$base" ] && git cat-file -e "$base^{tree}" 2>/dev/null && [ "$(git rev-parse "$base^{tree}")" = "$tree" ]; then
       echo "The state did not change: nothing to save."
       echo "saved=unchanged" >> "$output"
       exit 0
     fi
+    # The day a commit belongs to is in its message: the run's own day, not the machine's clock.
+    day=${STATE_DAY:-$(date -u +%F)}
+    parent=()
+    if [ -n "$base" ] && git cat-file -e "$base^{commit}" 2>/dev/null && git log -1 --format=%B "$base" | grep -qx "day: $day"; then
+      parent=(-p "$base")
+    fi
     commit=$(git -c user.name='github-actions[bot]' -c user.email='41898282+github-actions[bot]@users.noreply.github.com' \
-      commit-tree "$tree" -m "state: ${STATE_MESSAGE:-refresh}")
+      commit-tree "$tree" "${parent[@]}" -m "state: ${STATE_MESSAGE:-refresh}" -m "day: $day")
     if remote_git push --quiet --force-with-lease="refs/heads/$branch:$base" origin "$commit:refs/heads/$branch"; then
       echo "Saved the state to $branch (${commit:0:12})."
       { echo "saved=true"; echo "commit=$commit"; } >> "$output"

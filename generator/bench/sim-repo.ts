@@ -42,12 +42,13 @@ export class SimulatedRepo {
   /** The remote's main holding `dataDir` as data/ (and the ignore rules), and the job's checkout of it. */
   async init(dataDir: string): Promise<void> {
     git(this.dir, 'init', '--quiet', '--bare', '--initial-branch=main', this.remote);
-    git(this.dir, 'clone', '--quiet', this.remote, this.checkout);
+    git(this.dir, 'init', '--quiet', '--initial-branch=main', this.checkout);
+    git(this.checkout, 'remote', 'add', 'origin', this.remote);
     await cp(dataDir, join(this.checkout, 'data'), { recursive: true });
     await writeFile(join(this.checkout, '.gitignore'), await readFile('.gitignore', 'utf8'));
     git(this.checkout, 'add', '.');
     git(this.checkout, 'commit', '--quiet', '-m', 'main: curated files and the embedded snapshot');
-    git(this.checkout, 'push', '--quiet', 'origin', 'HEAD:main');
+    git(this.checkout, 'push', '--quiet', '--set-upstream', 'origin', 'HEAD:main');
     const workflow = parse(await readFile('.github/workflows/refresh.yml', 'utf8')) as { jobs: { refresh: { steps: Array<{ id?: string; run?: string }> } } };
     this.commitStep = workflow.jobs.refresh.steps.find((s) => s.id === 'commit')!.run!;
   }
@@ -60,9 +61,9 @@ export class SimulatedRepo {
     return join(this.checkout, '.state');
   }
 
-  /** Saves `.state` as the workflow does; a run that changed nothing pushes nothing. */
-  async saveState(message: string): Promise<boolean> {
-    const out = await step(this.checkout, `bash '${STATE_SCRIPT}' save`, { STATE_BASE: this.stateBase, STATE_MESSAGE: message });
+  /** Saves `.state` as the workflow does on the run's day; a run that changed nothing pushes nothing. */
+  async saveState(runAt: string): Promise<boolean> {
+    const out = await step(this.checkout, `bash '${STATE_SCRIPT}' save`, { STATE_BASE: this.stateBase, STATE_MESSAGE: `run ${runAt}`, STATE_DAY: runAt.slice(0, 10) });
     if (out.raced === 'true') throw new Error('the simulated state push raced: nobody else pushes here');
     if (out.saved === 'true') this.stateBase = out.commit!;
     return out.saved === 'true';
@@ -74,9 +75,9 @@ export class SimulatedRepo {
     return out.changed === 'true';
   }
 
-  /** Commits on main. */
-  mainCommits(): number {
-    return Number(git(this.remote, 'rev-list', '--count', 'main').trim());
+  /** Commits on a branch of the remote. */
+  commits(ref: string): number {
+    return Number(git(this.remote, 'rev-list', '--count', ref).trim());
   }
 
   /** The packed size of what `ref` reaches (what a clone of it downloads), as `git gc` packs it. */

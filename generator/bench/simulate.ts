@@ -49,6 +49,8 @@ export interface SimulationOptions {
   /** Measured runs between two measurements of the repository (default: a day). */
   checkpointRuns?: number;
   log?: (line: string) => void;
+  /** The figures so far, after each measurement (a long replay can be read before it ends). */
+  onCheckpoint?: (partial: SimulationResult) => void;
 }
 
 export interface PlanFigures {
@@ -68,6 +70,8 @@ export interface Checkpoint {
   day: number;
   mainCommits: number;
   mainPackedBytes: number;
+  /** The state branch's history (a day of commits at the most) and its packed size. */
+  stateCommits: number;
   statePackedBytes: number;
   /** What the remote held on disk before its garbage collection, and after. */
   remoteBytes: { before: number; after: number };
@@ -155,11 +159,34 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     const states = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, EMPTY_PUBLISH_STATE])) as Record<PublishPlan, PublishState>;
     const hosts = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, new ContentAddressedHost(p === 'cloudflare-workers')])) as Record<PublishPlan, ContentAddressedHost>;
     const checkpoints: Checkpoint[] = [];
-    const measure = (day: number) =>
-      timed('measure', () => {
-        checkpoints.push({ day, mainCommits: repo.mainCommits(), mainPackedBytes: repo.packedBytes('main'), statePackedBytes: repo.packedBytes(STATE_BRANCH), remoteBytes: repo.collectGarbage() });
+    let measuredRuns = 0;
+    const result = (): SimulationResult => ({
+      runs: measuredRuns,
+      events,
+      exitCodes,
+      snapshotCommits,
+      stateSaves,
+      checkpoints,
+      site: { files: site.files.size, bytes: site.bytes, artifactBytes },
+      changedFilesPerRun: changedFiles / Math.max(1, measuredRuns),
+      plans,
+      timings,
+      serializedPerRun: site.serialized / Math.max(1, options.warmupRuns + measuredRuns),
+    });
+    const measure = async (day: number) => {
+      await timed('measure', () => {
+        checkpoints.push({
+          day,
+          mainCommits: repo.commits('main'),
+          mainPackedBytes: repo.packedBytes('main'),
+          stateCommits: repo.commits(STATE_BRANCH),
+          statePackedBytes: repo.packedBytes(STATE_BRANCH),
+          remoteBytes: repo.collectGarbage(),
+        });
         artifactBytes = site.artifactBytes();
       });
+      if (day > 0) options.onCheckpoint?.(result());
+    };
     let artifactBytes = 0;
     let snapshotCommits = 0;
     let stateSaves = 0;
@@ -184,7 +211,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       exitCodes[code] = (exitCodes[code] ?? 0) + 1;
       const content = await loadContentState(store);
       const changed = await timed('site', () => site.update(rendered, content));
-      if (measured) changedFiles += changed.length;
+      if (measured) {
+        changedFiles += changed.length;
+        measuredRuns += 1;
+      }
 
       let snapshotDue = false;
       await timed('decide', async () => {
@@ -211,7 +241,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         // The state holds the deploy records of the plan this repository runs (every run deploys).
         await savePublishState(store, states['github-pages']);
       });
-      if (await timed('git: save state', () => repo.saveState(`run ${now}`))) stateSaves += measured ? 1 : 0;
+      if (await timed('git: save state', () => repo.saveState(now))) stateSaves += measured ? 1 : 0;
       await timed('git: snapshot', async () => {
         const snapshot = await snapshotIfDue(store, { everyHours: options.snapshotHours ?? DEFAULT_SNAPSHOT_HOURS, requested: false });
         snapshotDue = snapshot.due;
@@ -226,19 +256,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       log(`run ${run + 1}/${options.warmupRuns + options.runs} at ${now}: exit ${code}, ${changed.length} files changed${measured ? '' : ' (warm-up)'}`);
       now = addMinutes(now, RUN_MINUTES);
     }
-    return {
-      runs: options.runs,
-      events,
-      exitCodes,
-      snapshotCommits,
-      stateSaves,
-      checkpoints,
-      site: { files: site.files.size, bytes: site.bytes, artifactBytes },
-      changedFilesPerRun: changedFiles / Math.max(1, options.runs),
-      plans,
-      timings,
-      serializedPerRun: site.serialized / (options.warmupRuns + options.runs),
-    };
+    return result();
   } finally {
     process.env = savedEnv;
     await server.close();

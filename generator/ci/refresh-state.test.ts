@@ -45,7 +45,8 @@ const world = (price = '0.000002'): World => ({
   services: [worldService('svc')],
 });
 
-const stateStore = (command: 'restore' | 'save', clone: string, env: Record<string, string> = {}) => runScript(`bash '${STATE_SCRIPT}' ${command}`, clone, { STATE_DIR: '.state', ...env });
+const stateStore = (command: 'restore' | 'save', clone: string, env: Record<string, string> = {}) =>
+  runScript(`bash '${STATE_SCRIPT}' ${command}`, clone, { STATE_DIR: '.state', STATE_DAY: '2026-09-01', ...env });
 
 async function update(clone: string, now: string): Promise<UpdateOutcome> {
   const store = openStore(join(clone, 'data'), join(clone, '.state'));
@@ -107,9 +108,14 @@ describe('the refresh with its state store, through real git', () => {
       // Nothing tracked changed, and main received nothing.
       expect(git(work, 'status', '--porcelain')).toBe('');
       expect(git(remote, 'rev-parse', 'main')).toBe(mainBefore);
-      // The store is one commit without a parent, replaced by every run.
-      expect(stateCommits(remote)).toHaveLength(1);
+      // A day of history at the most: each save adds a commit on top of the day's.
+      expect(stateCommits(remote)).toHaveLength(runs.length);
     }
+    // The first save of a new day starts a new root: what the branch holds stays bounded.
+    await writeFile(join(work, '.state', 'reports', 'disagreements.json'), '{}\n');
+    const nextDay = await stateStore('save', work, { STATE_BASE: runs[2]!.save.outputs.commit!, STATE_DAY: '2026-09-02' });
+    expect(nextDay.outputs.saved).toBe('true');
+    expect(stateCommits(remote)).toHaveLength(1);
     // The third run changed no tracked file, and its build still says when it ran.
     const index = JSON.parse(await readFile(join(runs[2]!.site!, 'api/v1/index.json'), 'utf8')) as { data: { freshness: { run_at: string } } };
     expect(index.data.freshness.run_at).toBe(T('01:37'));
@@ -153,7 +159,8 @@ describe('the refresh with its state store, through real git', () => {
     await recordContent(storeB, merged.lastRunAt!);
     const saved = await stateStore('save', b, { STATE_BASE: lost.outputs.theirs!, KEEP_ASIDE: 'true' });
     expect(saved, saved.out).toMatchObject({ code: 0, outputs: { saved: 'true' } });
-    expect(stateCommits(remote)).toHaveLength(1);
+    // On top of the state that won: its history stays, nothing is forced over it.
+    expect(git(remote, 'rev-parse', `${BRANCH}^`).trim()).toBe(lost.outputs.theirs);
 
     // Both observations survive, in time order; so does A's deploy record.
     const c = await cloneOf(dir, 'c');
