@@ -96,7 +96,7 @@ function describeChanges(changes: string[]): string {
 
 export function decidePublish(input: DecideInput): PublishDecision {
   const now = input.content.last_run_at;
-  if (now === null) throw new Error('data/state/content.json records no run yet: run `npm run update` first');
+  if (now === null) throw new Error('the content times record no run yet (state/content-freshness.json): run `npm run update` first');
   // The live site's own word wins; a recorded deploy is the fallback when the site cannot be read.
   const live = input.liveRunAt ?? input.state.last_deploy_at;
   const changes = materialChangesSince(input.content, live);

@@ -1,8 +1,8 @@
 /**
  * The last step of `update`: fingerprints every response the build would publish from the new
- * data/ and records, in data/state/content.json, when each one's content (and material content)
- * last changed. The build reads those times back as `meta.updated_at`, and the deploy decision
- * reads the material times (see publish/decide.ts).
+ * data and records, in the content times (store/content-store.ts), when each one's content (and
+ * material content) last changed. The build reads those times back as `meta.updated_at`, and the
+ * deploy decision reads the material times (see publish/decide.ts).
  */
 import { DEFAULT_SITE_URL } from '../config.js';
 import { nextContentState, type ContentState } from '../publish/content-times.js';

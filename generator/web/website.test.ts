@@ -74,6 +74,7 @@ beforeAll(async () => {
   // no committed run time later than its own.
   await rm(join(dataDir, 'status'), { recursive: true, force: true });
   await rm(join(dataDir, 'state', 'content.json'), { force: true });
+  await rm(join(dataDir, 'state', 'content-freshness.json'), { force: true });
   const sources = JSON.parse(await readFile(join(dataDir, 'sources.json'), 'utf8')) as Record<string, unknown>;
   delete sources.status;
   await writeFile(join(dataDir, 'sources.json'), JSON.stringify(sources));
