@@ -3,7 +3,7 @@
  * workflow's own shell steps (state-store.sh, the snapshot commit) and the real update, build and
  * snapshot in between, against a small local upstream world.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -194,6 +194,28 @@ describe('the refresh with its state store, through real git', () => {
     expect(git(remote, 'rev-parse', BRANCH).trim()).toBe(before);
     expect(git(remote, 'rev-parse', '--verify', `${BRANCH}-aside/77`).trim()).toMatch(/^[0-9a-f]{40}$/);
   }, 180_000);
+
+  it('fails the run when the remote refuses the save, and the next run starts from the last good state', async () => {
+    const { dir, remote, work } = await gitFixture('refresh-refused', []);
+    await mkdir(join(work, '.state'));
+    await writeFile(join(work, '.state', 'sources.json'), '{"good":true}\n');
+    const good = await stateStore('save', work);
+    expect(good.outputs.saved).toBe('true');
+    // The remote refuses the state branch from now on (a token without contents: write, a rule).
+    await writeFile(join(remote, 'hooks', 'pre-receive'), '#!/bin/sh\necho "refused by a rule" >&2\nexit 1\n');
+    await chmod(join(remote, 'hooks', 'pre-receive'), 0o755);
+    await writeFile(join(work, '.state', 'sources.json'), '{"lost":true}\n');
+    const refused = await stateStore('save', work, { STATE_BASE: good.outputs.commit! });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('::error title=State not saved::the push to modelpulse-state failed');
+    expect(refused.outputs).toEqual({});
+    expect(git(remote, 'rev-parse', BRANCH).trim()).toBe(good.outputs.commit);
+    // The next run, anywhere, restores what was saved last.
+    const next = await cloneOf(dir, 'next');
+    const restored = await stateStore('restore', next);
+    expect(restored.outputs.base).toBe(good.outputs.commit);
+    expect(await readFile(join(next, '.state', 'sources.json'), 'utf8')).toBe('{"good":true}\n');
+  });
 
   it('fails the run when the remote cannot be asked, rather than start from nothing', async () => {
     const { work } = await gitFixture('refresh-offline', []);
