@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from './simulate.js';
 import { evolveWorld, poisson, seededRandom } from './world-evolution.js';
+import { FULL_UPTIME_SHARE, offerUptime } from './world-catalog.js';
 import { worldModel, worldService, type World } from '../testing/world.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { seedCatalog } from '../testing/seed.js';
@@ -18,6 +19,18 @@ describe('the simulated year', () => {
     const once = evolveWorld(world, seededRandom(5), 60 * 24 * 30, { next: 0 });
     expect(evolveWorld(world, seededRandom(5), 60 * 24 * 30, { next: 0 })).toEqual(once);
     expect(once.events.incidentsOpened).toBeGreaterThan(20);
+  });
+
+  it("gives each offer a new 1-day uptime every run, the same on every replay, a share of them exactly 100%", () => {
+    const uptimes = Array.from({ length: 400 }, (_, run) => offerUptime('a/b', 'Alpha', run));
+    expect(uptimes).toEqual(Array.from({ length: 400 }, (_, run) => offerUptime('a/b', 'Alpha', run)));
+    expect(uptimes.every((u) => u >= 97 && u <= 100)).toBe(true);
+    const full = uptimes.filter((u) => u === 100).length / uptimes.length;
+    expect(Math.abs(full - FULL_UPTIME_SHARE)).toBeLessThan(0.1);
+    // Consecutive runs read differently (unless both are a full day up).
+    const same = uptimes.slice(1).filter((u, i) => u === uptimes[i] && u !== 100).length;
+    expect(same).toBe(0);
+    expect(offerUptime('a/b', 'Beta', 1)).not.toBe(offerUptime('a/b', 'Alpha', 1));
   });
 
   it('replays every run through the real update, the state store on git and every plan, and measures main and the store', async () => {

@@ -199,7 +199,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         const evolved = evolveWorld(world, random, RUN_MINUTES, serial);
         world = evolved.world;
         if (measured) for (const key of Object.keys(events) as Array<keyof WorldEvents>) events[key] += evolved.events[key];
-        server.setRoutes(recordedWorldRoutes(world, recorded));
+        server.setRoutes(recordedWorldRoutes(world, recorded, run));
       }
       let rendered: readonly RenderedFile[] = [];
       const outcome = await timed('update', () =>
