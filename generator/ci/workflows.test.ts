@@ -170,7 +170,10 @@ describe('refresh.yml', () => {
     expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { actions: 'write' }]);
     expect(refresh.jobs.keepalive!.steps.map((s) => s.run?.includes('/actions/workflows/refresh.yml/enable'))).toEqual([true]);
     const pages = refresh.jobs.pages!;
-    expect(pages).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-pages == 'true'", environment: { name: 'github-pages' } });
+    // The staleness alarm fails the refresh job after packaging; the deploy still goes (it is the cure).
+    expect(pages).toMatchObject({ needs: 'refresh', if: "${{ !cancelled() && needs.refresh.outputs.deploy-pages == 'true' }}", environment: { name: 'github-pages' } });
+    expect(refresh.jobs.refresh!.outputs).toMatchObject({ 'deploy-pages': "${{ steps.pages-artifact.outcome == 'success' }}" });
+    expect(steps(refresh).find((s) => s.id === 'pages-artifact')?.uses).toMatch(/^actions\/upload-pages-artifact@/);
     expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
@@ -205,7 +208,13 @@ describe('refresh.yml', () => {
     expect(at(/state -- snapshot/)).toBeLessThan(at(/git push origin "HEAD:\$BRANCH"/));
     expect(at(/git push origin "HEAD:\$BRANCH"/)).toBeLessThan(at(/netlify-cli@/));
     expect(at(/state-store\.sh save/)).toBeLessThan(at(/^actions\/upload-pages-artifact@/));
-    expect(at(/Published data is stale/)).toBeGreaterThan(at(/^actions\/upload-pages-artifact@/));
+    // The alarm comes last, once everything is saved and packaged, and fails the run.
+    const alarm = refresh.jobs.refresh!.steps.at(-1)!;
+    expect(alarm.run).toMatch(/Published data is stale/);
+    expect(alarm.if).toBe("steps.decide.outputs.stale == 'true'");
+    const sounded = await runScript(alarm.run!, await tempDir('stale-step'), {});
+    expect(sounded.code).toBe(1);
+    expect(sounded.out).toContain('::error title=Published data is stale::');
     expect(step(refresh, 'commit').if).toBe("steps.snapshot.outputs.snapshot == 'true'");
     expect(step(refresh, 'snapshot').if).toBe("steps.publish.outputs.snapshots == 'true'");
     expect(await readFile('.gitignore', 'utf8')).toMatch(/^\/\.state\/$/m);
