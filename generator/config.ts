@@ -9,6 +9,11 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** The site's path below its origin, without a trailing slash: `/repo` for `https://owner.github.io/repo`, else empty. */
+export function sitePath(siteUrl: string): string {
+  return new URL(siteUrl).pathname.replace(/\/+$/, '');
+}
+
 export function userAgent(env: NodeJS.ProcessEnv = process.env): string {
   return `ModelPulse/${PRODUCT_VERSION} (+${siteUrl(env)}; free public API on AI models and services)`;
 }

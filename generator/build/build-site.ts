@@ -1,18 +1,18 @@
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloudflareHeaders, type Host } from '../host/hosts.js';
-import { formatRedirects } from '../host/redirects.js';
-import { siteRules } from '../host/routing.js';
+import { hostFiles } from '../host/host-files.js';
+import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
-import { notFoundPage } from '../render/errors.js';
-import { pageUrl, routes } from '../web/routes.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
-import { DataFileError, writeFileAtomic } from '../store/files.js';
+import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
+import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { serializeSite, writeSiteAtomically } from './write-site.js';
-import type { StoreRef } from '../store/store.js';
+import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
+import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { checkFileBudget, serializeSite } from './write-site.js';
+import { asStore, type StoreRef } from '../store/store.js';
 
 export interface BuildOptions {
   /** Where the data is read and written (see store/layout.ts). */
@@ -21,6 +21,8 @@ export interface BuildOptions {
   siteUrl: string;
   /** Which host files to write next to api/ (default netlify). */
   host?: Host;
+  /** The largest file the build may publish (default MAX_FILE_BYTES, 1 MiB). */
+  maxFileBytes?: number;
 }
 
 export interface BuildReport {
@@ -29,40 +31,62 @@ export interface BuildReport {
   redirectRules: number;
   /** Problems the build worked around (it still wrote the whole site). */
   warnings: string[];
-  /** Stored models left out because their id cannot be published; the rest is built. */
+  /** Stored models left out: an id that cannot be published, or a file over the size budget; the rest is built. */
   skipped: RejectedModelFile[];
+  /** What the incremental write did to the output directory. */
+  written: WriteCounts;
 }
 
-/** data/ → validated files → outDir/api, atomically. No network, no clock. */
+/**
+ * data/ → validated files → outDir, incrementally and atomically (build/incremental-write.ts):
+ * only changed files are written, and a build that fails leaves the previous output as it was.
+ * No network, no clock.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const dataset = await loadDataset(options.store);
+  const store = asStore(options.store);
+  const host = options.host ?? 'netlify';
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  // The same inputs as the last build into an output it left intact: nothing to do.
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes });
+  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
+  if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
+    return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
+  }
+
+  const dataset = await loadDataset(store);
   const warnings: string[] = [];
   // State, not curation: a broken content file costs the responses their recorded times, never the build.
-  const contentTimes = await loadContentState(options.store).catch((error: unknown) => {
+  const contentTimes = await loadContentState(store).catch((error: unknown) => {
     if (!(error instanceof DataFileError)) throw error;
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;
   });
-  const files = serializeSite(renderApi(dataset, { siteUrl: options.siteUrl, contentTimes }), options.siteUrl);
-  files.set('api/v1/client.js', await bundleClient());
-  const webApp = await bundleWebApp();
-  const rules = siteRules(new Set(files.keys()));
-  await writeSiteAtomically(options.outDir, files);
-  // The website beside the API: its script first, the page that loads it last.
-  await writeFileAtomic(join(options.outDir, 'app.js'), webApp);
-  for (const [name, content] of await readWebStatic()) await writeFileAtomic(join(options.outDir, name), content);
-  // What a rewrite to a missing file (a number outside the cheapest grid) answers: JSON.
-  await writeFileAtomic(join(options.outDir, '404.html'), notFoundPage(pageUrl(options.siteUrl, routes.docs())));
-  // Host files are written after the API they route to, so a deploy never has rules pointing at
-  // missing files; files for another host are removed so they cannot misroute.
-  const host = options.host ?? 'netlify';
-  const redirectsPath = join(options.outDir, '_redirects');
-  const headersPath = join(options.outDir, '_headers');
-  if (host === 'netlify') await writeFileAtomic(redirectsPath, formatRedirects(rules));
-  else await rm(redirectsPath, { force: true });
-  if (host === 'cloudflare') await writeFileAtomic(headersPath, cloudflareHeaders());
-  else await rm(headersPath, { force: true });
+  const oversized: RejectedModelFile[] = [];
+  const rendered = renderApi(dataset, {
+    siteUrl: options.siteUrl,
+    contentTimes,
+    cacheSeconds: HOST_CACHE_SECONDS[host],
+    maxFileBytes,
+    report: (message) => warnings.push(message),
+    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+  });
+  const api = serializeSite(rendered, options.siteUrl);
+  api.set('api/v1/client.js', await bundleClient());
+  const extra = await hostFiles(host, api, options.siteUrl);
+  for (const [path, text] of extra.api) api.set(path, text);
+  // The order files are replaced in: the API, the website's script, its static files with the
+  // page last, then the host files that route to all of them (another host's are removed).
+  const files = new Map<string, string | Buffer>(api);
+  files.set('app.js', await bundleWebApp());
+  for (const [name, content] of await readWebStatic()) files.set(name, content);
+  for (const [name, text] of extra.root) files.set(name, text);
+  checkFileBudget(files, maxFileBytes);
+  const previous = recorded?.output ?? null;
+  forgetRecord(options.outDir);
+  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
   let bytes = 0;
-  for (const content of files.values()) bytes += Buffer.byteLength(content);
-  return { files: files.size, bytes, redirectRules: host === 'netlify' ? rules.length : 0, warnings, skipped: dataset.rejectedModels };
+  for (const content of api.values()) bytes += Buffer.byteLength(content);
+  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
+  writeRecord(options.outDir, { inputs, absent: extra.remove, output: state, report });
+  return report;
 }

@@ -1,16 +1,18 @@
 import fg from 'fast-glob';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orModel } from '../sources/openrouter/fixtures.js';
-import { UnsafePathError } from '../store/files.js';
 import { seedCatalog } from '../testing/seed.js';
-import { hashTree, tempDir } from '../testing/tree.js';
-import { buildSite } from './build-site.js';
+import { hashTree, tempDir, treeIdentities } from '../testing/tree.js';
+import { existsSync } from 'node:fs';
+import { buildSite, type BuildReport } from './build-site.js';
+import { BUILD_RECORD_FILE } from './build-record.js';
 import { WEB_STATIC_FILES } from './bundles.js';
-import { SchemaViolationError, serializeSite, writeSiteAtomically } from './write-site.js';
+import { FileBudgetError, SchemaViolationError, serializeSite } from './write-site.js';
+import { writeSiteIncrementally } from './incremental-write.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 const SITE = 'https://example.test';
@@ -35,6 +37,8 @@ function schemaFor(path: string): string | null {
   if (path.startsWith('errors/')) return 'error';
   if (path.startsWith('badges/')) return 'badge';
   if (path === 'openapi.json') return null;
+  // Derived from the validated models.json (query/model-index.ts), not a response of its own.
+  if (path === 'cheapest-index.json') return null;
   if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
   if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
   if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';
@@ -45,20 +49,33 @@ function schemaFor(path: string): string | null {
 // The website, and the 404 page every host serves for a missing file (JSON: see render/errors.ts).
 const WEBSITE = ['app.js', '404.html', ...WEB_STATIC_FILES];
 
+/**
+ * Builds are shared, as a site would be rebuilt: one build of the fixture data that tests only
+ * read (`out`), and one output directory (`scratch`) that tests rebuild with their own data, so
+ * only the files whose bytes differ are written each time (the incremental write is under test
+ * too: whatever `scratch` held before, each build must leave exactly its own site).
+ */
 describe('build', () => {
   let dataDir: string;
+  let out: string;
+  let scratch: string;
+  let first: BuildReport;
   beforeAll(async () => {
     dataDir = await makeData();
+    out = await tempDir('public');
+    await writeFile(join(out, '.gitkeep'), '');
+    first = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
+    scratch = await tempDir('public-scratch');
   });
 
   it('renders every endpoint, and every file matches the schema it publishes', async () => {
-    const out = await tempDir('public');
-    const report = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
+    const report = first;
     const root = join(out, 'api/v1');
     const files = (await fg('**/*.json', { cwd: root })).sort();
     // Every JSON file, the client module, the feeds and the calendar.
     expect(report.files).toBe((await fg('**/*', { cwd: join(out, 'api') })).length);
     expect(report.files).toBe(files.length + 5);
+    expect(report.written).toEqual({ written: report.files + WEBSITE.length + 1, removed: 0, unchanged: 0 });
     expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/api/v1/models/openai/gpt-test /api/v1/models/openai/gpt-test.json 200!');
     for (const path of ['index.json', 'models.json', 'models/openai.json', 'models/openai/gpt-test.json', 'cheapest.json', 'cheapest/vision/limit/5.json', 'price-changes.json', 'deprecations.json', 'errors/not-found.json', 'schemas/model.json']) {
       expect(files).toContain(path);
@@ -91,58 +108,66 @@ describe('build', () => {
     ]);
   });
 
-  it('publishes curated overrides over upstream values, with their source', async () => {
+  it('publishes curated overrides over upstream values with their source, and stored text without bidi controls', async () => {
     const data = await makeData();
     await writeFile(
       join(data, 'overrides.json'),
       JSON.stringify({ models: { 'openai/old-test': { retirement: { date: '2026-08-20', source_url: 'https://example.com/retirements', replacement: 'openai/gpt-test' } } } }),
     );
-    const out = await tempDir('public');
-    await buildSite({ store: data, outDir: out, siteUrl: SITE });
-    const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8'));
-    expect(deprecations.data).toEqual([
-      { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-08-20', retired: false, replacement: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
-    ]);
-    const detail = JSON.parse(await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8'));
-    expect(detail.data.retirement_date).toBe('2026-08-20');
-    expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements' });
-
-    await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
-    await expect(buildSite({ store: data, outDir: out, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
-  });
-
-  it('publishes stored upstream text without bidi controls in the API, the feeds and the calendar', async () => {
-    const data = await makeData();
     const file = join(data, 'models/openai/old-test.json');
     // As an older version stored it: a right-to-left override and an isolate inside the name.
     await writeFile(file, (await readFile(file, 'utf8')).replace('"name": "old-test"', '"name": "old\\u202e-test\\u2066 (retiring)"'));
-    const out = await tempDir('public');
-    await buildSite({ store: data, outDir: out, siteUrl: SITE });
-    const feed = await readFile(join(out, 'api/v1/feeds/deprecations.atom'), 'utf8');
-    const calendar = await readFile(join(out, 'api/v1/feeds/retirements.ics'), 'utf8');
-    const detail = await readFile(join(out, 'api/v1/models/openai/old-test.json'), 'utf8');
-    for (const text of [feed, calendar, detail]) {
+    await buildSite({ store: data, outDir: scratch, siteUrl: SITE });
+    const deprecations = JSON.parse(await readFile(join(scratch, 'api/v1/deprecations.json'), 'utf8'));
+    expect(deprecations.data).toEqual([
+      { model_id: 'openai/old-test', name: 'old-test (retiring)', retirement_date: '2026-08-20', retired: false, replacement: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
+    ]);
+    const detail = JSON.parse(await readFile(join(scratch, 'api/v1/models/openai/old-test.json'), 'utf8'));
+    expect(detail.data.retirement_date).toBe('2026-08-20');
+    expect(detail.data.provenance.retirement_date).toEqual({ source: 'override', url: 'https://example.com/retirements' });
+    const feed = await readFile(join(scratch, 'api/v1/feeds/deprecations.atom'), 'utf8');
+    const calendar = await readFile(join(scratch, 'api/v1/feeds/retirements.ics'), 'utf8');
+    for (const text of [feed, calendar, JSON.stringify(detail)]) {
       expect(text).toContain('old-test (retiring)');
       expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]|\\u202e/);
     }
+
+    await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
+    await expect(buildSite({ store: data, outDir: scratch, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
   });
 
-  it('is deterministic: the same data gives byte-identical files', async () => {
-    const [a, b] = [await tempDir('a'), await tempDir('b')];
-    await buildSite({ store: dataDir, outDir: a, siteUrl: SITE });
-    await buildSite({ store: dataDir, outDir: b, siteUrl: SITE });
-    expect(await hashTree(join(a, 'api'))).toEqual(await hashTree(join(b, 'api')));
+  it('is deterministic: the same data, rendered again and written over another site, gives byte-identical files', async () => {
+    // `scratch` holds another test's site (or none): rebuilding the fixture data over it must
+    // give exactly `out`, rendered independently, every file compared byte for byte by the write.
+    const report = await buildSite({ store: await makeData(), outDir: scratch, siteUrl: SITE });
+    expect(report.written.written + report.written.unchanged).toBe(first.written.written);
+    const expected = await hashTree(out);
+    expected.delete('.gitkeep');
+    expect(await hashTree(scratch)).toEqual(expected);
+  });
+
+  it('rebuilds unchanged inputs without writing a file, and repairs an output changed behind its back', async () => {
+    const before = await treeIdentities(out);
+    const models = await readFile(join(out, 'api/v1/models.json'));
+    const again = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
+    expect(again.written).toEqual({ written: 0, removed: 0, unchanged: first.written.written });
+    expect(again.files).toBe(first.files);
+    expect(await treeIdentities(out)).toEqual(before);
+
+    await writeFile(join(out, 'api/v1/models.json'), '{"data":[],"meta":{}}');
+    await writeFile(join(out, 'api/v1/stray.json'), '{}');
+    const repaired = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
+    expect(repaired.written).toEqual({ written: 1, removed: 1, unchanged: first.written.written - 1 });
+    expect(await readFile(join(out, 'api/v1/models.json'))).toEqual(models);
+    expect(existsSync(join(out, 'api/v1/stray.json'))).toBe(false);
   });
 
   it('leaves the previous output untouched when the data is broken', async () => {
-    const out = await tempDir('public');
-    await writeFile(join(out, 'index.html'), '<!doctype html>');
-    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
-    const before = await hashTree(out);
+    const before = await treeIdentities(out);
 
     const broken = await makeData();
     await writeFile(join(broken, 'models/openai/gpt-test.json'), '{"id": "openai/gpt-test", "truncated');
-    await expect(buildSite({ store: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json is not valid JSON/);
+    await expect(buildSite({ store: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json:1:\d+ is not valid JSON \(unterminated string\)/);
     const misplaced = await makeData();
     await mkdir(join(misplaced, 'models/evil'), { recursive: true });
     const record = JSON.parse(await readFile(join(misplaced, 'models/openai/gpt-test.json'), 'utf8'));
@@ -155,19 +180,24 @@ describe('build', () => {
     await writeFile(join(clobbering, 'models/openai/gpt-test.json'), JSON.stringify({ ...gpt, author: '../models' }));
     await expect(buildSite({ store: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
 
-    expect(await hashTree(out)).toEqual(before);
-    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
+    // A file over the size budget that no single record is to blame for: nothing is written.
+    await expect(buildSite({ store: dataDir, outDir: out, siteUrl: SITE, maxFileBytes: 20_000 })).rejects.toThrow(FileBudgetError);
+
+    expect(await treeIdentities(out)).toEqual(before);
   });
 
   it('writes the host files of the chosen host and removes the others', async () => {
-    const out = await tempDir('public');
-    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE, host: 'cloudflare' });
-    expect((await readdir(out)).sort()).toEqual(['_headers', 'api', ...WEBSITE].sort());
-    expect(await readFile(join(out, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
-    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
-    expect((await readdir(out)).sort()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
-    await buildSite({ store: dataDir, outDir: out, siteUrl: SITE, host: 'none' });
-    expect((await readdir(out)).sort()).toEqual(['api', ...WEBSITE].sort());
+    // Hidden entries: the build's own record; `.assetsignore` is Cloudflare's and listed on its own.
+    const visible = async () => (await readdir(scratch)).filter((name) => name !== BUILD_RECORD_FILE).sort();
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'cloudflare' });
+    expect(await visible()).toEqual(['.assetsignore', '_headers', '_redirects', '_worker.js', 'api', 'wrangler.json', ...WEBSITE].sort());
+    expect(await readFile(join(scratch, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE });
+    expect(await visible()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'none' });
+    expect(await visible()).toEqual(['api', ...WEBSITE].sort());
+    // Netlify's 404 page is the API's JSON error; elsewhere an HTML page that says what it is.
+    expect(await readFile(join(scratch, '404.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
 
   it('refuses to build services before any observation time exists, with a clear error', async () => {
@@ -182,9 +212,9 @@ describe('build', () => {
   });
 
   it('never writes outside the output directory', async () => {
-    const out = await tempDir('public');
-    for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', 'elsewhere/x.json']) {
-      await expect(writeSiteAtomically(out, new Map([[path, '{}']]))).rejects.toThrow(path.startsWith('api/') ? UnsafePathError : /only writes below api/);
+    const out = await tempDir('public-empty');
+    for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', '../x.json', 'api/./x.json', 'api/.hidden.json', '.build-transaction/x', '.modelpulse-build.json', 'a//b', 'x\0.json']) {
+      expect(() => writeSiteIncrementally(out, new Map([[path, '{}']])), path).toThrow(/not a normalized relative path the build may write/);
     }
     expect(await readdir(out)).toEqual([]);
   });

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { resolveInside } from '../store/files.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from '../render/schemas.js';
 import { isRenderedText, type RenderedFile } from '../render/rendered.js';
+import { responseJson } from '../text/response-json.js';
 import { withoutBidiControls } from '../text/bidi.js';
 import { createAjv, formatErrors } from '../validation/ajv.js';
 
@@ -16,15 +14,50 @@ export class SchemaViolationError extends Error {
   }
 }
 
-export function compileApiSchemas(siteUrl: string): { ajv: Ajv2020; check: (schema: ApiSchemaName, body: unknown) => string | null } {
+type CompiledSchemas = { ajv: Ajv2020; check: (schema: ApiSchemaName, body: unknown) => string | null };
+
+/** Compiling the schemas takes about a second: once per site URL and process. */
+const compiled = new Map<string, CompiledSchemas>();
+
+export function compileApiSchemas(siteUrl: string): CompiledSchemas {
+  const known = compiled.get(siteUrl);
+  if (known !== undefined) return known;
+  const result = compileSchemasAfresh(siteUrl);
+  compiled.set(siteUrl, result);
+  return result;
+}
+
+/** The array keywords whose meaning does not depend on other items: items can be checked one by one. */
+const ITEMWISE_ARRAY_KEYWORDS = new Set(['type', 'items', 'maxItems', 'description']);
+
+function compileSchemasAfresh(siteUrl: string): CompiledSchemas {
   const ajv = createAjv();
   const schemas = apiSchemas(siteUrl);
   const validators = Object.fromEntries(API_SCHEMA_NAMES.map((name) => [name, ajv.compile(schemas[name])]));
+  // Items already found valid against a schema, by identity: a model entry is checked once, not
+  // once for each of the thousands of `cheapest` files it is in.
+  const valid = new Map<ApiSchemaName, WeakSet<object>>(API_SCHEMA_NAMES.map((name) => [name, new WeakSet<object>()]));
+  const itemwise = new Map<ApiSchemaName, number>();
+  for (const name of API_SCHEMA_NAMES) {
+    const data = (schemas[name] as { properties?: { data?: Record<string, unknown> } }).properties?.data;
+    if (data?.type === 'array' && Object.keys(data).every((k) => ITEMWISE_ARRAY_KEYWORDS.has(k))) itemwise.set(name, typeof data.maxItems === 'number' ? data.maxItems : Number.POSITIVE_INFINITY);
+  }
+  const full = (schema: ApiSchemaName, body: unknown) => {
+    const validate = validators[schema]!;
+    return validate(body) ? null : formatErrors(validate.errors ?? []);
+  };
   return {
     ajv,
     check(schema, body) {
-      const validate = validators[schema]!;
-      return validate(body) ? null : formatErrors(validate.errors ?? []);
+      const maxItems = itemwise.get(schema);
+      const data = (body as { data?: unknown } | null)?.data;
+      if (maxItems === undefined || !Array.isArray(data) || data.length > maxItems) return full(schema, body);
+      // The envelope with only the items not seen valid yet: the same verdict as the whole body.
+      const seen = valid.get(schema)!;
+      const fresh = data.filter((item: unknown) => item === null || typeof item !== 'object' || !seen.has(item));
+      if (full(schema, { ...(body as object), data: fresh }) !== null) return full(schema, body);
+      for (const item of fresh) if (item !== null && typeof item === 'object') seen.add(item);
+      return null;
     },
   };
 }
@@ -48,45 +81,28 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
     }
     const problem = file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
-    out.set(file.path, withoutBidiControls(JSON.stringify(file.body)));
+    out.set(file.path, withoutBidiControls(responseJson(file.body)));
   }
   if (violations.length > 0) throw new SchemaViolationError(violations);
   return out;
 }
 
-/**
- * Writes the API into `outDir/api` atomically: everything goes to a temporary sibling directory
- * first, which then replaces the old tree with two renames. A failure before the swap leaves the
- * previous `outDir/api` untouched. Files outside `outDir/api` are not touched.
- */
-export async function writeSiteAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
-  await mkdir(outDir, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = join(outDir, `.api-staging-${tag}`);
-  const retired = join(outDir, `.api-old-${tag}`);
-  const target = join(outDir, 'api');
-  try {
-    const dirs = new Set<string>();
-    for (const path of files.keys()) {
-      if (!path.startsWith('api/')) throw new Error(`refusing to write ${path}: the build only writes below api/`);
-      dirs.add(dirname(resolveInside(staging, path.slice('api/'.length))));
-    }
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    for (const [path, content] of files) await writeFile(resolveInside(staging, path.slice('api/'.length)), content);
-    let hadPrevious = true;
-    await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      hadPrevious = false;
-    });
-    try {
-      await rename(staging, target);
-    } catch (error) {
-      // Put the previous tree back rather than leave no API at all.
-      if (hadPrevious) await rename(retired, target);
-      throw error;
-    }
-    if (hadPrevious) await rm(retired, { recursive: true, force: true });
-  } finally {
-    await rm(staging, { recursive: true, force: true });
+/** A file over the size budget that no single record is to blame for (a list, a feed): nothing was written. */
+export class FileBudgetError extends Error {
+  override readonly name = 'FileBudgetError';
+  constructor(readonly oversized: Array<{ path: string; bytes: number }>, readonly maxBytes: number) {
+    super(`${oversized.length} file(s) over the ${maxBytes}-byte budget, nothing written: ${oversized.slice(0, 10).map((f) => `${f.path} (${f.bytes} bytes)`).join(', ')}`);
   }
+}
+
+/** Every file within `maxBytes` (a model's own file was checked when it was rendered). */
+export function checkFileBudget(files: ReadonlyMap<string, string | Buffer>, maxBytes: number): void {
+  const oversized: Array<{ path: string; bytes: number }> = [];
+  for (const [path, content] of files) {
+    // A string has at most 3 bytes per UTF-16 unit: most files need no counting at all.
+    if (typeof content === 'string' && content.length * 3 <= maxBytes) continue;
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+    if (bytes > maxBytes) oversized.push({ path, bytes });
+  }
+  if (oversized.length > 0) throw new FileBudgetError(oversized, maxBytes);
 }

@@ -166,9 +166,12 @@ describe('refresh.yml', () => {
     const top = refresh.permissions;
     expect(typeof top === 'object' && Object.values(top).every((p) => p === 'read' || p === 'none')).toBe(true);
     // The state branch and main's snapshot get contents: write; the GitHub Pages deploy what
-    // deploy-pages needs; the keepalive may enable the workflow, and nothing else.
-    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { actions: 'write' }]);
+    // deploy-pages needs; the keepalive may enable the workflow, and nothing else; the Cloudflare
+    // deploy reads the repository (its locked wrangler), its token in its deploy step alone.
+    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { actions: 'write' }, { contents: 'read' }]);
     expect(refresh.jobs.keepalive!.steps.map((s) => s.run?.includes('/actions/workflows/refresh.yml/enable'))).toEqual([true]);
+    // Neither deploy job restores, updates or commits: each deploys the artifact the refresh job validated.
+    for (const job of [refresh.jobs.pages!, refresh.jobs.cloudflare!]) expect(JSON.stringify(job.steps)).not.toMatch(/state-store|npm run (update|build|state)|git (commit|push)/);
     const pages = refresh.jobs.pages!;
     // The staleness alarm fails the refresh job after packaging; the deploy still goes (it is the cure).
     expect(pages).toMatchObject({ needs: 'refresh', if: "${{ !cancelled() && needs.refresh.outputs.deploy-pages == 'true' }}", environment: { name: 'github-pages' } });
@@ -223,7 +226,7 @@ describe('refresh.yml', () => {
     const deploy = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
     expect(deploy.run).toContain('deploy --prod --dir public --no-build');
     expect(String(deploy.env?.NETLIFY_CLI_VERSION)).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(deploy.if).toBe("steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode != 'github-pages'");
+    expect(deploy.if).toBe("steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode != 'github-pages' && steps.publish.outputs.mode != 'cloudflare'");
     const artifact = steps(refresh).find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'))!;
     expect(artifact).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'github-pages'", with: { path: 'public/' } });
     // A code push publishes at once where only this job builds the site; data commits never re-trigger it.
@@ -381,11 +384,18 @@ describe('refresh.yml step scripts, run for real', () => {
 
     // GitHub Pages: its own plan and plain files; a plan of our own; a plan we do not know stops.
     const pages = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'github-pages', DEPLOY_PLAN: '' }, undefined, curl('', 22));
-    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'none', snapshots: 'true' });
+    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'github-pages', snapshots: 'true' });
+    // Cloudflare: its own plan and host files, and the site's address is needed.
+    const cloudflare = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '', SITE_URL: 'https://modelpulse.example.workers.dev' }, undefined, curl('', 22));
+    expect(cloudflare.outputs).toEqual({ mode: 'cloudflare', plan: 'cloudflare-workers', host: 'cloudflare', snapshots: 'true' });
+    const nowhere = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '' }, undefined, curl('', 22));
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.out).toContain('::error title=Site URL unknown::');
     expect((await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', DEPLOY_PLAN: '' }, undefined, curl('', 22))).outputs).toEqual({ mode: 'git', plan: 'netlify-free', host: 'netlify', snapshots: 'true' });
     // A fork never commits to its main unless asked; Netlify building from main then cannot work, and says so.
     const fork = { ...cli, SITE_URL: 'https://fork.example', IS_FORK: 'true', SNAPSHOT_TO_MAIN: '' };
     expect((await runScript(script, cwd, { ...fork, PUBLISH_TARGET: 'github-pages' }, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'github-pages', snapshots: 'false' });
+    expect((await runScript(script, cwd, { ...fork, PUBLISH_TARGET: 'cloudflare' }, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'cloudflare', snapshots: 'false' });
     expect((await runScript(script, cwd, fork, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'cli', snapshots: 'false' });
     const forkGit = await runScript(script, cwd, { ...fork, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' }, undefined, curl('', 22));
     expect(forkGit.code).toBe(1);
@@ -395,5 +405,42 @@ describe('refresh.yml step scripts, run for real', () => {
     const unknown = await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'gold' }, undefined, curl('', 22));
     expect(unknown.code).toBe(1);
     expect(unknown.out).toContain('::error title=Unknown deploy plan::');
+  });
+});
+
+describe('refresh.yml: the Cloudflare deploy', () => {
+  const job = refresh.jobs.cloudflare!;
+
+  it('runs after the refresh decided to deploy there, with the site the refresh job validated, hidden files included', () => {
+    // Also after a refresh that sounded the staleness alarm once the site was packaged.
+    expect(job).toMatchObject({ needs: 'refresh', if: "${{ !cancelled() && needs.refresh.outputs.deploy-cloudflare == 'true' }}", environment: { name: 'cloudflare' } });
+    expect(refresh.jobs.refresh!.outputs?.['deploy-cloudflare']).toBe("${{ steps.cloudflare-artifact.outcome == 'success' }}");
+    const upload = step(refresh, 'cloudflare-artifact');
+    expect(upload).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'cloudflare'", with: { name: 'cloudflare-site', path: 'public/', 'include-hidden-files': true } });
+    expect(job.steps.map((s) => s.uses?.split('@')[0] ?? s.run?.trim().split('\n')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci', 'actions/download-artifact', '# The public/ the refresh job validated, with its Worker and wrangler.json, as it is.']);
+    expect(job.steps[0]!.with).toMatchObject({ 'persist-credentials': false });
+    expect(job.steps[3]!.with).toEqual({ name: 'cloudflare-site', path: 'public/' });
+  });
+
+  it('deploys with the wrangler package-lock.json pins, the token in that one step only', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies.wrangler).toMatch(/^\d+\.\d+\.\d+$/);
+    const withSecrets = job.steps.filter((s) => /secrets\./.test(JSON.stringify(s)));
+    expect(withSecrets.map((s) => s.name)).toEqual(['Deploy with wrangler']);
+    const deploy = withSecrets[0]!;
+    expect(Object.keys(deploy.env ?? {}).filter((k) => /secrets\./.test(String(deploy.env![k])))).toEqual(['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']);
+    const cwd = await tempDir('cloudflare-step');
+    const calls = join(cwd, 'npx-calls');
+    const npx = { npx: `#!/bin/sh\nprintf '%s|%s\\n' "$*" "$CLOUDFLARE_API_TOKEN" >> '${calls}'\necho 4.86.0\n` };
+    const env = { CLOUDFLARE_API_TOKEN: 'cf-secret', CLOUDFLARE_ACCOUNT_ID: 'acc', WORKER_NAME: '', GITHUB_RUN_ID: '42', GITHUB_STEP_SUMMARY: join(cwd, 'summary') };
+    const plain = await runScript(deploy.run!, cwd, env, undefined, npx);
+    const named = await runScript(deploy.run!, cwd, { ...env, WORKER_NAME: 'my-api' }, undefined, npx);
+    expect([plain.code, named.code], plain.out + named.out).toEqual([0, 0]);
+    expect(plain.out + named.out).not.toContain('cf-secret');
+    const deploys = (await readFile(calls, 'utf8')).trim().split('\n').filter((l) => l.includes(' deploy '));
+    expect(deploys).toEqual([
+      '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42|cf-secret',
+      '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42 --name my-api|cf-secret',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
@@ -36,12 +37,18 @@ describe('update and build commands, end to end', () => {
       join(dataDir, 'services.json'),
       JSON.stringify([{ id: 'local', name: 'Local', url: 'https://example.com', status_page: { type: 'none' }, probe: { url: `${server.url}/probe`, method: 'GET', timeout_ms: 1000 } }]),
     );
+    // What a run killed between writing a temporary file and renaming it leaves behind.
+    const dead = spawn(process.execPath, ['-e', '0']);
+    const deadPid = await new Promise<number>((resolve) => dead.on('exit', () => resolve(dead.pid!)));
+    await writeFile(join(dataDir, `sources.json.${deadPid}.0badf00d.tmp`), '{"half": ');
     const result = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'status', '--now', '2026-11-21T10:00:00Z']);
     expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain(`removed a temporary file a killed run left behind: sources.json.${deadPid}.0badf00d.tmp`);
+    expect(await readdir(dataDir)).not.toContain(`sources.json.${deadPid}.0badf00d.tmp`);
     expect(result.out).toMatch(/status summary \(1 services/);
     expect(result.out).toMatch(/local\s+operational\s+no official page; probe HTTP 401/);
     expect(result.out).not.toMatch(/update summary/);
-  }, 30_000);
+  });
 
   it('replays dated snapshots into a price history whose changes match the snapshots', async () => {
     const dir = await tempDir('replay');
@@ -85,7 +92,7 @@ describe('update and build commands, end to end', () => {
     const list = JSON.parse(await readFile(join(dir, 'public/api/v1/models.json'), 'utf8')) as { data: Array<{ id: string }>; meta: { updated_at: string } };
     expect(list.data.map((m) => m.id)).not.toContain('b/gone');
     expect(list.meta.updated_at).toBe('2026-08-01T00:00:00Z');
-  }, 60_000);
+  });
 
   it('exits 1 with a summary when the upstream fails, and 2 on a usage error', async () => {
     const dataDir = await tempDir('cli');
@@ -103,5 +110,15 @@ describe('update and build commands, end to end', () => {
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);
-  }, 30_000);
+
+    // A symbolic link in data/ is refused by name; nothing of what it points at is read or printed.
+    const secret = join(await tempDir('cli-secret'), 'passwd');
+    await writeFile(secret, 'root:x:0:0:root:/root:/bin/bash\n');
+    await mkdir(join(dataDir, 'models/openai'), { recursive: true });
+    await symlink(secret, join(dataDir, 'models/openai/gpt-4o.json'));
+    const linked = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--out', join(dataDir, 'public')]);
+    expect(linked.code).toBe(1);
+    expect(linked.out).toContain(`${join(dataDir, 'models/openai/gpt-4o.json')} is a symbolic link: data/ holds regular files only (the link was not followed)`);
+    expect(linked.out).not.toMatch(/root:|\/bin\/bash|cli-secret/);
+  });
 });

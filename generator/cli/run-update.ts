@@ -9,12 +9,15 @@ import type { RenderedFile } from '../render/rendered.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, loadServices } from '../status/registry.js';
+import { removeStaleTempFiles } from '../store/files.js';
 import { prepareStateDir } from '../store/state-dir.js';
 import type { DataStore } from '../store/store.js';
 import { assertClockForward, recordContent } from '../update/content.js';
 import { updateFacts } from '../update/facts.js';
 import { updateModels } from '../update/models.js';
 import { updateStatus, type StatusRunReport } from '../update/status.js';
+import { STAGE_DEADLINE_SECONDS, type DeadlineStage, type StageDeadlines } from '../update/deadlines.js';
+import { UsageError } from './args.js';
 import { formatDuration, printable, type UpdateOutcome } from './update-report.js';
 
 /**
@@ -38,6 +41,8 @@ export interface UpdateRunOptions {
   maxPriceFactor: number;
   endpointsPerRun: number;
   factSources?: readonly FactSource[];
+  /** Seconds each stage may spend reading (default STAGE_DEADLINE_SECONDS). */
+  deadlines?: StageDeadlines;
   log: (line: string) => void;
   /** A stage stopped (its message); the others still run. */
   onStop?: (stage: UpdateStage, message: string) => void;
@@ -59,6 +64,13 @@ export function timedLog(write: (line: string) => void = (line) => console.log(l
  */
 export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcome> {
   const { store, now, log } = options;
+  const deadlines = options.deadlines ?? STAGE_DEADLINE_SECONDS;
+  /** A stage's deadline, counted from when it starts. */
+  const deadlineAt = (stage: DeadlineStage) => Date.now() + deadlines[stage] * 1000;
+  // A run killed between a temporary file's write and its rename (SIGKILL, a cancelled job) left it behind.
+  for (const root of [store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])]) {
+    for (const path of await removeStaleTempFiles(root)) log(`removed a temporary file a killed run left behind: ${path}`);
+  }
   // A missing or broken state is rebuilt from main's snapshot, and said so: it never stops a run.
   const preparation = await prepareStateDir(store, now);
   // Observations out of order would rewrite history backwards (and confuse every change time).
@@ -72,6 +84,7 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
       await run();
       log(`${stage}: done in ${formatDuration(Date.now() - stageStart)}`);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       outcome.stopped.push({ stage, message: (error as Error).message });
       options.onStop?.(stage, (error as Error).message);
     } finally {
@@ -79,7 +92,7 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
     }
   };
   await runStage('models', 'reading the OpenRouter catalog and a few endpoint lists', async () => {
-    const http = new HttpClient({ userAgent: userAgent() });
+    const http = new HttpClient({ userAgent: userAgent(), deadlineAt: deadlineAt('models') });
     try {
       const { maxDelistShare, maxNewShare, maxPriceFactor, force, endpointsPerRun } = options;
       outcome.models.push(await updateModels({ store, now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxNewShare, maxPriceFactor, force, endpointsPerRun, log }));
@@ -88,14 +101,14 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
     }
   });
   await runStage('facts', `reading ${(options.factSources ?? FACT_SOURCES).join(', ')} (Artificial Analysis only with its key)`, async () => {
-    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024 });
+    const http = new HttpClient({ userAgent: userAgent(), maxBytes: 50 * 1024 * 1024, deadlineAt: deadlineAt('facts') });
     try {
       outcome.facts.push(await updateFacts({ store, now, http, force: options.force, only: options.factSources, maxPriceFactor: options.maxPriceFactor, log }));
     } finally {
       await http.close();
     }
   });
-  await runStage('status', 'reading status pages and probing every service in services.json', async () => void outcome.status.push(await runStatus(store, now, log)));
+  await runStage('status', 'reading status pages and probing every service in services.json', async () => void outcome.status.push(await runStatus(store, now, log, deadlineAt('status'))));
   // Last: when each response's content changed, for the build's updated_at and the deploy decision.
   // Skipped when a stage stopped: that state is neither saved nor published.
   if (outcome.stopped.length === 0) {
@@ -108,17 +121,18 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
   return outcome;
 }
 
-async function runStatus(store: DataStore, now: string, log: (line: string) => void): Promise<StatusRunReport> {
+async function runStatus(store: DataStore, now: string, log: (line: string) => void, deadlineAt: number): Promise<StatusRunReport> {
   const services = await loadServices(store);
   const longest = Math.max(DEFAULT_PROBE_TIMEOUT_MS, ...services.map((s) => s.probe?.timeout_ms ?? 0));
-  const budgetMs = Math.round(longest * STATUS_BUDGET_FACTOR);
+  const budgetMs = Math.min(Math.round(longest * STATUS_BUDGET_FACTOR), Math.max(0, deadlineAt - Date.now()));
   const pageHttp = new HttpClient({
     userAgent: userAgent(),
     timeouts: { connectMs: 5_000, headersMs: longest, bodyMs: longest, totalMs: longest },
     retry: { retries: 0 },
     maxBytes: 5 * 1024 * 1024,
+    deadlineAt,
   });
-  const probeHttp = new HttpClient({ userAgent: userAgent(), timeouts: { connectMs: longest }, retry: { retries: 0 } });
+  const probeHttp = new HttpClient({ userAgent: userAgent(), timeouts: { connectMs: longest }, retry: { retries: 0 }, deadlineAt });
   try {
     return await updateStatus({ store, now, pageHttp, probeHttp, budgetMs, log });
   } finally {

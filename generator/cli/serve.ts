@@ -1,15 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startCloudflareDev } from '../host/cloudflare/dev-server.js';
+import { WRANGLER_CONFIG_FILE } from '../host/cloudflare/site-files.js';
 import { startServer } from '../host/serve.js';
-import { numberOption, parseCli, runMain } from './args.js';
+import { numberOption, parseCli, runMain, UsageError } from './args.js';
 
-const HELP = `npm run serve -- [--dir DIR] [--port N]
-Serves DIR (default: public) on 127.0.0.1 with the same rewrite rules (DIR/_redirects) and headers
-(netlify.toml) as Netlify, matched by Netlify's own engine. Port: --port, else PORT, else 8888.`;
+const HELP = `npm run serve -- [--dir DIR] [--port N] [--host netlify|cloudflare]
+Serves DIR (default: public) on 127.0.0.1. Port: --port, else PORT, else 8888.
+--host netlify (default): the same rewrite rules (DIR/_redirects) and headers (netlify.toml) as
+  Netlify, matched by Netlify's own engine.
+--host cloudflare: a site built with \`npm run build -- --host cloudflare\`, through Cloudflare's own
+  local runtime (wrangler dev running workerd from node_modules): its _headers, _redirects, 404
+  pages and Worker. Offline: no login, no telemetry.`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
     dir: { type: 'string', default: 'public' },
     config: { type: 'string', default: 'netlify.toml' },
     port: { type: 'string' },
+    host: { type: 'string', default: 'netlify' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -17,8 +26,15 @@ async function main(): Promise<number> {
     return 0;
   }
   const port = numberOption(args.port ?? process.env.PORT, 'port', 8888, (n) => Number.isInteger(n) && n >= 0 && n < 65536);
-  const server = await startServer({ publishDir: args.dir, netlifyConfigPath: args.config, port });
-  console.log(`serving ${args.dir} at ${server.url} (Ctrl-C to stop)`);
+  if (args.host !== 'netlify' && args.host !== 'cloudflare') throw new UsageError('--host must be netlify or cloudflare');
+  let server: { url: string; close(): Promise<void> };
+  if (args.host === 'cloudflare') {
+    if (!existsSync(join(args.dir, WRANGLER_CONFIG_FILE))) throw new UsageError(`${args.dir} has no ${WRANGLER_CONFIG_FILE}: build it with \`npm run build -- --host cloudflare --out ${args.dir}\` first`);
+    server = await startCloudflareDev({ publishDir: resolve(args.dir), port });
+  } else {
+    server = await startServer({ publishDir: args.dir, netlifyConfigPath: args.config, port });
+  }
+  console.log(`serving ${args.dir} at ${server.url} (${args.host === 'cloudflare' ? "Cloudflare's runtime, workerd" : "Netlify's rules"}; Ctrl-C to stop)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_DELIST_SHARE, DEFAULT_MAX_NEW_SHARE, DEFAULT_MAX_PRICE_FACT
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { ClockWentBackError } from '../update/content.js';
 import { openStore } from '../store/store.js';
+import { parseStageDeadlines, STAGE_DEADLINE_SECONDS, type StageDeadlines } from '../update/deadlines.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { runUpdate, timedLog, UPDATE_STAGES, type UpdateStage } from './run-update.js';
 import { describeError, detailLines, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
@@ -25,6 +26,8 @@ const HELP = `npm run update -- [options]
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
+  --stage-deadlines S=N,…   seconds each stage may spend reading (default ${Object.entries(STAGE_DEADLINE_SECONDS).map(([s, n]) => `${s}=${n}`).join(',')});
+                            what is not read by then keeps its last good data, marked stale
 Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
 MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
 on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json. With
@@ -44,6 +47,7 @@ async function main(): Promise<number> {
     'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
     sources: { type: 'string' },
+    'stage-deadlines': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -60,6 +64,13 @@ async function main(): Promise<number> {
   const maxNewShare = numberOption(args['max-new-share'], 'max-new-share', DEFAULT_MAX_NEW_SHARE, (n) => n >= 0);
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
+
+  let deadlines: StageDeadlines;
+  try {
+    deadlines = parseStageDeadlines(args['stage-deadlines']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 
   const factSources = args.sources?.split(',').map((s) => s.trim());
   for (const source of factSources ?? []) {
@@ -79,6 +90,7 @@ async function main(): Promise<number> {
       maxPriceFactor,
       endpointsPerRun,
       factSources: factSources as FactSource[] | undefined,
+      deadlines,
       log: timedLog(),
       onStop: (stage, message) => console.error(printable(`${stage}: STOPPED — ${message}`)),
     });

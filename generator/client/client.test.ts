@@ -63,44 +63,58 @@ describe('client fallback', () => {
     expect(computed).toBeLessThan(110);
   });
 
-  it('asks the CDN only for precomputed files, and still computes when a host lacks one', async () => {
+  it('asks for the file of a precomputed query, the query form only where the host answers it, and computes otherwise', async () => {
     const requested: string[] = [];
     const recording = (url: string) => {
-      requested.push(new URL(url).pathname);
+      const { pathname, search } = new URL(url);
+      requested.push(`${pathname}${search}`);
       return fetch(url);
     };
     const client = createClient({ baseUrl: server.url, fetch: recording });
     const outside = await client.cheapest({ min_intel: 37, vision: 1 });
     expect(outside.computed).toBe(true);
-    expect(requested).toEqual(['/api/v1/models.json']);
+    // Not a Cloudflare site: computed from the model index, no request that would fail.
+    expect(requested).toEqual(['/api/v1/cheapest-index.json']);
+    requested.length = 0;
+    // Told the host answers queries, it asks; serve answers as Netlify does (no file for 37), so it
+    // computes, and does not ask again.
+    const asking = createClient({ baseUrl: server.url, fetch: recording, queryForm: true });
+    expect((await asking.cheapest({ min_intel: 37, vision: 1 })).data).toEqual(outside.data);
+    await asking.cheapest({ min_intel: 38 });
+    expect(requested).toEqual(['/api/v1/cheapest?min_intel=37&vision=1', '/api/v1/cheapest-index.json', '/api/v1/cheapest-index.json']);
     requested.length = 0;
     const inside = await client.cheapest({ min_intel: 40, vision: 1 });
     expect(inside.computed).toBe(false);
     expect(requested).toEqual(['/api/v1/cheapest/min_intel/40/vision.json']);
-    // A host without the file (a 404) falls back to computing the same answer.
-    const bare = createClient({ baseUrl: server.url, fetch: (url) => (url.includes('/cheapest/') ? Promise.resolve(new Response('Not Found', { status: 404 })) : fetch(url)) });
-    const fallback = await bare.cheapest({ min_intel: 40, vision: 1 });
-    expect(fallback.computed).toBe(true);
-    expect(fallback.data).toEqual(inside.data);
-  });
-
-  it('validates queries and ids with clear errors before any request', async () => {
-    const client = createClient({ baseUrl: server.url });
-    await expect(client.cheapest({ limit: 0 })).rejects.toThrow(/limit: limit must be a whole number from 1 to 100/);
-    await expect(client.cheapest({ min_intel: -1 })).rejects.toThrow(ModelPulseError);
-    await expect(client.cheapest({ colour: 'red' })).rejects.toThrow(/unknown parameter "colour"/);
-    await expect(client.model('../../etc/passwd')).rejects.toThrow(/not a valid model id/);
-  });
-
-  it('decodes percent-encoded parameter names, as copied from a URL, instead of dropping the filter', async () => {
-    const client = createClient({ baseUrl: server.url });
-    const plain = await client.cheapest({ min_intel: 40, min_context: 128000 });
-    for (const input of [{ '%6din_intel': 40, 'min%5Fcontext': 128000 }, { 'min%5fintel': '40', 'min_context': '128000' }]) {
-      const answer = await client.cheapest(input);
-      expect(answer.meta.query, JSON.stringify(input)).toMatchObject({ min_intel: 40, min_context: 128000 });
-      expect(answer.data).toEqual(plain.data);
+    // A host without the file (a 404, an HTML page, a Worker past its quota) falls back to computing the same answer.
+    for (const answer of [new Response('Not Found', { status: 404 }), new Response('<!doctype html><p>404', { status: 404 }), new Response('error code: 1027', { status: 429 })]) {
+      const bare = createClient({ baseUrl: server.url, fetch: (url) => (url.includes('/cheapest/') ? Promise.resolve(answer.clone()) : fetch(url)) });
+      const fallback = await bare.cheapest({ min_intel: 40, vision: 1 });
+      expect(fallback.computed).toBe(true);
+      expect(fallback.data).toEqual(inside.data);
     }
-    await expect(client.cheapest({ '%4DIN_INTEL': 40 })).rejects.toThrow(/unknown parameter "MIN_INTEL"/);
+  });
+
+  it('notices a host that ignored its query (GitHub Pages serves the file and drops the query string) and computes the answer', async () => {
+    // Every query-form request answered with the unfiltered list, status 200, as a static host does.
+    const ignoring = createClient({ baseUrl: server.url, queryForm: true, fetch: (url) => fetch(url.replace(/\/cheapest\?.*$/, '/cheapest.json')) });
+    const answer = await ignoring.cheapest({ min_intel: 41, limit: 3 });
+    expect(answer.computed).toBe(true);
+    expect(answer.meta.query).toEqual(normalizeQuery({ min_intel: 41, limit: 3 }));
+    expect(answer.data).toEqual(cheapest(index.data, normalizeQuery({ min_intel: 41, limit: 3 }), index.meta.retired_through));
+  });
+
+  it('checks queries as every host does: a 400 bad_query naming the parameter, other names ignored', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const error = await client.cheapest({ limit: 0 }).then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, code: 'bad_query', parameter: 'limit' });
+    await expect(client.cheapest({ min_intel: -1 })).rejects.toThrow(ModelPulseError);
+    await expect(client.cheapest({ MIN_INTEL: 40 })).rejects.toMatchObject({ code: 'bad_query', parameter: 'min_intel' });
+    await expect(client.cheapest({ intel: 40 })).rejects.toMatchObject({ code: 'bad_query', parameter: 'intel' });
+    const tagged = await client.cheapest({ min_intel: 40, utm_source: 'x' });
+    expect(tagged.meta.query).toMatchObject({ min_intel: 40 });
+    await expect(client.model('../../etc/passwd')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(client.models('OpenAI')).rejects.toMatchObject({ status: 404, code: 'not_found', hint: 'ids are lower case: openai' });
   });
 
   it('reads the other endpoints and reports API errors with their code', async () => {

@@ -4,15 +4,20 @@
  *   import { cheapest, model } from 'https://modelpulse.netlify.app/api/v1/client.js';
  *   const { data } = await cheapest({ min_intel: 45, vision: true, limit: 3 });
  *
- * `cheapest` asks the CDN for the precomputed variant when the query is in the precomputed grid
- * and, otherwise or on a 404 (a host without the file), computes the answer from the model index
- * with the very same code the generator used (generator/query/cheapest.ts), so both answers are
- * identical.
+ * `cheapest` asks the host for the precomputed file when the query is in the grid and, on a host
+ * whose Worker answers any query (Cloudflare: `queryForm`), the query form otherwise. It takes an
+ * answer only when it is one for the query asked (`meta.query`): a host without the file, one that
+ * ignored the query string (GitHub Pages), a Worker past its daily quota (a 429) or an HTML page all
+ * end in the same place, the answer computed here from the model index with the code the generator
+ * and the Worker use (query/cheapest.ts through query/model-index.ts): the same bytes.
  */
-import { cheapest as computeCheapest, cheapestPath, decodeParamName, parseCheapestQuery, type CheapestQuery } from '../query/cheapest.js';
+import { cheapestPath, CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { answerText, INDEX_FILE, readModelIndex } from '../query/model-index.js';
+import { parseCheapestQuery } from '../query/params.js';
 import { isPrecomputed } from '../query/variants.js';
+import { HOST_ANSWERS_QUERIES } from './host.js';
 
-/** A failed request or an invalid argument, with the API's error code. */
+/** A failed request or an invalid argument, with the API's error code (docs/api.md, "Errors"). */
 export class ModelPulseError extends Error {
   override readonly name = 'ModelPulseError';
   constructor(
@@ -20,6 +25,10 @@ export class ModelPulseError extends Error {
     readonly code: string,
     message: string,
     readonly url: string | null = null,
+    /** bad_query: the parameter at fault. */
+    readonly parameter: string | null = null,
+    /** not_found: what was probably meant. */
+    readonly hint: string | null = null,
   ) {
     super(message);
   }
@@ -34,33 +43,51 @@ export interface ApiResponse<T = unknown> {
 }
 
 export interface CheapestResponse extends ApiResponse<unknown[]> {
-  /** true when the CDN had no precomputed file and the client computed the answer. */
+  /** true when no host answer fit the query and the client computed it from the model index. */
   computed: boolean;
 }
 
-type Fetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+type Fetch = (url: string) => Promise<{ status: number; text(): Promise<string> }>;
 
 const ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 
-/**
- * Query values as URL parameters: booleans become 1/0; null and undefined are left out; names
- * copied from a URL with percent-encoding (`%6din_intel`) are decoded first.
- */
+/** Query values as URL parameters: booleans become 1/0; null and undefined are left out. */
 export function toQueryParams(input: CheapestInput): Array<[string, string]> {
   const params: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    params.push([decodeParamName(name), typeof value === 'boolean' ? (value ? '1' : '0') : String(value)]);
+    params.push([name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)]);
   }
   return params;
 }
 
-/** Validates a query the way the API does; throws ModelPulseError (400) naming the parameter. */
+/**
+ * Validates a query as every host does (query/params.ts): a malformed value or a wrong name throws
+ * ModelPulseError 400 `bad_query` naming the parameter; other names are ignored, as hosts do.
+ */
 export function normalizeQuery(input: CheapestInput): CheapestQuery {
   const parsed = parseCheapestQuery(toQueryParams(input));
-  if (!parsed.ok) throw new ModelPulseError(400, 'invalid_query', `${parsed.param}: ${parsed.message}`);
+  if (!parsed.ok) throw new ModelPulseError(400, 'bad_query', `${parsed.param}: ${parsed.message}`, null, parsed.param);
   return parsed.query;
+}
+
+/** The query string of the query form: the non-default parameters in their fixed order. */
+export function queryString(query: CheapestQuery): string {
+  const parts: string[] = [];
+  if (query.min_intel !== null) parts.push(`min_intel=${query.min_intel}`);
+  if (query.min_context !== null) parts.push(`min_context=${query.min_context}`);
+  for (const flag of CHEAPEST_FLAGS) if (query[flag]) parts.push(`${flag}=1`);
+  if (query.limit !== DEFAULT_LIMIT) parts.push(`limit=${query.limit}`);
+  return parts.join('&');
+}
+
+/** Whether an answer is one for `query`: what a host that ignored the query string gets wrong. */
+function answers(body: unknown, query: CheapestQuery): body is ApiResponse<unknown[]> {
+  const meta = (body as { meta?: { query?: Record<string, unknown> } } | null)?.meta;
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || meta?.query === undefined) return false;
+  return CHEAPEST_PARAMS.every((param) => meta.query![param] === query[param]);
 }
 
 function defaultBaseUrl(): string {
@@ -70,32 +97,56 @@ function defaultBaseUrl(): string {
   return `${here.origin}${at === -1 ? '' : here.pathname.slice(0, at)}`;
 }
 
-export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) {
+/** An id that cannot exist: the 404 every host gives, with the id meant when only the case is wrong. */
+function unknownId(id: string, pattern: RegExp, what: string): ModelPulseError {
+  const lower = id.toLowerCase();
+  const hint = lower !== id && pattern.test(lower) ? `ids are lower case: ${lower}` : null;
+  return new ModelPulseError(404, 'not_found', `No ${what} ${JSON.stringify(id)}${hint === null ? '' : ` (${hint})`}.`, null, null, hint);
+}
+
+export interface ClientOptions {
+  /** The site (default: where this module was loaded from). */
+  baseUrl?: string;
+  fetch?: Fetch;
+  /**
+   * Whether the host answers `cheapest` queries off the grid (Cloudflare's Worker): then they are
+   * asked for, else computed here without a request that would fail. Default: true in the client
+   * a Cloudflare build publishes, false elsewhere.
+   */
+  queryForm?: boolean;
+}
+
+export function createClient(options: ClientOptions = {}) {
   const base = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
   const doFetch: Fetch = options.fetch ?? ((url) => fetch(url));
+  // Off after the first query-form answer that does not fit (a Worker past its quota stays so all day).
+  let askQueryForm = options.queryForm ?? HOST_ANSWERS_QUERIES;
 
-  async function request(path: string): Promise<{ status: number; body: unknown; url: string }> {
+  async function request(path: string): Promise<{ status: number; body: unknown; text: string; url: string }> {
     const url = `${base}/api/v1/${path}`;
     const response = await doFetch(url);
+    const text = await response.text();
     let body: unknown = null;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch {
       // Hosts without our rules answer unknown paths with an HTML page; the status says enough.
-      body = null;
     }
-    return { status: response.status, body, url };
+    return { status: response.status, body, text, url };
   }
 
   async function get<T>(path: string): Promise<ApiResponse<T>> {
     const { status, body, url } = await request(path);
     if (status >= 200 && status < 300 && body !== null) return body as ApiResponse<T>;
-    const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ModelPulseError(status, error?.code ?? 'http_error', error?.message ?? `HTTP ${status} for ${url}`, url);
+    const error = (body as { error?: { code?: string; message?: string; parameter?: string; hint?: string } } | null)?.error;
+    throw new ModelPulseError(status, error?.code ?? (status === 404 ? 'not_found' : 'http_error'), error?.message ?? `HTTP ${status} for ${url}`, url, error?.parameter ?? null, error?.hint ?? null);
   }
 
-  function checkId(id: string, pattern: RegExp, what: string): void {
-    if (!pattern.test(id)) throw new ModelPulseError(400, 'invalid_id', `${JSON.stringify(id)} is not a valid ${what}`);
+  async function compute(query: CheapestQuery): Promise<CheapestResponse> {
+    const { status, text, url } = await request(INDEX_FILE);
+    if (status !== 200) throw new ModelPulseError(status, 'index_unavailable', `HTTP ${status} for ${url}: the model index is needed to compute this query`, url);
+    const answer = JSON.parse(answerText(readModelIndex(text), query)) as ApiResponse<unknown[]>;
+    return { ...answer, computed: true };
   }
 
   return {
@@ -104,39 +155,35 @@ export function createClient(options: { baseUrl?: string; fetch?: Fetch } = {}) 
     /** Models currently offered; one author's when `author` is given. */
     models: async (author?: string) => {
       if (author === undefined) return get('models.json');
-      checkId(author, SEGMENT, 'author id');
+      if (!SEGMENT.test(author)) throw unknownId(author, SEGMENT, 'author');
       return get(`models/${author}.json`);
     },
     /** One model (`<author>/<slug>`) with its price history and endpoints. */
     model: async (id: string) => {
-      checkId(id, ID, 'model id (<author>/<slug>)');
+      if (!ID.test(id)) throw unknownId(id, ID, 'model');
       return get(`models/${id}.json`);
     },
     status: () => get('status.json'),
     service: async (id: string) => {
-      checkId(id, SEGMENT, 'service id');
+      if (!SEGMENT.test(id)) throw unknownId(id, SEGMENT, 'service');
       return get(`status/${id}.json`);
     },
     priceChanges: () => get('price-changes.json'),
     deprecations: () => get('deprecations.json'),
 
-    /** The cheapest models for a query: precomputed when available, else computed here. */
+    /** The cheapest models for a query: from the host when its answer fits the query, else computed here. */
     async cheapest(input: CheapestInput = {}): Promise<CheapestResponse> {
       const query = normalizeQuery(input);
-      const path = `${cheapestPath(query)}.json`;
-      // Only ask for files the build wrote: a query outside the grid costs no failed request.
-      if (isPrecomputed(query)) {
-        const precomputed = await request(path);
-        if (precomputed.status === 200 && precomputed.body !== null) return { ...(precomputed.body as ApiResponse<unknown[]>), computed: false };
-        if (precomputed.status !== 404) {
-          throw new ModelPulseError(precomputed.status, 'http_error', `HTTP ${precomputed.status} for ${precomputed.url}`, precomputed.url);
-        }
+      const precomputed = isPrecomputed(query);
+      // The file form works on every host; the query form only where a host computes queries.
+      if (precomputed || askQueryForm) {
+        const asked = precomputed ? `${cheapestPath(query)}.json` : `cheapest?${queryString(query)}`;
+        const answer = await request(asked).catch(() => null);
+        const fits = answer !== null && answer.status === 200 && answers(answer.body, query);
+        if (fits) return { ...(answer.body as ApiResponse<unknown[]>), computed: false };
+        if (!precomputed) askQueryForm = false;
       }
-      const index = await get<Parameters<typeof computeCheapest>[0]>('models.json');
-      // The index names the latest retirement that has passed: the same cut the build made.
-      const { retired_through: retiredThrough, ...meta } = index.meta;
-      const data = computeCheapest(index.data, query, typeof retiredThrough === 'string' ? retiredThrough : null);
-      return { data, meta: { ...meta, count: data.length, query, canonical_path: `/api/v1/${path}` }, computed: true };
+      return compute(query);
     },
   };
 }

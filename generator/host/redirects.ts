@@ -12,6 +12,8 @@
  * - placeholder values are percent-encoded when substituted, so no value can leave the path.
  */
 import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } from '../query/cheapest.js';
+import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
+import { badQueryFile } from '../render/errors.js';
 
 export interface RedirectRule {
   from: string;
@@ -31,24 +33,17 @@ export interface RoutingInput {
 
 const API = '/api/v1';
 const NOT_FOUND = `${API}/errors/not-found.json`;
+const UNKNOWN_AUTHOR = `${API}/errors/unknown-author.json`;
 const NOT_PRECOMPUTED = `${API}/errors/not-precomputed.json`;
-const INVALID_QUERY = `${API}/errors/invalid-query.json`;
-
-/** Parameter names people get wrong; each is answered with the 400 instead of being ignored. */
-export const MISSPELLED_CHEAPEST_PARAMS = [
-  'intel', 'intelligence', 'min_intelligence', 'minintel', 'min-intel', 'context', 'ctx', 'min_ctx', 'min-context',
-  'context_length', 'min_context_length', 'max', 'n', 'top', 'count', 'size', 'per_page', 'tool', 'function_calling',
-  'image', 'images', 'multimodal', 'thinking', 'sort', 'order', 'author',
-] as const;
-
-/** The case spellings people type by mistake: UPPER, Capitalized and Title_Case per part. */
-export function caseVariants(name: string): string[] {
-  const capitalize = (part: string) => part.charAt(0).toUpperCase() + part.slice(1);
-  return [...new Set([name.toUpperCase(), capitalize(name), name.split('_').map(capitalize).join('_')])].filter((v) => v !== name);
-}
+const badQueryPath = (endpoint: QueryEndpoint, key: string) => `${API}/errors/${badQueryFile(endpoint, key)}.json`;
 
 const rewrite = (from: string, to: string, query: Array<[string, string]> = []): RedirectRule => ({ from, query, to, status: 200, force: true });
 const error = (from: string, to: string, status: 400 | 404, query: Array<[string, string]> = [], force = true): RedirectRule => ({ from, query, to, status, force });
+
+/** The names the shared policy answers with 400 on a query route (query/params.ts): one rule each, first. */
+function wrongNameRules(endpoint: QueryEndpoint): RedirectRule[] {
+  return wrongNames(endpoint).map((wrong) => error(`${API}/${endpoint}`, badQueryPath(endpoint, wrong.key), 400, [[wrong.name, ':value']]));
+}
 
 /** Every non-empty subset of `items`, largest first (order matters for first-match-wins). */
 function subsetsBySizeDesc<T>(items: readonly T[]): T[][] {
@@ -100,8 +95,7 @@ export function cheapestRules(): RedirectRule[] {
   const from = `${API}/cheapest`;
   const rules: RedirectRule[] = [];
   // Wrong names first: a misspelled or upper-case parameter must not be ignored.
-  const wrongNames = [...MISSPELLED_CHEAPEST_PARAMS, ...CHEAPEST_PARAMS.flatMap(caseVariants)];
-  for (const name of wrongNames) rules.push(error(from, INVALID_QUERY, 400, [[name, ':value']]));
+  rules.push(...wrongNameRules('cheapest'));
   for (const names of subsetsBySizeDesc(CHEAPEST_PARAMS)) {
     const numeric = NUMERIC_PARAMS.filter((n) => names.includes(n));
     const flags = CHEAPEST_FLAGS.filter((f) => names.includes(f));
@@ -122,17 +116,13 @@ export function cheapestRules(): RedirectRule[] {
   // The path form has files only for the grid; any other path (or one without .json) is a
   // variant the client computes. Not forced: existing .json files are served as they are.
   rules.push(error(`${from}/*`, NOT_PRECOMPUTED, 404, [], false));
-  // Parameters on the file path itself would otherwise be ignored by the static file server.
-  for (const name of CHEAPEST_PARAMS) rules.push(error(`${API}/cheapest.json`, INVALID_QUERY, 400, [[name, ':value']]));
   return rules;
 }
 
 function modelRules(authors: readonly string[], modelIds: readonly string[]): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  for (const name of caseVariants('author')) rules.push(error(`${API}/models`, INVALID_QUERY, 400, [[name, ':value']]));
+  const rules: RedirectRule[] = wrongNameRules('models');
   for (const author of authors) rules.push(rewrite(`${API}/models`, `${API}/models/${author}.json`, [['author', author]]));
-  rules.push(error(`${API}/models`, NOT_FOUND, 404, [['author', ':author']]));
-  rules.push(error(`${API}/models.json`, INVALID_QUERY, 400, [['author', ':author']]));
+  rules.push(error(`${API}/models`, UNKNOWN_AUTHOR, 404, [['author', ':author']]));
   rules.push(rewrite(`${API}/models`, `${API}/models.json`));
   for (const author of authors) rules.push(rewrite(`${API}/models/${author}`, `${API}/models/${author}.json`));
   for (const id of modelIds) rules.push(rewrite(`${API}/models/${id}`, `${API}/models/${id}.json`));
@@ -144,7 +134,8 @@ export function redirectRules(input: RoutingInput): RedirectRule[] {
   const collections = ['price-changes', 'deprecations'].map((name) => rewrite(`${API}/${name}`, `${API}/${name}.json`));
   const status = [rewrite(`${API}/status`, `${API}/status.json`), ...input.serviceIds.map((id) => rewrite(`${API}/status/${id}`, `${API}/status/${id}.json`))];
   // Fetched directly, the error files still answer with their own status.
-  const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), error(INVALID_QUERY, INVALID_QUERY, 400)];
+  const badQueryFiles = QUERY_ENDPOINTS.flatMap((endpoint) => [...new Set(wrongNames(endpoint).map((w) => badQueryPath(endpoint, w.key)))]);
+  const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(UNKNOWN_AUTHOR, UNKNOWN_AUTHOR, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), ...badQueryFiles.map((path) => error(path, path, 400))];
   return [
     ...errorFiles,
     rewrite('/api', `${API}/index.json`),

@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommittedSite } from '../testing/built-site.js';
+import { rawRequest } from '../testing/raw-http.js';
 import { startServer, type RunningServer } from './serve.js';
 import { SITE_CSP, TEXT_FILE_TYPES } from './hosts.js';
 
@@ -16,18 +16,7 @@ afterAll(async () => {
 });
 
 /** A raw HTTP request, so paths are sent exactly as written (no client-side normalization). */
-function raw(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, method, path }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += String(chunk)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string> = {}) => rawRequest(server.url, method, path, headers);
 
 describe('npm run serve, over real HTTP', () => {
   it('serves every documented endpoint as JSON with the production headers', async () => {
@@ -49,7 +38,7 @@ describe('npm run serve, over real HTTP', () => {
       ['/api/v1/nothing/here', 404, 'not_found'],
       ['/api/v1/models/openai/%2e%2e/%2e%2e/nope', 404, 'not_found'],
       ['/api/v1/cheapest?min_intel=43', 404, 'not_precomputed'],
-      ['/api/v1/cheapest?LIMIT=5', 400, 'invalid_query'],
+      ['/api/v1/cheapest?LIMIT=5', 400, 'bad_query'],
     ];
     for (const [path, status, code] of cases) {
       const res = await raw('GET', path);
@@ -98,7 +87,7 @@ describe('npm run serve, over real HTTP', () => {
     expect(head.body).toBe('');
     const post = await raw('POST', '/api/v1/models');
     expect(post.status).toBe(405);
-    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 });
 
@@ -150,15 +139,42 @@ describe('website and text files over HTTP', () => {
     expect((JSON.parse(post.body) as { error: { code: string } }).error.code).toBe('method_not_allowed');
   });
 
-  it('decodes percent-encoded parameter names before matching, so an encoded filter is never dropped', async () => {
-    for (const query of ['min_intel=40', '%6din_intel=40', 'min%5Fintel=40', 'min%5fintel=%34%30']) {
+  it('reads parameter names as sent, as Netlify does: an encoded name is an unknown name, ignored, and the answer says so', async () => {
+    for (const [query, minIntel] of [['min_intel=40', 40], ['min_intel=%34%30', 40], ['%6din_intel=40', null], ['min%5Fintel=40', null]] as const) {
       const res = await raw('GET', `/api/v1/cheapest?${query}`);
       expect(res.status, query).toBe(200);
-      expect((JSON.parse(res.body) as { meta: { query: { min_intel: number | null } } }).meta.query.min_intel, query).toBe(40);
+      expect((JSON.parse(res.body) as { meta: { query: { min_intel: number | null } } }).meta.query.min_intel, query).toBe(minIntel);
     }
-    const author = await raw('GET', '/api/v1/models?%61uthor=anthropic');
-    expect((JSON.parse(author.body) as { meta: { author?: string } }).meta.author).toBe('anthropic');
-    // An encoded wrong name is still a wrong name.
-    expect((await raw('GET', '/api/v1/cheapest?%4DIN_INTEL=40')).status).toBe(400);
+    expect((await raw('GET', '/api/v1/cheapest?MIN_INTEL=40')).status).toBe(400);
+  });
+});
+
+describe('serve: preflights, error caching and paths as Netlify\'s engine reads them', () => {
+  it('answers a CORS preflight with 204, the allowed methods and headers (If-None-Match included)', async () => {
+    const res = await raw('OPTIONS', '/api/v1/models/openai/gpt-4o', { origin: 'https://example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' });
+    expect(res.status).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS']));
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toContain('if-none-match');
+    expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+  });
+
+  it('never lets its own errors be cached, and keeps the site\'s error files to a short max-age', async () => {
+    const post = await raw('POST', '/api/v1/models');
+    expect([post.status, post.headers['cache-control']]).toEqual([405, 'no-store']);
+    const missing = await raw('GET', '/api/v1/models/openai/no-such-model');
+    expect(missing.status).toBe(404);
+    expect(Number(/max-age=(\d+)/.exec(String(missing.headers['cache-control']))?.[1])).toBeLessThanOrEqual(60);
+  });
+
+  it('never decodes %2F into a path separator, and treats // as the engine does: no file, the JSON 404', async () => {
+    for (const path of ['/api/v1/models/openai%2Fgpt-4o', '/api/v1/models/openai%2fgpt-4o.json', '/api//v1/models.json', '/api/v1//models', '/api/v1/models/openai//gpt-4o.json']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(404);
+      expect((JSON.parse(res.body) as { error: { code: string } }).error.code, path).toBe('not_found');
+    }
+    // The same model by its real path.
+    expect((await raw('GET', '/api/v1/models/openai/gpt-4o')).status).toBe(200);
   });
 });

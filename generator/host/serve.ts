@@ -1,15 +1,17 @@
 /**
  * A local server for public/ that behaves like Netlify: the generated _redirects and the
- * netlify.toml headers, matched by Netlify's own engine (see netlify-engine.ts). For previews,
- * self-hosting behind a proxy, and end-to-end tests. Listens on 127.0.0.1 only.
+ * netlify.toml headers, matched by Netlify's own engine (see netlify-engine.ts), paths as that
+ * engine reads them (`%2F` is no separator, `//` is not collapsed). For previews, self-hosting
+ * behind a proxy, and end-to-end tests. Listens on 127.0.0.1 only. (`--host cloudflare` runs
+ * Cloudflare's own runtime instead: cloudflare/dev-server.ts.)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { decodeParamName } from '../query/cheapest.js';
 import { resolveInside, UnsafePathError } from '../store/files.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
+import { CORS_ALLOW_METHODS } from './hosts.js';
 
 export interface ServeOptions {
   publishDir: string;
@@ -40,6 +42,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** A file under the publish directory, or null; directories resolve to their index.html. */
 async function findFile(root: string, urlPath: string): Promise<string | null> {
+  // An empty segment is not collapsed: Netlify's engine matches `/api//v1` as a path of its own.
+  if (urlPath.includes('//')) return null;
   let path: string;
   try {
     // `/` and `/dir/` mean their index.html (the root itself is not a file path inside root).
@@ -71,27 +75,6 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-/** A plain parameter name: safe to put back into a query string as it is. */
-const PLAIN_NAME = /^[A-Za-z0-9_.~-]+$/;
-
-/**
- * The raw query string with percent-encoded parameter names decoded (`%6din_intel=40` →
- * `min_intel=40`), so such a name reaches its rule instead of being ignored. Values stay as sent
- * (the engine decodes them). Netlify itself does not do this: see README ("Errors").
- */
-export function decodeQueryNames(search: string): string {
-  if (search === '') return search;
-  return search
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      const decoded = decodeParamName(name);
-      return `${PLAIN_NAME.test(decoded) ? decoded : name}${eq === -1 ? '' : pair.slice(eq)}`;
-    })
-    .join('&');
-}
-
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** A JSON error in the API's shape, for answers no file of the site holds. */
@@ -99,24 +82,44 @@ function errorBody(status: number, code: string, message: string): string {
   return JSON.stringify({ error: { status, code, message } });
 }
 
-/** Netlify's behaviour for one request: rules first (forced, or when no file shadows them), then files, then 404.html. */
-export async function handle(engine: NetlifyEngine, root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+/** serve's own errors (not the site's error files) are never cached: they say nothing about the URL. */
+const OWN_ERROR_HEADERS = { 'cache-control': 'no-store' };
+
+/**
+ * The request path as the engine sees it: percent-decoded, except `%2F`, which stays an encoded
+ * character inside its segment and never becomes a path separator. An absolute or `//`-led
+ * request target is read as a path, never as another host.
+ */
+export function requestPath(target: string): { path: string; search: string } {
+  const url = new URL(target.startsWith('/') ? `http://127.0.0.1${target}` : target, 'http://127.0.0.1');
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(url.pathname.replace(/%2f/gi, '%252F'));
   } catch {
     path = url.pathname;
   }
+  return { path, search: url.search };
+}
+
+/** Netlify's behaviour for one request: rules first (forced, or when no file shadows them), then files, then 404.html. */
+export async function handle(engine: NetlifyEngine, root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { path, search } = requestPath(req.url ?? '/');
   const headers = engine.headersFor(path);
+  if (req.method === 'OPTIONS') {
+    // A CORS preflight (a browser sending If-None-Match by hand asks first): the path's own
+    // headers (the /api/ rule allows the methods and headers) and how long to remember them.
+    res.writeHead(204, { allow: CORS_ALLOW_METHODS, ...lowerCase(headers), 'access-control-max-age': '86400', 'content-length': '0' });
+    res.end();
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const body = isApiPath(path) ? errorBody(405, 'method_not_allowed', 'The API is read-only: use GET or HEAD.') : '';
-    res.writeHead(405, { allow: 'GET, HEAD', ...(body === '' ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...lowerCase(headers), 'content-length': String(Buffer.byteLength(body)) });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.writeHead(405, { allow: CORS_ALLOW_METHODS, ...lowerCase(headers), ...(body === '' ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...OWN_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
     return;
   }
   const file = await findFile(root, path);
-  const rule = engine.match(path, decodeQueryNames(url.search.slice(1)));
+  const rule = engine.match(path, search.slice(1));
   if (rule !== null && (rule.force || file === null)) {
     if ([301, 302, 303, 307, 308].includes(rule.status)) {
       res.writeHead(rule.status, { location: rule.to, ...lowerCase(headers) });
@@ -147,7 +150,7 @@ function answerClientError(engine: NetlifyEngine, error: Error & { code?: string
     ? [431, 'Request Header Fields Too Large', 'request_too_large', 'The request line or its headers are too large (at most 16 KiB).']
     : [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP.'];
   const body = errorBody(status, code, message);
-  const headers = { ...lowerCase(engine.headersFor('/api/v1/')), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const headers = { ...lowerCase(engine.headersFor('/api/v1/')), 'content-type': 'application/json; charset=utf-8', ...OWN_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
   const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
 }
@@ -157,7 +160,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const server: Server = createServer((req, res) => {
     handle(engine, options.publishDir, req, res).catch((error: unknown) => {
       console.error(`serve: ${req.url}: ${(error as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', ...OWN_ERROR_HEADERS });
       res.end(errorBody(500, 'internal_error', 'The local server failed on this request; see its console.'));
     });
   });

@@ -216,6 +216,15 @@ describe('HttpClient', () => {
     const result = await makeClient().request(`${server.url}/auth`, { source: 'probe', acceptStatus: (s) => s < 500 });
     expect(result.status).toBe(401);
   });
+
+  it('refuses a JSON body with a number a double cannot hold (1e-400 would read as 0, free), naming where', async () => {
+    const body = '{"data": [{"id": "a", "note": "1e-400 in a string is text", "price": 1e-400}]}';
+    server.setRoutes({ '/tiny': { kind: 'text', body, headers: { 'content-type': 'application/json' } }, '/fine': { kind: 'text', body: body.replace('1e-400}', '1e-300}') } });
+    const error = await failure(makeClient().requestJson(`${server.url}/tiny`, { source: 'test' }));
+    expect(error.kind).toBe('invalid_body');
+    expect(error.detail).toBe('a number at line 1, column 70 cannot be represented (it would read as 0 or Infinity)');
+    expect((await makeClient().requestJson(`${server.url}/fine`, { source: 'test' })).json).toEqual({ data: [{ id: 'a', note: '1e-400 in a string is text', price: 1e-300 }] });
+  });
 });
 
 describe('parseRetryAfter', () => {

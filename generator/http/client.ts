@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { findUnrepresentableNumber } from '../text/json-syntax.js';
 import { UpstreamError, type UpstreamErrorKind } from './errors.js';
 
 /** Bounds for one request. Every phase has its own limit, plus a total deadline per attempt. */
@@ -26,6 +27,12 @@ export interface HttpClientOptions {
   maxRedirections?: number;
   /** Injected for deterministic tests of backoff; defaults to Math.random. */
   random?: () => number;
+  /**
+   * The stage's deadline (ms since the epoch, as Date.now()): no request or retry starts after
+   * it, and a request running at that moment is cut (a `timeout` error saying so), whatever the
+   * upstream does. Default: none.
+   */
+  deadlineAt?: number;
 }
 
 export interface RequestOptions {
@@ -81,9 +88,10 @@ function isRetryableKind(kind: UpstreamErrorKind): boolean {
  */
 export class HttpClient {
   private readonly agent: Agent;
-  private readonly options: Required<Omit<HttpClientOptions, 'timeouts' | 'retry'>> & {
+  private readonly options: Required<Omit<HttpClientOptions, 'timeouts' | 'retry' | 'deadlineAt'>> & {
     timeouts: Timeouts;
     retry: RetryPolicy;
+    deadlineAt: number;
   };
 
   constructor(options: HttpClientOptions) {
@@ -95,6 +103,7 @@ export class HttpClient {
       maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
       maxRedirections: options.maxRedirections ?? 5,
       random: options.random ?? Math.random,
+      deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
     };
     this.agent = new Agent({ connect: { timeout: timeouts.connectMs } });
   }
@@ -114,6 +123,7 @@ export class HttpClient {
     let attempt = 0;
     for (;;) {
       attempt += 1;
+      if (this.remainingMs() <= 0) throw this.pastDeadline(url, options, attempt === 1 ? 'before the request started' : 'before a retry');
       try {
         const result = await this.attempt(url, options);
         return { ...result, attempts: attempt };
@@ -124,16 +134,28 @@ export class HttpClient {
         // The upstream asked us to wait longer than we are willing to: give up now rather than
         // come back sooner than asked.
         if (error.retryAfterMs !== null && error.retryAfterMs > retry.maxDelayMs) throw error.error;
-        await sleep(this.backoffMs(attempt, retry, error.retryAfterMs));
+        const delay = this.backoffMs(attempt, retry, error.retryAfterMs);
+        // A retry that could not start before the deadline is not waited for.
+        if (delay >= this.remainingMs()) throw error.error;
+        await sleep(delay);
       }
     }
+  }
+
+  private remainingMs(): number {
+    return this.options.deadlineAt - Date.now();
+  }
+
+  private pastDeadline(url: string, options: RequestOptions, when: string): UpstreamError {
+    return new UpstreamError({ kind: 'timeout', source: options.source, url, message: `the stage's deadline passed ${when}` });
   }
 
   /** Like `request`, and parses the body as JSON (`invalid_body` when it is not JSON). */
   async requestJson(url: string, options: RequestOptions): Promise<{ json: unknown; result: HttpResult }> {
     const result = await this.request(url, options);
+    let json: unknown;
     try {
-      return { json: JSON.parse(result.body) as unknown, result };
+      json = JSON.parse(result.body) as unknown;
     } catch (cause) {
       // Our classification only: upstream bytes never reach an error message (it is published).
       throw new UpstreamError({
@@ -145,6 +167,18 @@ export class HttpClient {
         cause,
       });
     }
+    // JSON.parse reads 1e-400 as 0 (a free price) and 1e400 as Infinity without a word.
+    const number = findUnrepresentableNumber(result.body);
+    if (number !== null) {
+      throw new UpstreamError({
+        kind: 'invalid_body',
+        source: options.source,
+        url,
+        status: result.status,
+        message: `a number at line ${number.line}, column ${number.column} cannot be represented (it would read as 0 or Infinity)`,
+      });
+    }
+    return { json, result };
   }
 
   private backoffMs(attempt: number, retry: RetryPolicy, retryAfterMs: number | null): number {
@@ -165,7 +199,11 @@ export class HttpClient {
       );
 
     const controller = new AbortController();
-    const deadline = setTimeout(() => controller.abort(new DeadlineError(timeouts.totalMs)), timeouts.totalMs);
+    // The attempt's own limit, or what is left of the stage's deadline when that comes first.
+    const stageLeft = this.remainingMs();
+    const cutMs = Math.max(0, Math.min(timeouts.totalMs, stageLeft));
+    const why = stageLeft < timeouts.totalMs ? "the stage's deadline passed during the request" : `no complete answer within ${timeouts.totalMs} ms`;
+    const deadline = setTimeout(() => controller.abort(new DeadlineError(why)), cutMs);
     const started = performance.now();
     const accept = options.acceptStatus ?? ((s: number) => s >= 200 && s < 300);
     try {
@@ -263,11 +301,7 @@ class AttemptFailure extends Error {
   }
 }
 
-class DeadlineError extends Error {
-  constructor(ms: number) {
-    super(`no complete answer within ${ms} ms`);
-  }
-}
+class DeadlineError extends Error {}
 
 class TooLargeError extends Error {}
 

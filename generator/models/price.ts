@@ -27,6 +27,10 @@ export function perTokenToPerMillion(raw: unknown, field: string): PriceValue {
     return { ok: false, reason: `${field} is not a number: ${JSON.stringify(raw)}` };
   }
   const perToken = Number(text);
+  // A literal past what a double holds: `1e-400` would read as 0 (free), `1e400` as Infinity.
+  if (!Number.isFinite(perToken) || (perToken === 0 && /[1-9]/.test(text.split(/e/i)[0]!))) {
+    return { ok: false, reason: `${field} cannot be represented as a number: ${text.slice(0, 40)}` };
+  }
   if (perToken === -1) return { ok: true, value: null };
   if (perToken < 0) return { ok: false, reason: `${field} is negative: ${text}` };
   const perMillion = roundPrice(perToken * 1_000_000);

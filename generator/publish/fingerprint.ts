@@ -8,6 +8,7 @@
  *   is not worth a deploy on its own, although its bytes may have changed.
  */
 import { createHash } from 'node:crypto';
+import { responseJson } from '../text/response-json.js';
 
 /** Keys whose values move with every check, not with what the service or model is doing. */
 export const VOLATILE_KEYS = ['updated_at', 'checked_at', 'latency_ms', 'age_seconds', 'fetched_at', 'uptime_90d', 'uptime_1d', 'freshness'] as const;
@@ -32,15 +33,11 @@ function withoutUpdatedAt(body: unknown): unknown {
   return { ...body, meta: { ...meta, updated_at: null } };
 }
 
-function stripVolatile(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripVolatile);
-  if (value !== null && typeof value === 'object') {
-    const kept: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) kept[key] = volatile.has(key) ? null : stripVolatile(item);
-    return kept;
-  }
-  return value;
-}
+/**
+ * Volatile values become null wherever they are (JSON.stringify with this replacer gives the text
+ * of the body with each volatile value replaced, without copying the body).
+ */
+const nullVolatile = (key: string, value: unknown): unknown => (volatile.has(key) ? null : value);
 
 export interface Fingerprints {
   content: string;
@@ -145,7 +142,7 @@ export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
     // Volatile values become null rather than vanish: a response whose only volatile value is its
     // own updated_at then has a material fingerprint equal to its content fingerprint, which is
     // what the serialized text shows without a second pass over the body.
-    const material = serialized.volatile ? digest(siteFree(JSON.stringify(stripVolatile(body)), siteUrl)) : content;
+    const material = serialized.volatile ? digest(siteFree(responseJson(body, nullVolatile), siteUrl)) : content;
     fingerprints = { content, material };
     if (key !== null) {
       // Element numbers are never reused: only the lists are forgotten.
@@ -155,4 +152,12 @@ export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
   }
   if (body !== null && typeof body === 'object') computed.set(body, { siteUrl, fingerprints });
   return fingerprints;
+}
+
+/**
+ * The content fingerprint alone (what `updated_at` is looked up by). Both are computed and kept
+ * with the body: `update` records them afterwards without a second pass.
+ */
+export function contentFingerprint(body: unknown, siteUrl: string): string {
+  return jsonFingerprints(body, siteUrl).content;
 }

@@ -24,41 +24,23 @@ export interface CheapestQuery {
 
 export const DEFAULT_QUERY: CheapestQuery = { min_intel: null, min_context: null, vision: false, reasoning: false, tools: false, limit: DEFAULT_LIMIT };
 
-export type QueryResult = { ok: true; query: CheapestQuery } | { ok: false; param: string; message: string };
-
 const NUMBER = /^(0|[1-9]\d*)(\.\d+)?$/;
 const INTEGER = /^(0|[1-9]\d*)$/;
 
-/**
- * Validates query parameters (as from URLSearchParams). Unknown, repeated or empty parameters
- * and out-of-range values are errors, not silently ignored: a typo must not answer a different
- * question than the one asked.
- */
-/**
- * A query parameter name as meant, percent-encoding undone (`%6din_intel` and `min%5Fintel` are
- * `min_intel`), so an encoded name is never silently ignored; a name that does not decode stays
- * as written (and is then an unknown name).
- */
-export function decodeParamName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    return name;
-  }
-}
+export type ValueResult = { ok: true; query: CheapestQuery } | { ok: false; param: CheapestParam; message: string };
 
-export function parseCheapestQuery(params: Iterable<readonly [string, string]>): QueryResult {
+/**
+ * Validates the values of `cheapest`'s own parameters (how names are read is query/params.ts'
+ * job). Empty and out-of-range values are errors, never ignored: a typo must not answer a
+ * different question than the one asked.
+ */
+export function parseCheapestValues(values: ReadonlyMap<string, string>): ValueResult {
   const query: CheapestQuery = { ...DEFAULT_QUERY };
-  const seen = new Set<string>();
-  for (const [name, raw] of params) {
-    if (!(CHEAPEST_PARAMS as readonly string[]).includes(name)) {
-      return { ok: false, param: name, message: `unknown parameter ${JSON.stringify(name)}; allowed: ${CHEAPEST_PARAMS.join(', ')}` };
-    }
-    if (seen.has(name)) return { ok: false, param: name, message: `${name} is given more than once` };
-    seen.add(name);
-    const value = raw.trim();
-    if (value === '') return { ok: false, param: name, message: `${name} is empty` };
-    const param = name as CheapestParam;
+  for (const param of CHEAPEST_PARAMS) {
+    const raw = values.get(param);
+    if (raw === undefined) continue;
+    const value = raw;
+    if (value === '') return { ok: false, param, message: `${param} is empty` };
     if (param === 'min_intel') {
       if (!NUMBER.test(value) || Number(value) > 100) return { ok: false, param, message: 'min_intel must be a number from 0 to 100' };
       query.min_intel = Number(value);
@@ -79,21 +61,31 @@ export function parseCheapestQuery(params: Iterable<readonly [string, string]>):
   return { ok: true, query };
 }
 
+/** The fields of a model entry the query reads: the Worker builds just these from its index. */
+export interface CheapestFields {
+  id: string;
+  price: Pick<ModelEntry['price'], 'input' | 'output' | 'blended'>;
+  benchmarks: Pick<ModelEntry['benchmarks'], 'intelligence_index'>;
+  context_length: number | null;
+  capabilities: Pick<ModelEntry['capabilities'], CheapestFlag>;
+  retirement_date: string | null;
+}
+
 /** Does `model` take part at all: a known paid price, not retired as of `asOfDate`. */
-export function isCheapestCandidate(model: ModelEntry, asOfDate: string | null): boolean {
+export function isCheapestCandidate(model: CheapestFields, asOfDate: string | null): boolean {
   const { input, output, blended } = model.price;
   if (input === null || output === null || blended === null || input + output <= 0) return false;
   return model.retirement_date === null || asOfDate === null || model.retirement_date > asOfDate;
 }
 
-export function matchesQuery(model: ModelEntry, query: CheapestQuery): boolean {
+export function matchesQuery(model: CheapestFields, query: CheapestQuery): boolean {
   if (query.min_intel !== null && (model.benchmarks.intelligence_index === null || model.benchmarks.intelligence_index < query.min_intel)) return false;
   if (query.min_context !== null && (model.context_length === null || model.context_length < query.min_context)) return false;
   return CHEAPEST_FLAGS.every((flag) => !query[flag] || model.capabilities[flag]);
 }
 
 /** Blended price ascending, then intelligence index descending (unknown last), then id. */
-export function compareCheapest(a: ModelEntry, b: ModelEntry): number {
+export function compareCheapest(a: CheapestFields, b: CheapestFields): number {
   const price = (a.price.blended as number) - (b.price.blended as number);
   if (price !== 0) return price;
   const ia = a.benchmarks.intelligence_index ?? -1;
@@ -108,7 +100,7 @@ export function compareCheapest(a: ModelEntry, b: ModelEntry): number {
  * when another retirement passes, not every day: models.json publishes it as
  * `meta.retired_through` and keeps its bytes between retirements.
  */
-export function retiredThrough(models: readonly ModelEntry[], asOfDate: string | null): string | null {
+export function retiredThrough(models: readonly CheapestFields[], asOfDate: string | null): string | null {
   if (asOfDate === null) return null;
   let latest: string | null = null;
   for (const m of models) if (m.retirement_date !== null && m.retirement_date <= asOfDate && (latest === null || m.retirement_date > latest)) latest = m.retirement_date;
@@ -120,7 +112,7 @@ export function retiredThrough(models: readonly ModelEntry[], asOfDate: string |
  * models.json's `meta.retired_through`) decides which retirement dates have passed; the wall
  * clock is never read.
  */
-export function cheapest(models: readonly ModelEntry[], query: CheapestQuery, asOfDate: string | null): ModelEntry[] {
+export function cheapest<T extends CheapestFields>(models: readonly T[], query: CheapestQuery, asOfDate: string | null): T[] {
   return models
     .filter((m) => isCheapestCandidate(m, asOfDate) && matchesQuery(m, query))
     .sort(compareCheapest)

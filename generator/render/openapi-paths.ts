@@ -32,7 +32,8 @@ const textOk = (description: string, mediaType: string): Json => ({
 
 const NOT_FOUND = ref('responses', 'NotFound');
 const NOT_PRECOMPUTED = ref('responses', 'NotPrecomputed');
-const INVALID_QUERY = ref('responses', 'InvalidQuery');
+const BAD_QUERY = ref('responses', 'BadQuery');
+const CLIENT_ERROR = ref('responses', 'ClientError');
 
 interface Operation {
   id: string;
@@ -50,12 +51,13 @@ const get = (op: Operation): Json => ({
     summary: op.summary,
     description: op.description,
     ...(op.parameters && op.parameters.length > 0 ? { parameters: op.parameters } : {}),
-    responses: op.responses,
+    // Every operation names its client errors; one without a specific one gets the general shape.
+    responses: Object.keys(op.responses).some((status) => status.startsWith('4')) ? op.responses : { ...op.responses, '4XX': CLIENT_ERROR },
   },
 });
 
 const routedNote = (file: string) =>
-  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the README's config serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
+  `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the config in the hosting docs serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
 const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
 
 interface Endpoint {
@@ -68,8 +70,6 @@ interface Endpoint {
   params?: Json[];
   /** Query parameters and their error answers: only rewrite rules can act on a query string. */
   query?: { parameters: Json[]; responses: Json };
-  /** Error answers of the file form (query parameters on a file path, on Netlify). */
-  fileErrors?: Json;
 }
 
 /** One endpoint in both forms; the routed one keeps `id`, the file one is `<id>File`. */
@@ -91,7 +91,7 @@ function bothForms(routed: string, file: string, e: Endpoint): Record<string, Js
       summary: `${e.summary} (file)`,
       description: `${e.description}\n\n${FILE_NOTE}`,
       parameters: params,
-      responses: { 200: e.ok, ...notFound, ...e.fileErrors },
+      responses: { 200: e.ok, ...notFound },
     }),
   };
 }
@@ -101,7 +101,7 @@ const listed = (values: readonly (number | null)[]) => values.filter((v) => v !=
 const CHEAPEST_DESCRIPTION = [
   'Models with a known paid price (not delisted, not retired by the date of the catalog\'s last read; models.json names the latest retirement date that has passed as `meta.retired_through`) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
   `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
-  'Any other query answers a JSON 404 whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`: its `cheapest(query)` validates the query and computes the answer from `/api/v1/models.json` with the same code. A wrong parameter name (`MIN_INTEL`, `intel`, `top`…) answers 400 `invalid_query`. The CDN does not check values (an invalid value answers `not_precomputed`; the client rejects it) and ignores parameter names it was not told about, so check `meta.query`. On Netlify that includes percent-encoded names (`%6din_intel=40`, `min%5Fintel=40`: its rule engine decodes values but not names), answered as if the filter were absent; `npm run serve` and the client decode names first.',
+  'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names are ignored (names are matched as sent, never percent-decoded), a repeated parameter counts with its last value, and `meta.query` says what was answered.',
 ].join('\n\n');
 
 const modelsPaths = (): Record<string, Json> => ({
@@ -111,8 +111,7 @@ const modelsPaths = (): Record<string, Json> => ({
     summary: 'Models currently offered',
     description: 'Every model currently offered (delisted models are left out), by id. `?author=` narrows the list to one author, like `/api/v1/models/{author}`.',
     ok: jsonOk('The models, with `meta.count`.', 'models'),
-    query: { parameters: [ref('parameters', 'AuthorQuery')], responses: { 400: INVALID_QUERY, 404: NOT_FOUND } },
-    fileErrors: { 400: INVALID_QUERY },
+    query: { parameters: [ref('parameters', 'AuthorQuery')], responses: { 400: BAD_QUERY, 404: NOT_FOUND } },
   }),
   ...bothForms(`${API}/models/{author}`, `${API}/models/{author}.json`, {
     id: 'listAuthorModels',
@@ -138,9 +137,8 @@ const modelsPaths = (): Record<string, Json> => ({
     ok: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'),
     query: {
       parameters: ['MinIntel', 'MinContext', 'Vision', 'Reasoning', 'Tools', 'Limit'].map((name) => ref('parameters', name)),
-      responses: { 400: INVALID_QUERY, 404: NOT_PRECOMPUTED },
+      responses: { 400: BAD_QUERY, 404: NOT_PRECOMPUTED },
     },
-    fileErrors: { 400: INVALID_QUERY },
   }),
   [`${API}/cheapest/{variant}.json`]: get({
     id: 'cheapestVariant',

@@ -5,14 +5,15 @@
  */
 import { cheapestPath, DEFAULT_LIMIT, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
+import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
 import { pageUrl, routes } from '../web/routes.js';
 
 export interface OpenApiOptions {
   siteUrl: string;
-  /** Monitored service ids: the enum of `{service_id}`. */
+  /** Monitored service ids: the examples of `{service_id}`. */
   serviceIds: readonly string[];
-  /** Authors with models currently offered: the enum of `?author=`. */
+  /** Authors with models currently offered: the examples of `{author}` and `?author=`. */
   authors: readonly string[];
 }
 
@@ -27,31 +28,27 @@ function description(siteUrl: string): string {
     '**Terms.** Free, no API key, no sign-up. CORS is open to every origin (`Access-Control-Allow-Origin: *`). Cache every response for at least ' +
       `${MIN_CACHE_SECONDS} seconds (\`meta.cache_seconds\`; the CDN sends \`Cache-Control: public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`): polling more often gets nothing new. ` +
       `Wherever you show the data, show \`meta.attribution.text\` as a link to \`meta.attribution.url\` (${siteUrl}).`,
-    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve`, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
+    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve` and by Cloudflare\'s `_redirects` and Worker, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
     '**Responses.** Every JSON 200 is `{ "data": …, "meta": { … } }` and matches the JSON Schema (draft 2020-12) it references under `/api/v1/schemas/`.' +
-      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Netlify, `npm run serve` and nginx (README config); other static hosts answer unknown files with their own 404 page.',
+      ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Cloudflare, Netlify, `npm run serve` and nginx (docs/hosting.md); GitHub Pages answers unknown files with an HTML 404 page that says so.',
     'Names are snake_case; times are ISO 8601 UTC; dates are `YYYY-MM-DD`; prices are USD per 1,000,000 tokens; unknown is `null`, never 0 (0 means free).',
   ].join('\n\n');
 }
 
-const errorResponse = (status: 400 | 404, code: string, description: string, example: Json): Json => ({
-  description,
-  headers: RESPONSE_HEADERS,
-  content: {
-    'application/json': {
-      // The published error schema, narrowed to this answer's status and code.
-      schema: {
-        allOf: [
-          { $ref: './schemas/error.json' },
-          { type: 'object', properties: { error: { type: 'object', properties: { status: { const: status }, code: { const: code } } } } },
-        ],
-      },
-      examples: { [code]: { value: { error: { status, code, ...example } } } },
-    },
-  },
-});
+/**
+ * An error answer, its example the very body the build publishes under /api/v1/errors/ (so the
+ * document says each code once, where the hosts serve it). The schema is the published one as
+ * it is: narrowing it with `allOf` makes Redocly reject valid examples.
+ */
+const errorResponse = (error: ApiError, description: string): Json => {
+  return {
+    description: `${description} (\`error.code\` \`${error.code}\`.)`,
+    headers: RESPONSE_HEADERS,
+    content: { 'application/json': { schema: { $ref: './schemas/error.json' }, examples: { [error.code]: { value: { error } } } } },
+  };
+};
 
-function components(): Json {
+function components(documentation: string): Json {
   return {
     headers: {
       AccessControlAllowOrigin: {
@@ -64,16 +61,14 @@ function components(): Json {
       },
     },
     responses: {
-      NotFound: errorResponse(404, 'not_found', 'No such path, model, author or service (JSON on Netlify, `npm run serve` and nginx; other static hosts answer with their own 404 page).', {
-        message: 'No such endpoint, model, author or service under /api/v1/. See the documentation for the endpoints.',
-      }),
-      NotPrecomputed: errorResponse(404, 'not_precomputed', 'This `cheapest` query is not precomputed (or a value is not valid). `error.fallback.client` is the browser client, which validates the query and computes the answer from the model index (`error.fallback.index`) with the same code.', {
-        message: 'This cheapest query is not precomputed (or a value is not valid).',
-        fallback: { client: '/api/v1/client.js', index: '/api/v1/models.json' },
-      }),
-      InvalidQuery: errorResponse(400, 'invalid_query', 'A query parameter name is wrong (names are lower case; common misspellings are caught), or query parameters were put on a `.json` file path (Netlify and `npm run serve`; other hosts ignore query strings on files).', {
-        message: 'A query parameter name is not one of min_intel, min_context, vision, reasoning, tools, limit (names are lower case), or parameters were put on a .json file path.',
-      }),
+      NotFound: errorResponse(notFound(documentation), 'No such path, model, author or service (JSON on Cloudflare, Netlify, `npm run serve` and nginx; GitHub Pages answers with an HTML 404 page); `error.hint` names what was meant where only the case is wrong.'),
+      NotPrecomputed: errorResponse(errorFiles(documentation, '').get('not-precomputed')!, 'This `cheapest` query has no precomputed file on a host that cannot compute queries (or a value is not valid there). `error.fallback.client` is the browser client, which checks the query and computes the answer from the model index (`error.fallback.index`) with the same code.'),
+      BadQuery: errorResponse(badQuery('min_intel', 'min_intel must be a number from 0 to 100', documentation), 'A malformed value, or a parameter name the API lists as wrong (another endpoint\'s parameter, a case variant, a common misspelling); `error.parameter` names it. Other names are ignored on every host.'),
+      ClientError: {
+        description: 'Any other client error, where the host can tell: the JSON error object (`/api/v1/schemas/error.json`), whose `error.code` says what went wrong and `error.message` how to fix it. See the API documentation (Errors) for what each host checks.',
+        headers: RESPONSE_HEADERS,
+        content: { 'application/json': { schema: { $ref: './schemas/error.json' } } },
+      },
     },
   };
 }
@@ -88,8 +83,6 @@ const part = (re: string) => `(${re}(/(?=.)|$))?`;
 export const VARIANT_PATTERN = `^(?=.)${part(`min_intel/${NUMBER}(\\.[0-9]+)?`)}${part(`min_context/${NUMBER}`)}${part('vision')}${part('reasoning')}${part('tools')}(limit/[1-9][0-9]*)?$`;
 
 const examples = (values: readonly unknown[]) => Object.fromEntries(values.map((value) => [String(value).replaceAll('/', '_'), { value }]));
-/** An id enum when there are ids (an empty enum would match nothing). */
-const idSchema = (ids: readonly string[], pattern: string) => (ids.length > 0 ? { type: 'string', enum: ids } : { type: 'string', pattern });
 const flag = (name: string, what: string): Json => ({
   name,
   in: 'query',
@@ -98,7 +91,11 @@ const flag = (name: string, what: string): Json => ({
   examples: examples(['1']),
 });
 
-/** Parameters shared by several operations; ids come from the data so clients can offer them. */
+/**
+ * Parameters shared by several operations. Ids are patterns, never enums of today's data: a
+ * client generated from the document must not change when an author or a service comes or
+ * goes. The data only picks the examples.
+ */
 function parameters(ids: { serviceIds: readonly string[]; authors: readonly string[] }): Record<string, Json> {
   const segment = '^[a-z0-9][a-z0-9._-]*$';
   const firstOf = (values: readonly string[], preferred: string) => (values.includes(preferred) ? preferred : (values[0] ?? preferred));
@@ -106,9 +103,9 @@ function parameters(ids: { serviceIds: readonly string[]; authors: readonly stri
   return {
     Author: { name: 'author', in: 'path', required: true, description: 'The author part of a model id (`<author>/<slug>`).', schema: { type: 'string', pattern: segment }, examples: examples([author]) },
     Slug: { name: 'slug', in: 'path', required: true, description: 'The rest of the model id after `<author>/`.', schema: { type: 'string', pattern: segment }, examples: examples(['gpt-4o']) },
-    ListedAuthor: { name: 'author', in: 'path', required: true, description: 'An author with models currently offered.', schema: idSchema(ids.authors, segment), examples: examples([author]) },
-    AuthorQuery: { name: 'author', in: 'query', description: "Only this author's models (an author with models currently offered).", schema: idSchema(ids.authors, segment), examples: examples([author]) },
-    ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: idSchema(ids.serviceIds, segment), examples: examples([firstOf(ids.serviceIds, 'openai')]) },
+    ListedAuthor: { name: 'author', in: 'path', required: true, description: 'An author with models currently offered.', schema: { type: 'string', pattern: segment }, examples: examples([author]) },
+    AuthorQuery: { name: 'author', in: 'query', description: "Only this author's models (an author with models currently offered).", schema: { type: 'string', pattern: segment }, examples: examples([author]) },
+    ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: { type: 'string', pattern: segment }, examples: examples([firstOf(ids.serviceIds, 'openai')]) },
     SchemaName: { name: 'name', in: 'path', required: true, description: 'The kind of response.', schema: { type: 'string', enum: [...API_SCHEMA_NAMES] }, examples: examples(['model']) },
     Variant: {
       name: 'variant',
@@ -144,6 +141,8 @@ export function openApiDocument(options: OpenApiOptions): object {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: siteUrl }],
+    // Public: no key, no sign-up. Said explicitly, so tools need not guess.
+    security: [],
     tags: [
       { name: 'models', description: 'Models, prices, the cheapest-model query, price changes and retirements.' },
       { name: 'status', description: 'Status of the monitored AI services, uptime and badges.' },
@@ -152,6 +151,6 @@ export function openApiDocument(options: OpenApiOptions): object {
     ],
     externalDocs: { description: 'ModelPulse API documentation', url: pageUrl(siteUrl, routes.docs()) },
     paths: openApiPaths(),
-    components: { ...components(), parameters: parameters(ids) },
+    components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: parameters(ids) },
   };
 }

@@ -1,6 +1,6 @@
 import { badgeSchema } from './badge-schema.js';
 import { apiPriceSchema, modelDetailProperties, modelEntry } from './model-schemas.js';
-import { serviceDetailProperties, serviceEntryProperties } from './status-schemas.js';
+import { serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
   isoTime,
@@ -87,7 +87,9 @@ const modelsMeta = {
   },
 } as const;
 
+/** `$defs.price` only where the data refers to it: an unused definition is noise to linters. */
 function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: object, metaSchema: object) {
+  const defs = JSON.stringify(data).includes('"#/$defs/price"') ? { $defs: { price: apiPriceSchema } } : {};
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `${siteUrl}/api/v1/schemas/${name}.json`,
@@ -96,7 +98,7 @@ function envelope(name: ApiSchemaName, siteUrl: string, title: string, data: obj
     required: ['data', 'meta'],
     additionalProperties: false,
     properties: { data, meta: metaSchema },
-    $defs: { price: apiPriceSchema },
+    ...defs,
   };
 }
 
@@ -198,7 +200,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     }, meta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
     status: envelope('status', siteUrl, 'Status of the monitored AI services', {
       type: 'array',
-      items: { type: 'object', required: Object.keys(serviceEntryProperties), additionalProperties: false, properties: serviceEntryProperties },
+      items: { type: 'object', required: Object.keys(serviceListEntryProperties), additionalProperties: false, properties: serviceListEntryProperties },
     }, statusMeta({ count: { type: 'integer', minimum: 0 } }, ['count'])),
     service: envelope('service', siteUrl, 'One service with 90 days of uptime and recent incidents', {
       type: 'object',
@@ -222,6 +224,8 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
             status: { type: 'integer', minimum: 400, maximum: 599 },
             code: { type: 'string' },
             message: { type: 'string' },
+            parameter: { type: 'string', description: 'bad_query: the query parameter at fault, in lower case' },
+            hint: { type: 'string', description: 'not_found: what was probably meant (ids are lower case)' },
             fallback: {
               type: 'object',
               required: ['client', 'index'],

@@ -1,4 +1,4 @@
-import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from '../query/cheapest.js';
+import { cheapest, cheapestPath, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
@@ -10,14 +10,19 @@ import { feedPath, renderFeeds } from './feeds.js';
 import { OPENAPI_FILE, openApiDocument } from './openapi.js';
 import { errorFiles } from './errors.js';
 import { pageUrl, routes } from '../web/routes.js';
+import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
-import type { ModelEntry } from './api-types.js';
+import type { ModelDetail, ModelEntry } from './api-types.js';
+import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
-import { jsonFingerprints } from '../publish/fingerprint.js';
+import { contentFingerprint } from '../publish/fingerprint.js';
 import { retiredThrough } from '../query/cheapest.js';
-import { serviceDetail, serviceEntry } from './status.js';
+import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
-import { sourcedModel } from './model-sources.js';
+import { sourcedModel, type SourcedModel } from './model-sources.js';
+import { boundModelRecord, boundStrings } from '../bounds/models.js';
+import { boundServiceHistory } from '../bounds/status.js';
+import { guardHistoryTimes } from '../status/times.js';
 import { cheapestOffer } from './offers.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
@@ -25,7 +30,38 @@ export interface RenderConfig {
   siteUrl: string;
   /** When each response last changed, as `update` recorded it (data/state/content.json). */
   contentTimes?: ContentState;
+  /** Told about each stored value the render bounded (docs/bad-input.md): for the build's warnings. */
+  report?: (message: string) => void;
+  /** The largest file allowed (default MAX_FILE_BYTES): a model whose own file would be larger is left out. */
+  maxFileBytes?: number;
+  /** Told about each model left out for its size, with the size its file would have had. */
+  leftOut?: (id: string, bytes: number) => void;
+  /** `meta.cache_seconds`: what the host sends as max-age (default 60; GitHub Pages sends 600). */
+  cacheSeconds?: number;
 }
+
+/**
+ * What depends on where and how the site is served, set after `updated_at` is stamped so that a
+ * response's content times do not depend on it (update fingerprints the responses without it):
+ * the root-absolute links (under a project sub-path they start with it) and `cache_seconds`.
+ */
+function placeOnSite(responses: readonly RenderedJson[], basePath: string, cacheSeconds: number): void {
+  const local = (path: string) => `${basePath}${path}`;
+  for (const file of responses) {
+    const body = file.body as { data: Record<string, unknown>; meta: Record<string, unknown> };
+    body.meta.cache_seconds = cacheSeconds;
+    if (typeof body.meta.canonical_path === 'string') body.meta.canonical_path = local(body.meta.canonical_path);
+    if (file.schema !== 'index') continue;
+    const data = body.data as { endpoints: Array<{ path: string; file: string }>; client: string; openapi: string; feeds: Record<string, string>; badges: Record<string, string> };
+    for (const endpoint of data.endpoints) Object.assign(endpoint, { path: local(endpoint.path), file: local(endpoint.file) });
+    data.client = local(data.client);
+    data.openapi = local(data.openapi);
+    for (const links of [data.feeds, data.badges]) for (const key of Object.keys(links)) links[key] = local(links[key]!);
+  }
+}
+
+/** What a response's meta may add to a model's file once stamped (its updated_at), with room to spare. */
+const META_SLACK_BYTES = 256;
 
 import { API_ROOT, CACHE_SECONDS, type RenderedFile, type RenderedJson } from './rendered.js';
 /** The time a response carries when data/ holds no time at all (never the clock). */
@@ -69,8 +105,14 @@ function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentSta
   for (const file of files) {
     const meta = (file.body as { meta?: { updated_at?: string | null } }).meta;
     if (meta === undefined || meta.updated_at !== null) continue;
-    meta.updated_at = updatedAtFor(contentTimes, file.path, jsonFingerprints(file.body, siteUrl).content, fallback);
+    // Only a path update recorded needs its fingerprint (hashing every file costs seconds).
+    meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl), fallback);
   }
+}
+
+/** Offers and facts come from the secondary sources: every string of them within bounds. */
+function boundedSources(model: SourcedModel, report: (message: string) => void): SourcedModel {
+  return { ...model, offers: boundStrings(model.offers, 'offers', report), facts: boundStrings(model.facts, 'facts', report) };
 }
 
 /**
@@ -111,7 +153,25 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   };
 
   // Secondary sources, then curated overrides, win over OpenRouter's values everywhere below.
-  const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
+  // Stored text within bounds again (an older version stored longer; facts come from elsewhere).
+  const report = config.report ?? (() => undefined);
+  const about = (id: string) => (message: string) => report(`${id}: ${message}`);
+  const allModels = [...dataset.models.values()]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), asOf), about(r.id)));
+  // The size budget: a model whose own file would break it is left out everywhere, reported.
+  const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
+  const modelDetails = new Map<string, ModelDetail>();
+  const models = allModels.filter((model) => {
+    const detail = modelDetail(model);
+    const bytes = Buffer.byteLength(JSON.stringify({ data: detail, meta: modelsMeta })) + META_SLACK_BYTES;
+    if (bytes > maxFileBytes) {
+      config.leftOut?.(model.record.id, bytes);
+      return false;
+    }
+    modelDetails.set(model.record.id, detail);
+    return true;
+  });
   const records = models.map((m) => m.record);
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
 
@@ -123,12 +183,21 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }
   for (const model of models) {
     const id = model.record.id;
-    add(`models/${id}`, 'model', modelDetail(model), modelsMeta);
+    add(`models/${id}`, 'model', modelDetails.get(id)!, modelsMeta);
   }
 
+  // Variants that differ only in `limit` share one ranking: the first `limit` of the longest.
+  const rankings = new Map<string, ModelEntry[]>();
   const addCheapest = (query: CheapestQuery) => {
     const path = cheapestPath(query);
-    const result = cheapest(entries, query, asOfDate);
+    const longest = { ...query, limit: MAX_LIMIT };
+    const key = cheapestPath(longest);
+    let ranking = rankings.get(key);
+    if (ranking === undefined) {
+      ranking = cheapest(entries, longest, asOfDate);
+      rankings.set(key, ranking);
+    }
+    const result = ranking.slice(0, query.limit);
     add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}.json` });
   };
   addCheapest(DEFAULT_QUERY);
@@ -150,9 +219,15 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }
   // Status responses are freshness files: they say when the services were last checked.
   const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf };
-  const services = dataset.services.map((service) => serviceEntry(service, dataset.statusHistories.get(service.id), statusAsOf));
+  const historyOf = (id: string) => {
+    const stored = dataset.statusHistories.get(id);
+    if (stored === undefined || statusAsOf === null) return stored;
+    return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
+  };
+  const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
+  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf));
   add('status', 'status', services, { ...statusMeta, count: services.length });
-  const details = dataset.services.map((service) => serviceDetail(service, dataset.statusHistories.get(service.id), statusAsOf));
+  const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
 
 
@@ -186,6 +261,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   }, baseMeta);
 
   stampUpdatedAt(responses, contentTimes, config.siteUrl, runAt);
+  const basePath = sitePath(config.siteUrl);
+  placeOnSite(responses, basePath, config.cacheSeconds ?? CACHE_SECONDS);
   const updatedAt = (path: string) => (responses.find((r) => r.path === `${API_ROOT}/${path}.json`)!.body as { meta: { updated_at: string } }).meta.updated_at;
   // For people and tools that subscribe rather than poll: feeds, a calendar and badges. Their
   // times come from the responses they mirror, so they keep their bytes while those do.
@@ -194,7 +271,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   files.push(...renderBadges(details));
   files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
-  for (const [name, error] of Object.entries(errorFiles(docs))) files.push({ path: `${API_ROOT}/errors/${name}.json`, schema: 'error', body: { error } });
+  for (const [name, error] of errorFiles(docs, basePath)) files.push({ path: `${API_ROOT}/errors/${name}.json`, schema: 'error', body: { error } });
 
   const schemas = apiSchemas(config.siteUrl);
   for (const name of API_SCHEMA_NAMES) files.push({ path: `${API_ROOT}/schemas/${name}.json`, schema: null, body: schemas[name] });

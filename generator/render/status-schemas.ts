@@ -1,4 +1,5 @@
 /** JSON Schema pieces of the status responses (/api/v1/status and /api/v1/status/<id>). */
+import { STATUS_PLATFORMS } from '../status/types.js';
 import { calendarDate, isoTime, nullableIsoTime, upstreamErrorText } from '../validation/common-schemas.js';
 
 const incidentProperties = {
@@ -20,9 +21,10 @@ export const serviceEntryProperties = {
   status: { enum: ['operational', 'degraded', 'partial_outage', 'major_outage', 'maintenance', 'unknown'] },
   official: {
     type: 'object',
-    required: ['indicator', 'description', 'url', 'fetched_at', 'stale', 'age_seconds', 'error'],
+    required: ['platform', 'indicator', 'description', 'url', 'fetched_at', 'stale', 'age_seconds', 'error'],
     additionalProperties: false,
     properties: {
+      platform: { enum: [...STATUS_PLATFORMS], description: "the status page's platform (data/services.json); `none`: no machine-readable page, so our probe is the only check (`url` may still name a page for people)" },
       indicator: { enum: ['none', 'minor', 'major', 'critical', 'maintenance', 'unknown'] },
       description: { type: 'string' },
       url: { type: ['string', 'null'] },
@@ -32,6 +34,7 @@ export const serviceEntryProperties = {
       error: upstreamErrorText,
     },
   },
+  probe_configured: { type: 'boolean', description: 'whether the service has a probe (data/services.json); a null `probe` with a probe configured means it has not run yet' },
   probe: {
     type: ['object', 'null'],
     required: ['ok', 'latency_ms', 'http_status', 'checked_at', 'error'],
@@ -48,6 +51,21 @@ export const serviceEntryProperties = {
 } as const;
 
 const fraction = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
+
+/** An entry of /api/v1/status: a service entry plus the compact 90-day bar the board draws. */
+export const serviceListEntryProperties = {
+  ...serviceEntryProperties,
+  uptime_90d_summary: {
+    type: 'object',
+    description: "the combined daily figures of the service's `uptime_90d` (see /api/v1/status/{service_id}), oldest first: enough to draw every service's 90-day bar from this one file",
+    required: ['first_date', 'uptime'],
+    additionalProperties: false,
+    properties: {
+      first_date: { ...calendarDate, description: 'the UTC day of the first figure; the others follow day by day, the last one is the day of `meta.checked_at`' },
+      uptime: { type: 'array', minItems: 90, maxItems: 90, items: { ...fraction, description: 'combined uptime that day; null without data (never a made-up 1)' } },
+    },
+  },
+} as const;
 
 export const serviceDetailProperties = {
   ...serviceEntryProperties,

@@ -4,7 +4,7 @@ import type { ServiceHistory, StoredIncident } from '../status/history.js';
 import type { ProbeResult } from '../status/probe.js';
 import { combinedUptime, officialDailyUptime } from '../status/uptime.js';
 import { DEFAULT_SLOW_MS, type ServiceDefinition } from '../status/registry.js';
-import type { OfficialIndicator } from '../status/types.js';
+import type { OfficialIndicator, StatusPlatform } from '../status/types.js';
 
 export const UPTIME_DAYS = 90;
 
@@ -25,6 +25,8 @@ export interface ServiceEntry {
   url: string;
   status: ServiceStatus;
   official: {
+    /** The page's platform (data/services.json), `none` when the service has no machine-readable page. */
+    platform: StatusPlatform;
     indicator: OfficialIndicator;
     description: string;
     url: string | null;
@@ -34,6 +36,8 @@ export interface ServiceEntry {
     age_seconds: number | null;
     error: string | null;
   };
+  /** Whether data/services.json gives the service a probe (a null `probe` then means: not run yet). */
+  probe_configured: boolean;
   probe: Omit<ProbeResult, 'attempts'> | null;
   active_incidents: ApiIncident[];
 }
@@ -46,6 +50,20 @@ export interface UptimeDay {
   probe: number | null;
   /** From the page's own incident history (watched components), null outside its coverage. */
   official: number | null;
+}
+
+/**
+ * The 90-day bar in a few bytes, for a board that shows every service from status.json alone:
+ * the combined figure of each day of `uptime_90d`, oldest first, starting on `first_date`.
+ */
+export interface UptimeSummary {
+  first_date: string;
+  uptime: Array<number | null>;
+}
+
+/** An entry of /api/v1/status: the service entry plus its compact 90-day bar. */
+export interface ServiceListEntry extends ServiceEntry {
+  uptime_90d_summary: UptimeSummary;
 }
 
 export interface ServiceDetail extends ServiceEntry {
@@ -79,6 +97,7 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
     url: service.url,
     status: combineStatus({ official: snapshot, officialAgeS: ageS, probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS }),
     official: {
+      platform: service.status_page.type,
       indicator: snapshot?.indicator ?? 'unknown',
       description: snapshot?.description ?? (hasPage ? 'Not read yet' : 'No machine-readable status page'),
       url: snapshot?.url ?? service.status_page.url ?? null,
@@ -87,6 +106,7 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
       age_seconds: ageS,
       error: official?.error ?? null,
     },
+    probe_configured: service.probe !== null,
     probe: probe === null ? null : { ok: probe.ok, latency_ms: probe.latency_ms, http_status: probe.http_status, checked_at: probe.checked_at, error: probe.error },
     // Official incidents count only while the official data does (the same rule as the status).
     active_incidents: (history?.incidents ?? [])
@@ -108,6 +128,15 @@ export function uptime90d(history: ServiceHistory | undefined, asOf: string | nu
     const probe = day === undefined ? null : Math.round((day.ok / day.probes) * 10_000) / 10_000;
     return { date, uptime: combinedUptime(official[i]!, probe), probe, official: official[i]! };
   });
+}
+
+/** The same days as uptime_90d, each reduced to its combined figure. */
+export function uptimeSummary(days: readonly UptimeDay[]): UptimeSummary {
+  return { first_date: days[0]?.date ?? '', uptime: days.map((d) => d.uptime) };
+}
+
+export function serviceListEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceListEntry {
+  return { ...serviceEntry(service, history, asOf), uptime_90d_summary: uptimeSummary(uptime90d(history, asOf)) };
 }
 
 /** Incidents that overlap the 90-day window (still open ones too), newest first. */

@@ -101,7 +101,8 @@ function mergeOfficialIncidents(incidents: StoredIncident[], observation: Servic
     const seen = active.get(stored.id);
     if (seen !== undefined) {
       active.delete(stored.id);
-      return { ...stored, name: seen.name, status: seen.status, impact: seen.impact, updated_at: seen.updated_at, url: seen.url, resolved_at: null };
+      // The page's start time too: a re-read corrects one that was missing or refused.
+      return { ...stored, name: seen.name, status: seen.status, impact: seen.impact, started_at: seen.started_at ?? stored.started_at, updated_at: seen.updated_at, url: seen.url, resolved_at: null };
     }
     // Gone from the page's active list: it ended (we saw it resolved by now at the latest).
     return stored.resolved_at === null ? { ...stored, status: 'resolved', resolved_at: now } : stored;
@@ -155,7 +156,8 @@ function mergeHistoryIncidents(incidents: StoredIncident[], history: HistoryInci
   for (const seen of history) {
     const id = `official:${seen.id}`;
     const stored = byId.get(id);
-    if (stored !== undefined && !newer(seen.updated_at, stored.updated_at) && stored.components !== undefined) continue;
+    // Kept as stored unless the page's copy is newer, or gives a start time ours lacks (refused or missing).
+    if (stored !== undefined && !newer(seen.updated_at, stored.updated_at) && stored.components !== undefined && (stored.started_at !== null || seen.started_at === null)) continue;
     byId.set(id, {
       id,
       source: 'official',

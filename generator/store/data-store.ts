@@ -1,4 +1,3 @@
-import fg from 'fast-glob';
 import { join } from 'node:path';
 import { isModelId, modelIdProblem } from '../models/ids.js';
 import type { PendingAdditions } from '../models/merge.js';
@@ -6,7 +5,7 @@ import type { ModelRecord } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadServices, type ServiceDefinition } from '../status/registry.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
@@ -93,13 +92,12 @@ export async function loadSources(ref: StoreRef): Promise<SourcesFile> {
 
 /** Every stored model record (files whose id cannot be published are listed, not loaded). */
 export async function loadModelRecords(ref: StoreRef): Promise<{ models: Map<string, ModelRecord>; rejectedModels: RejectedModelFile[] }> {
-  const dir = asStore(ref).path(DATA_FILES.models);
-  const files = (await fg('*/*.json', { cwd: dir, onlyFiles: true })).map((f) => `models/${f}`);
-  files.sort();
+  const root = asStore(ref).rootOf(DATA_FILES.models);
+  const files = await listDataFiles(root, DATA_FILES.models.slice(0, -1), 2, '.json');
   const models = new Map<string, ModelRecord>();
   const rejectedModels: RejectedModelFile[] = [];
   for (const file of files) {
-    const path = join(dir, file.slice('models/'.length));
+    const path = join(root, file);
     const idProblem = modelIdProblem(file.slice('models/'.length, -'.json'.length));
     if (idProblem !== null) {
       rejectedModels.push({ path, reason: `skipped: its id cannot be published (${idProblem})` });

@@ -1,11 +1,10 @@
-import fg from 'fast-glob';
 import { join } from 'node:path';
 import type { ServiceHistory } from '../status/history.js';
 import { INCIDENT_SOURCES } from '../status/history.js';
 import { DOWNTIME_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUSES, OFFICIAL_INDICATORS } from '../status/types.js';
 import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-schemas.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { DataFileError, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
 import { stableStringify } from './stable-json.js';
 import { asStore, type StoreRef } from './store.js';
@@ -108,14 +107,14 @@ export const serviceHistorySchema = {
 const isServiceHistory = compileValidator<ServiceHistory>(createAjv(), serviceHistorySchema);
 
 export async function loadStatusHistories(ref: StoreRef): Promise<Map<string, ServiceHistory>> {
-  const dir = asStore(ref).path(DATA_FILES.status);
-  const files = (await fg('*.json', { cwd: dir, onlyFiles: true })).sort();
+  const root = asStore(ref).rootOf(DATA_FILES.status);
+  const files = await listDataFiles(root, DATA_FILES.status.slice(0, -1), 1, '.json');
   const histories = new Map<string, ServiceHistory>();
   for (const file of files) {
-    const path = join(dir, file);
+    const path = join(root, file);
     const history = await readJsonFile(path, null);
     if (!isServiceHistory(history)) throw new DataFileError(path, `does not match the status history schema: ${isServiceHistory.errors()}`);
-    if (`${history.id}.json` !== file) throw new DataFileError(path, `holds service ${history.id}, which belongs in status/${history.id}.json`);
+    if (`status/${history.id}.json` !== file) throw new DataFileError(path, `holds service ${history.id}, which belongs in status/${history.id}.json`);
     histories.set(history.id, history);
   }
   return histories;

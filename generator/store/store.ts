@@ -17,8 +17,13 @@ export class DataStore {
 
   /** Where a data file (or a directory of them, such as `models/`) is read and written. */
   path(relative: string): string {
+    return join(this.rootOf(relative), relative);
+  }
+
+  /** The directory a data file's kind lives under: data/, or the state directory. */
+  rootOf(relative: string): string {
     const { kind } = layoutEntry(relative);
-    return join(kind === 'curated' || this.stateDir === null ? this.dataDir : this.stateDir, relative);
+    return kind === 'curated' || this.stateDir === null ? this.dataDir : this.stateDir;
   }
 
   /** For messages: where the data is, in one phrase. */

@@ -10,7 +10,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import { loadSources } from '../store/data-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { seedCatalog } from '../testing/seed.js';
-import { hashTree, tempDir } from '../testing/tree.js';
+import { hashTree, sharedOutDir, tempDir } from '../testing/tree.js';
 import { updateFacts } from './facts.js';
 
 let server: UpstreamServer;
@@ -24,7 +24,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 800, headersMs: 800, bodyMs: 800 }, retry: { retries: 0 } });
+  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 3_000, headersMs: 3_000, bodyMs: 3_000 }, retry: { retries: 0 } });
   dataDir = await tempDir('facts');
   const models = [
     orModel({ id: 'openai/gpt-test', prompt: '0.0000025', completion: '0.00001', intelligence_index: 50 }),
@@ -82,7 +82,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     const saved = JSON.parse(await readFile(join(dataDir, 'reports/disagreements.json'), 'utf8'));
     expect(saved.items).toHaveLength(4);
 
-    const out = await tempDir('facts-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 55.5, coding_index: 48, math_index: 88 });
@@ -154,7 +154,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env() });
     // `null` excludes a key from the automatic rules too.
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'claude-test': null }, modelsdev: { 'anthropic/claude-test': null }, artificialanalysis: {} }));
-    const out = await tempDir('facts-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
     expect(claude.direct_prices).toEqual([]);
@@ -166,7 +166,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     // Read ten days before the catalog's as-of time: too old to lead.
     await updateFacts({ store: dataDir, now: '2026-07-22T00:00:00Z', http, env: env() });
-    const out = await tempDir('facts-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 50, coding_index: 48, math_index: 88 });

@@ -8,7 +8,7 @@ import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { spSummary } from '../status/platforms/fixtures.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { tempDir } from '../testing/tree.js';
+import { sharedOutDir, tempDir } from '../testing/tree.js';
 import { updateModels } from './models.js';
 import { updateStatus } from './status.js';
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 beforeEach(async () => {
   dataDir = await tempDir('hostile-upstream');
   elsewhere.hits.length = 0;
-  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 300, headersMs: 300, bodyMs: 300, totalMs: 800 }, retry: { retries: 0 } });
+  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 3_000, headersMs: 3_000, bodyMs: 3_000, totalMs: 3_000 }, retry: { retries: 0 } });
 });
 afterEach(async () => {
   await http.close();
@@ -64,7 +64,7 @@ describe('redirects and upstream text', () => {
     const html = await update('2026-08-03T00:00:00Z');
     expect(html.error).toMatch(/^invalid_body: response is not JSON \(text\/html, \d+ bytes\)/);
 
-    const out = await tempDir('hostile-upstream-public');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     // Staleness and its error are freshness: published in index.json alone.
     const index = JSON.parse(await readFile(join(out, 'api/v1/index.json'), 'utf8')) as { data: { freshness: { sources: Array<{ id: string; stale: boolean; error: string | null }> } } };
@@ -98,7 +98,7 @@ describe('redirects and upstream text', () => {
       await probeHttp.close();
     }
     expect(elsewhere.hits).toEqual([]);
-    const out = await tempDir('hostile-upstream-public');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const moved = JSON.parse(await readFile(join(out, 'api/v1/status/moved.json'), 'utf8')) as { data: { official: { error: string | null } } };
     expect(moved.data.official.error).toMatch(/^redirect: refused a redirect to another origin/);
@@ -129,7 +129,7 @@ describe('implausible numbers', () => {
       ]),
     );
 
-    const out = await tempDir('hostile-upstream-public');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const read = async <T>(path: string) => JSON.parse(await readFile(join(out, 'api/v1', path), 'utf8')) as T;
     type Entry = { id: string; context_length: number | null; max_output: number | null; price: { input: number | null } };

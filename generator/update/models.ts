@@ -6,7 +6,8 @@ import type { EndpointRecord, ModelRecord } from '../models/types.js';
 import { translateEndpoints } from '../sources/openrouter/endpoints.js';
 import { fetchCatalogPages, fetchEndpoints } from '../sources/openrouter/fetch.js';
 import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/parse.js';
-import { translateCatalog, type TranslateIssue } from '../sources/openrouter/translate.js';
+import { translateCatalog, type CatalogObservation, type TranslateIssue } from '../sources/openrouter/translate.js';
+import { boundEndpoints, boundModelText } from '../bounds/models.js';
 import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
@@ -60,7 +61,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   let merged;
   try {
     const pages = await fetchCatalogPages(options.http, options.baseUrl);
-    const observation = translateCatalog(parseCatalog(pages, `${options.baseUrl}/models`));
+    const observation = boundObservation(translateCatalog(parseCatalog(pages, `${options.baseUrl}/models`)));
     report.issues = observation.issues;
     merged = mergeCatalog(dataset.models, observation, {
       now: options.now,
@@ -125,6 +126,13 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   return report;
 }
 
+/** Each observed model's text within bounds (bounds/text.ts), each cut reported as an issue of that model. */
+function boundObservation(observation: CatalogObservation): CatalogObservation {
+  const issues = [...observation.issues];
+  const models = observation.models.map((m) => boundModelText(m, (reason) => issues.push({ upstream_id: m.upstream_id, id: m.id, reason })));
+  return { ...observation, models, issues };
+}
+
 const withoutUptime = (items: readonly EndpointRecord[]) => items.map(({ uptime_1d: _uptime, ...offer }) => offer);
 
 /** Fetches endpoints for a few models; failures are warnings (the catalog is still good). */
@@ -145,8 +153,9 @@ async function refreshEndpoints(
         checks[model.id] = { attempted_at: options.now, succeeded_at: previous?.succeeded_at ?? null };
         try {
           const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
-          const { items, issues } = translateEndpoints(parseEndpoints(json, url, model.upstream_id));
-          issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
+          const translated = translateEndpoints(parseEndpoints(json, url, model.upstream_id));
+          translated.issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
+          const items = boundEndpoints(translated.items, (issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           report.endpointsRefreshed += 1;
           checks[model.id] = { attempted_at: options.now, succeeded_at: options.now };
           if (!sameJson(items, model.endpoints.items)) {

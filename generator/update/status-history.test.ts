@@ -8,7 +8,7 @@ import { BIGQUERY, gcpIncident, spComponent, spIncident, spSummary, VERTEX_GEMIN
 import type { ServiceDefinition } from '../status/registry.js';
 import { loadStatusHistories } from '../store/status-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { tempDir } from '../testing/tree.js';
+import { sharedOutDir, tempDir } from '../testing/tree.js';
 import { updateStatus } from './status.js';
 import { translateHistory } from '../status/platforms/history.js';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   dataDir = await tempDir('status-history');
-  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 400, headersMs: 400, bodyMs: 400, totalMs: 400 }, retry: { retries: 0 }, maxBytes: 256 * 1024 });
+  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 3_000, headersMs: 3_000, bodyMs: 3_000, totalMs: 3_000 }, retry: { retries: 0 }, maxBytes: 256 * 1024 });
   // Like Anthropic's page: the API beside consumer products; we watch the API only.
   const service: ServiceDefinition = { id: 'lab', name: 'Lab', url: 'https://lab.example.com', status_page: { type: 'statuspage', url: `${server.url}/lab`, components: ['Lab API'] }, probe: null };
   await writeFile(join(dataDir, 'services.json'), JSON.stringify([service]));
@@ -53,7 +53,7 @@ const SUMMARY = { kind: 'json' as const, body: spSummary({ components: [spCompon
 const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp: http, probeHttp: http, budgetMs: 1_000 });
 
 async function detail(): Promise<ServiceDetail> {
-  const out = await tempDir('status-history-public');
+  const out = await sharedOutDir();
   await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://pulse.example.org' });
   return (JSON.parse(await readFile(join(out, 'api/v1/status/lab.json'), 'utf8')) as { data: ServiceDetail }).data;
 }

@@ -8,7 +8,7 @@ import { loadStatusHistories } from '../store/status-store.js';
 import { bsIndex, gcpIncident, instatusIncident, instatusSummary, ioSummary, spIncident, spSummary } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { startUpstreamServer, type Routes, type UpstreamServer } from '../testing/upstream-server.js';
-import { tempDir } from '../testing/tree.js';
+import { sharedOutDir, tempDir } from '../testing/tree.js';
 import { updateStatus } from './status.js';
 
 let server: UpstreamServer;
@@ -22,16 +22,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+/**
+ * Long enough for a local answer on a loaded machine (a hang still ends the run within 1.4× it):
+ * a shorter one made a busy machine's slow answer look like an outage.
+ */
+const PROBE_TIMEOUT = 3_000;
+
 beforeEach(async () => {
   dataDir = await tempDir('status');
-  pageHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 400, headersMs: 400, bodyMs: 400, totalMs: 400 }, retry: { retries: 0 }, maxBytes: 32 * 1024 });
-  probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 400 }, retry: { retries: 0 } });
+  const t = PROBE_TIMEOUT;
+  pageHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: t, headersMs: t, bodyMs: t, totalMs: t }, retry: { retries: 0 }, maxBytes: 32 * 1024 });
+  probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: t }, retry: { retries: 0 } });
 });
 afterEach(async () => {
   await Promise.all([pageHttp.close(), probeHttp.close()]);
 });
 
-const PROBE_TIMEOUT = 400;
 
 function service(id: string, type: ServiceDefinition['status_page']['type'], probePath: string | null, extra: Partial<ServiceDefinition['status_page']> = {}): ServiceDefinition {
   return {
@@ -88,7 +94,7 @@ describe('status update against local status pages and probe targets', () => {
       none: 'partial_outage', // no page, and the probe never answers
     });
 
-    const out = await tempDir('status-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { checked_at: string } }>(
       join(out, 'api/v1/status.json'),
@@ -157,7 +163,7 @@ describe('status update against local status pages and probe targets', () => {
     expect(after.get('none')?.probe).toMatchObject({ ok: false, checked_at: '2026-11-21T10:15:00Z' });
     expect(after.get('none')?.probe?.error).toMatch(/^timeout/);
 
-    const out = await tempDir('status-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const sp = await readJson<{ data: { official: { stale: boolean; age_seconds: number; error: string; indicator: string } } }>(join(out, 'api/v1/status/sp.json'));
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 900, indicator: 'major' });
@@ -180,7 +186,7 @@ describe('status update against local status pages and probe targets', () => {
     for (const line of report.services) expect(line).toMatchObject({ probeResult: 'inconclusive', probeError: expect.stringMatching(/^inconclusive: every probe failed at once/) });
     expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
     // The run still counts as the status time: its official reads are the newest we have.
-    const out = await tempDir('status-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const list = await readJson<{ meta: { checked_at: string } }>(join(out, 'api/v1/status.json'));
     expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
@@ -204,7 +210,7 @@ describe('status update against local status pages and probe targets', () => {
     await run('2026-11-21T10:00:00Z');
     server.setRoutes({ ...HEALTHY_ROUTES, '/sp/api/v2/summary.json': { kind: 'json', status: 503, body: {} } });
     await run('2026-11-21T13:00:00Z');
-    const out = await tempDir('status-site');
+    const out = await sharedOutDir();
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const sp = await readJson<{ data: { status: string; official: { stale: boolean; age_seconds: number }; active_incidents: unknown[]; recent_incidents: unknown[] } }>(join(out, 'api/v1/status/sp.json'));
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 3 * 3600 });

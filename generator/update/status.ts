@@ -8,6 +8,8 @@ import { emptyHistory, mergeServiceRun, type ServiceObservation } from '../statu
 import { STATUS_ADAPTERS } from '../status/platforms/index.js';
 import { HISTORY_PLATFORMS, readHistory } from '../status/platforms/history.js';
 import { probeService, type ProbeResult } from '../status/probe.js';
+import { guardHistoryTimes, guardObservationTimes } from '../status/times.js';
+import { boundObservation } from '../bounds/status.js';
 import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
 import type { StoreRef } from '../store/store.js';
 
@@ -143,8 +145,12 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
   }
 
   const next = services.map((service, i) => {
-    const observation = observations[i]!;
-    const history = mergeServiceRun(histories.get(service.id) ?? emptyHistory(service.id), observation, options.now);
+    const say = (message: string) => report.warnings.push(`${service.id}: ${message}`);
+    // What the page said within bounds and with plausible times; the stored history likewise
+    // (an older version kept values it would refuse now, which the new read can then correct).
+    const observation = guardObservationTimes(boundObservation(observations[i]!, say), options.now, say);
+    const stored = guardHistoryTimes(histories.get(service.id) ?? emptyHistory(service.id), options.now, say);
+    const history = mergeServiceRun(stored, observation, options.now);
     const official = history.official;
     const age = official.fetched_at === null ? null : (Date.parse(options.now) - Date.parse(official.fetched_at)) / 1000;
     const status = combineStatus({ official: official.snapshot, officialAgeS: age, probe: history.probe, slowMs: service.probe?.slow_ms ?? DEFAULT_SLOW_MS });

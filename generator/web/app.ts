@@ -6,6 +6,8 @@ import type { ApiResponse } from '../client/client.js';
 import { api, type Freshness, type PageContext } from './context.js';
 import { h, replaceChildren } from './dom.js';
 import { formatTime } from './format.js';
+import { dataAge } from './freshness.js';
+import { cheapestPage } from './pages/cheapest.js';
 import { deprecationsPage, priceChangesPage } from './pages/changes.js';
 import { errorMessage, note, pageTitle } from './pages/common.js';
 import { docsPage } from './pages/docs.js';
@@ -14,7 +16,7 @@ import { modelsPage } from './pages/models.js';
 import { servicePage, statusBoard } from './pages/status.js';
 import { isRouteHash, resolveRoute } from './router.js';
 
-const PAGES = { status: statusBoard, service: servicePage, models: modelsPage, model: modelPage, changes: priceChangesPage, deprecations: deprecationsPage, docs: docsPage };
+const PAGES = { status: statusBoard, service: servicePage, models: modelsPage, cheapest: cheapestPage, model: modelPage, changes: priceChangesPage, deprecations: deprecationsPage, docs: docsPage };
 
 const main = document.getElementById('main') as HTMLElement;
 const asOf = document.getElementById('as-of') as HTMLElement;
@@ -35,7 +37,8 @@ async function showFreshness(): Promise<void> {
   const fresh = await freshness();
   const parts: string[] = [];
   if (fresh !== null) {
-    parts.push(`Data checked ${formatTime(fresh.run_at)}.`);
+    const age = dataAge(fresh.run_at, Date.now()).age;
+    parts.push(`Data checked ${formatTime(fresh.run_at)}${age === null ? '' : ` (${age} ago)`}.`);
     const stale = fresh.sources.filter((s) => s.stale).map((s) => s.id);
     if (stale.length > 0) parts.push(`Last read failed (showing the last good data): ${stale.join(', ')}.`);
   }
@@ -60,10 +63,21 @@ async function render(moveFocus: boolean): Promise<void> {
   replaceChildren(main, note('Loading…'));
   // A page drawn into a detached element replaces the live one only if no newer navigation began.
   const target = h('div', {});
+  let focusTarget: HTMLElement | null = null;
   try {
     if (route === null) replaceChildren(target, pageTitle('Page not found'), note('No page at this address. Use the navigation above.'));
     else {
-      const context: PageContext = { main: target, params: route.params, query: route.query, noteMeta, freshness };
+      const context: PageContext = {
+        main: target,
+        params: route.params,
+        query: route.query,
+        noteMeta,
+        freshness,
+        now: () => Date.now(),
+        focusAfterRender: (element) => {
+          focusTarget = element;
+        },
+      };
       await route.page(context);
     }
   } catch (error) {
@@ -74,7 +88,10 @@ async function render(moveFocus: boolean): Promise<void> {
   main.removeAttribute('aria-busy');
   const title = main.querySelector('h1');
   document.title = `${title?.textContent ?? 'ModelPulse'} · ModelPulse`;
-  if (moveFocus) title?.focus();
+  // A page that names a part of itself (a docs section) is shown there, on first load too.
+  const chosen = focusTarget as HTMLElement | null;
+  if (chosen !== null) chosen.focus();
+  else if (moveFocus) title?.focus();
 }
 
 // In-page anchors (`#op-…` on the docs page) only scroll; route addresses render a page.

@@ -61,14 +61,17 @@ export function priceChartGeometry(points: readonly PricePoint[], endAt: string,
   const paths = { input: '', output: '' } as Record<ChartSeries, string>;
   const marks: ChartGeometry['marks'] = [];
   for (const series of CHART_SERIES) {
+    // One step per change of this series: a point that repeats its price (another field of the
+    // history changed, such as a cache price flickering to null and back) draws nothing new.
+    const steps = points.filter((point, i) => i === 0 || point[series] !== points[i - 1]![series]);
     const parts: string[] = [];
-    points.forEach((point, i) => {
-      const value = point[series];
+    steps.forEach((step, i) => {
+      const value = step[series];
       if (value === null) return;
-      const start = x(Date.parse(point.at));
+      const start = x(Date.parse(step.at));
       marks.push({ series, x: start, y: y(value) });
-      const end = x(i + 1 < points.length ? Date.parse(points[i + 1]!.at) : t1);
-      const prev = i > 0 ? points[i - 1]![series] : null;
+      const end = x(i + 1 < steps.length ? Date.parse(steps[i + 1]!.at) : t1);
+      const prev = i > 0 ? steps[i - 1]![series] : null;
       // Join to the previous step with a vertical line, or start a new piece after a gap.
       parts.push(`${prev === null ? 'M' : 'L'}${start},${y(value)}`, `L${end},${y(value)}`);
     });

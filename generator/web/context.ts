@@ -12,6 +12,10 @@ export interface PageContext {
   noteMeta(meta: ApiResponse['meta']): void;
   /** index.json's freshness (asked for once per page load), or null when it cannot be had. */
   freshness(): Promise<Freshness | null>;
+  /** The reader's clock (ms): ages and retirements are judged against it. */
+  now(): number;
+  /** Once the page shows, focus (and scroll to) this element instead of the page heading. */
+  focusAfterRender(element: HTMLElement): void;
 }
 
 /** When the data was last refreshed (index.json, `data.freshness`). */

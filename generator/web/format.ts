@@ -13,6 +13,18 @@ export function formatPrice(value: number | null | undefined): string {
   return value < 10 ? `$${value.toFixed(3).replace(/(\.\d\d)0$/, '$1')}` : `$${value.toFixed(2)}`;
 }
 
+/** A price per song, image, request… (models sold that way have null token prices). */
+export interface UnitPrice {
+  unit: string;
+  usd: number;
+}
+
+/** "$0.08 per song" (several joined), or null when the model is sold by the token only. */
+export function unitPriceText(prices: readonly UnitPrice[] | undefined): string | null {
+  if (prices === undefined || prices.length === 0) return null;
+  return prices.map((p) => `$${Number(p.usd.toPrecision(6))} per ${p.unit}`).join(', ');
+}
+
 /** 131072 → "131K", 1000000 → "1M", 1048576 → "1.05M". */
 export function formatTokens(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';

@@ -12,6 +12,7 @@ export interface RouteTable {
   status: Page;
   service: Page;
   models: Page;
+  cheapest: Page;
   model: Page;
   changes: Page;
   deprecations: Page;
@@ -40,10 +41,13 @@ export function resolveRoute(hash: string, pages: RouteTable): Route | null {
   const route = (page: Page, section: string, params: string[] = []): Route => ({ page, section, params, query });
   if (head === undefined) return route(pages.status, 'status');
   if (head === 'status' && rest.length === 1) return route(pages.service, 'status', rest);
-  if (head === 'models' && rest.length === 0) return route(pages.models, 'models');
+  // `limit` is the cheapest view's: addresses from before the catalogue keep their meaning.
+  if (head === 'models' && rest.length === 0) return route(query.has('limit') ? pages.cheapest : pages.models, 'models');
+  if (head === 'cheapest' && rest.length === 0) return route(pages.cheapest, 'models');
   if (head === 'models' && rest.length === 2) return route(pages.model, 'models', rest);
   if (head === 'changes' && rest.length === 0) return route(pages.changes, 'changes');
   if (head === 'deprecations' && rest.length === 0) return route(pages.deprecations, 'deprecations');
-  if (head === 'docs' && rest.length === 0) return route(pages.docs, 'docs');
+  // `#/docs/<section>`: the docs page, scrolled to one endpoint (a link that works from anywhere).
+  if (head === 'docs' && rest.length <= 1) return route(pages.docs, 'docs', rest);
   return null;
 }

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { ModelEntry } from '../render/api-types.js';
 import { niceCeiling, priceChartGeometry } from './chart.js';
-import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, uptimeClass } from './format.js';
-import { sortModels } from './pages/models.js';
+import { orderDeprecations, relativeDay, replacementId, type DeprecationRow } from './deprecations.js';
+import { jsonExcerpt, textExcerpt } from './excerpt.js';
+import { dataAge, plural, REFRESH_MINUTES } from './freshness.js';
+import { describeSchema, endpointDocs, exampleAddress } from './openapi-view.js';
+import { formatChangePct, formatPrice, formatTime, formatTokens, formatUptime, meanUptime, unitPriceText, uptimeClass } from './format.js';
 import { resolveRoute, type RouteTable } from './router.js';
 
 describe('website formatting', () => {
@@ -22,7 +25,7 @@ describe('website formatting', () => {
 
 describe('website router', () => {
   const page = (name: string) => Object.assign(async () => undefined, { displayName: name });
-  const pages = { status: page('status'), service: page('service'), models: page('models'), model: page('model'), changes: page('changes'), deprecations: page('deprecations'), docs: page('docs') } satisfies RouteTable;
+  const pages = { status: page('status'), service: page('service'), models: page('models'), cheapest: page('cheapest'), model: page('model'), changes: page('changes'), deprecations: page('deprecations'), docs: page('docs') } satisfies RouteTable;
   const name = (hash: string) => {
     const route = resolveRoute(hash, pages);
     return route === null ? null : [(route.page as { displayName?: string }).displayName, route.params, route.query.toString()];
@@ -36,23 +39,18 @@ describe('website router', () => {
     expect(name('#/models/openai/gpt-4o')).toEqual(['model', ['openai', 'gpt-4o'], '']);
     expect(name('#/models/a%2Fb/c')).toEqual(['model', ['a/b', 'c'], '']);
     expect(name('#/docs')).toEqual(['docs', [], '']);
+    expect(name('#/docs/op-status')).toEqual(['docs', ['op-status'], '']);
+    expect(name('#/cheapest?min_intel=40')).toEqual(['cheapest', [], 'min_intel=40']);
+  });
+  it('keeps addresses from before the catalogue: a `limit` is the cheapest view', () => {
+    expect(name('#/models?min_intel=40&limit=20')).toEqual(['cheapest', [], 'min_intel=40&limit=20']);
+    expect(name('#/models?min_intel=40')).toEqual(['models', [], 'min_intel=40']);
   });
   it('answers unknown or malformed addresses with no page', () => {
     expect(name('#/nowhere')).toBeNull();
     expect(name('#/models/a/b/c')).toBeNull();
+    expect(name('#/docs/a/b')).toBeNull();
     expect(name('#/status/%E0%A4%A')).toBeNull();
-  });
-});
-
-describe('model table sorting', () => {
-  const model = (id: string, blended: number | null, intel: number | null): ModelEntry =>
-    ({ id, name: id, price: { blended, input: blended, output: blended, cache_read: null, cache_write: null }, context_length: null, benchmarks: { intelligence_index: intel } }) as unknown as ModelEntry;
-  const models = [model('a', 2, null), model('b', 1, 50), model('c', null, 40), model('d', 1, 60)];
-
-  it('sorts both ways, keeps ties in API order and puts unknown values last', () => {
-    expect(sortModels(models, 'blended', 'ascending').map((m) => m.id)).toEqual(['b', 'd', 'a', 'c']);
-    expect(sortModels(models, 'blended', 'descending').map((m) => m.id)).toEqual(['a', 'b', 'd', 'c']);
-    expect(sortModels(models, 'intelligence', 'descending').map((m) => m.id)).toEqual(['d', 'b', 'c', 'a']);
   });
 });
 
@@ -69,10 +67,19 @@ describe('price history chart', () => {
     )!;
     // 25 days plus 4% padding = 26 days over 260 px: 10 px a day. Axis to $2 over 200 px.
     expect(geometry.paths.input).toBe('M0,100 L100,100 M200,150 L260,150');
-    expect(geometry.paths.output).toBe('M0,0 L100,0 L100,0 L200,0 L200,100 L260,100');
+    // Output holds $2 over the first two points: one step, one mark.
+    expect(geometry.paths.output).toBe('M0,0 L200,0 L200,100 L260,100');
+    expect(geometry.marks.filter((m) => m.series === 'output').map((m) => m.x)).toEqual([0, 200]);
     expect(geometry.marks.filter((m) => m.series === 'input').map((m) => m.x)).toEqual([0, 200]);
     expect(geometry.xLabels).toEqual([{ x: 0, label: '2026-01-01' }, { x: 250, label: '2026-01-26' }]);
     expect(geometry.yTicks.map((t) => t.label)).toEqual(['$0', '$1', '$2']);
+  });
+  it('draws no duplicate point when only another field of the history changed', () => {
+    // GPT-4o's history: the cache price flickers between a value and null, input and output hold.
+    const points = ['2026-03-29', '2026-05-01', '2026-08-01'].map((day) => ({ at: `${day}T00:00:00Z`, input: 2.5, output: 10 }));
+    const geometry = priceChartGeometry(points, '2026-08-01T00:00:00Z')!;
+    expect(geometry.marks.map((m) => m.series)).toEqual(['input', 'output']);
+    expect(geometry.paths.input.match(/M/g)).toHaveLength(1);
   });
   it('a change seen at the as-of time still shows as a step', () => {
     const geometry = priceChartGeometry([{ at: '2026-01-01T00:00:00Z', input: 1, output: 1 }, { at: '2026-01-26T00:00:00Z', input: 2, output: 2 }], '2026-01-26T00:00:00Z', { width: 260, height: 212, left: 0, right: 0, top: 0, bottom: 12 })!;
@@ -81,5 +88,113 @@ describe('price history chart', () => {
   it('rounds the axis up to a readable value and has nothing to draw without history', () => {
     expect([0, 0.3, 1, 1.1, 2.4, 4.2, 11, 0.616].map(niceCeiling)).toEqual([1, 0.5, 1, 2, 2.5, 5, 20, 1]);
     expect(priceChartGeometry([], '2026-01-01T00:00:00Z')).toBeNull();
+  });
+});
+
+describe("the data's age for the reader", () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  it('says how old the data is and calls it stale after two missed refreshes', () => {
+    expect(dataAge('2026-09-15T00:00:00Z', now)).toEqual({ age: '69 days', stale: true });
+    expect(dataAge('2026-11-23T11:45:00Z', now)).toEqual({ age: '15 minutes', stale: false });
+    expect(dataAge('2026-11-23T11:29:00Z', now)).toEqual({ age: '31 minutes', stale: true });
+    expect(dataAge('2026-11-22T09:00:00Z', now)).toEqual({ age: '27 hours', stale: true });
+    // A reader whose clock runs behind the data sees it as new, not as negative minutes.
+    expect(dataAge('2026-11-23T12:05:00Z', now)).toEqual({ age: 'less than a minute', stale: false });
+    expect(dataAge(null, now)).toEqual({ age: null, stale: false });
+    expect([plural(1, 'entry', 'entries'), plural(2, 'entry', 'entries'), plural(0, 'model')]).toEqual(['1 entry', '2 entries', '0 models']);
+  });
+  it('uses the cadence the refresh workflow runs at', async () => {
+    const workflow = await readFile('.github/workflows/refresh.yml', 'utf8');
+    const minutes = /cron: '([\d,]+) \* \* \* \*'/.exec(workflow)![1]!.split(',').map(Number);
+    const gaps = minutes.map((m, i) => ((minutes[(i + 1) % minutes.length]! - m + 60) % 60) || 60);
+    expect(Math.max(...gaps)).toBe(REFRESH_MINUTES);
+  });
+});
+
+describe('deprecations for the reader', () => {
+  // Rows as older data had them (no replacement_id, no deprecated_at) unless `extra` adds them.
+  const row = (model_id: string, retirement_date: string, extra: Partial<DeprecationRow> = {}) => ({ model_id, name: model_id, retirement_date, retired: false, replacement: null, source_url: 'https://docs.example.com', ...extra }) as DeprecationRow;
+  it("puts the next retirement first, judged on the reader's day, then the retired ones newest first", () => {
+    // The API said "not retired" as of its own day; by the reader's day two of these have passed.
+    const rows = [row('a/past', '2026-02-19', { retired: true }), row('a/today', '2026-11-23'), row('a/gone', '2026-08-05'), row('a/soon', '2026-12-31'), row('a/next', '2026-11-24')];
+    const shown = orderDeprecations(rows, '2026-11-23');
+    expect(shown.map((s) => [s.row.model_id, s.retired, relativeDay(s.days)])).toEqual([
+      ['a/next', false, 'tomorrow'],
+      ['a/soon', false, 'in 38 days'],
+      ['a/today', true, 'today'],
+      ['a/gone', true, '110 days ago'],
+      ['a/past', true, '277 days ago'],
+    ]);
+  });
+  it('links a replacement we track, and names one we do not', () => {
+    expect(replacementId(row('a/x', '2026-12-01', { replacement: 'Claude Opus 4.5', replacement_id: null }))).toBeNull();
+    expect(replacementId(row('a/x', '2026-12-01', { replacement: 'Claude Opus 4.5', replacement_id: 'anthropic/claude-opus-4.5' }))).toBe('anthropic/claude-opus-4.5');
+    // Rows from before replacement_id existed named our model id in `replacement`.
+    expect(replacementId(row('a/x', '2026-12-01', { replacement: 'anthropic/claude-opus-4.5' }))).toBe('anthropic/claude-opus-4.5');
+    expect(replacementId(row('a/x', '2026-12-01', { replacement: 'a newer model' }))).toBeNull();
+  });
+});
+
+describe('response excerpts on the docs page', () => {
+  it('keeps the shape and the first item, and says what it left out', () => {
+    const body = { data: [{ id: 'a/b', description: 'x'.repeat(100), tags: [], nested: { deeper: { deepest: { gone: 1 } } } }, { id: 'c/d' }, { id: 'e/f' }], meta: { count: 3 } };
+    expect(jsonExcerpt(body)).toBe(
+      [
+        '{',
+        '  "data": [',
+        '    {',
+        '      "id": "a/b",',
+        `      "description": "${'x'.repeat(48)}" …,`,
+        '      "tags": [],',
+        '      "nested": {',
+        '        "deeper": {…}',
+        '      }',
+        '    },',
+        '    // … 2 more',
+        '  ],',
+        '  "meta": {',
+        '    "count": 3',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    expect(jsonExcerpt({ list: Array.from({ length: 100 }, (_, i) => i) }, { items: 100, chars: 10, depth: 3, lines: 5 }).split('\n')).toHaveLength(5);
+    expect(textExcerpt('a\nb\nc', 2)).toBe('a\nb\n…');
+  });
+});
+
+describe('the docs page reading the OpenAPI document', () => {
+  const op = (operationId: string, description: string, extra: object = {}) => ({ get: { operationId, tags: ['models'], summary: operationId, description, responses: { 200: { description: 'ok', content: { 'application/json': {} } } }, ...extra } });
+  const doc = {
+    components: { parameters: { Variant: { name: 'variant', in: 'path', required: true, examples: { a: { value: 'min_intel/40/vision' } } }, Limit: { name: 'limit', in: 'query', examples: { five: { value: 5 } } } } },
+    paths: {
+      '/api/v1/cheapest': op('cheapest', 'Shared.\n\nRouted only.', { parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { 200: { description: 'ok', content: { 'application/json': {} } }, 400: { description: 'bad' } } }),
+      '/api/v1/cheapest.json': op('cheapestFile', 'Shared.\n\nFile only.'),
+      '/api/v1/cheapest/{variant}.json': op('variant', 'One file.', { parameters: [{ $ref: '#/components/parameters/Variant' }] }),
+    },
+  };
+  it('shows each endpoint once, its two forms together, the shared text once', () => {
+    const endpoints = endpointDocs(doc);
+    expect(endpoints.map((e) => [e.anchor, e.forms.map((f) => f.path)])).toEqual([
+      ['cheapest', ['/api/v1/cheapest', '/api/v1/cheapest.json']],
+      ['cheapest-variant-json', ['/api/v1/cheapest/{variant}.json']],
+    ]);
+    expect(endpoints[0]).toMatchObject({ description: 'Shared.', forms: [{ note: 'Routed only.' }, { note: 'File only.' }], mediaType: 'application/json' });
+    expect(endpoints[0]!.responses.map(([code]) => code)).toEqual(['200', '400']);
+    expect(endpoints[1]).toMatchObject({ description: 'One file.', forms: [{ note: '' }] });
+  });
+  it('fills example addresses from the parameters’ own examples, slashes of a variant kept', () => {
+    const [cheapestDoc, variantDoc] = endpointDocs(doc);
+    expect(exampleAddress('/api/v1/cheapest', cheapestDoc!.parameters, true)).toBe('/api/v1/cheapest?limit=5');
+    expect(exampleAddress('/api/v1/cheapest/{variant}.json', variantDoc!.parameters)).toBe('/api/v1/cheapest/min_intel/40/vision.json');
+    expect(exampleAddress('/api/v1/models/{author}.json', [])).toBeNull();
+    expect([{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1, maximum: 100, default: 10 }].map(describeSchema)).toEqual(['integer; ≥ 0', 'integer; 1–100; default 10']);
+  });
+});
+
+describe('unit prices', () => {
+  it('read per unit, and nothing for a model sold by the token', () => {
+    expect(unitPriceText([{ unit: 'song', usd: 0.08 }, { unit: 'image', usd: 0.039 }])).toBe('$0.08 per song, $0.039 per image');
+    expect([unitPriceText([]), unitPriceText(undefined)]).toEqual([null, null]);
   });
 });

@@ -14,6 +14,7 @@ import { compileValidator, createAjv } from '../../validation/ajv.js';
 import { addDays } from '../../models/dates.js';
 import { withoutBidiControls } from '../../text/bidi.js';
 import { DOWNTIME_STATUSES, type HistoryIncident, type StatusPageTarget } from '../types.js';
+import { TIME_FLOOR } from '../times.js';
 import { completeIncident, httpUrl, lookup, normalizeTime, nullableString, pageBaseUrl, platformEndpoint, type ComponentStatus } from './common.js';
 import { affectsProducts, fetchGcp, gcpApiUrl, gcpIncident, isOngoing, parseGcp, type ParsedGcp } from './gcp.js';
 import { STATUSPAGE_COMPONENT_STATUSES, STATUSPAGE_IMPACTS, STATUSPAGE_INCIDENT_FIELDS, STATUSPAGE_INCIDENT_STATUSES, type SummaryIncident } from './statuspage.js';
@@ -78,6 +79,11 @@ export interface HistoryRead {
 
 export const HISTORY_LIST_SIZE = 50;
 
+/** The days of these times, sorted; times before TIME_FLOOR (a 1970 placeholder) never set the coverage. */
+function plausibleDays(times: Array<string | null>): string[] {
+  return times.filter((t): t is string => t !== null && t >= TIME_FLOOR).map((t) => t.slice(0, 10)).sort();
+}
+
 const namesOf = (raw: RawIncident): string[] =>
   [...(raw.components ?? []).map((c) => c.name), ...(raw.incident_updates ?? []).flatMap((u) => (u.affected_components ?? []).map((c) => c.name))]
     .filter((n): n is string => typeof n === 'string')
@@ -94,7 +100,7 @@ export function translateHistory(parsed: ParsedHistory, target: StatusPageTarget
   const out: HistoryIncident[] = [];
   const anyWatched = target.components === undefined || parsed.incidents.some((raw) => namesOf(raw).some((name) => watches(target, name)));
   if (!anyWatched) target = { ...target, components: undefined };
-  const days = parsed.incidents.map((raw) => normalizeTime(raw.started_at ?? raw.created_at)?.slice(0, 10)).filter((d): d is string => d !== undefined).sort();
+  const days = plausibleDays(parsed.incidents.map((raw) => normalizeTime(raw.started_at ?? raw.created_at)));
   const oldest = days[0] ?? null;
   const covered_from = oldest === null ? null : parsed.incidents.length >= HISTORY_LIST_SIZE ? addDays(oldest, 1) : oldest;
   for (const raw of parsed.incidents) {
@@ -141,7 +147,7 @@ export function translateGcpHistory(parsed: ParsedGcp, target: StatusPageTarget)
     const incident = gcpIncident(raw);
     if (incident !== null) incidents.push({ ...incident, resolved_at: isOngoing(raw) ? null : normalizeTime(raw.end), components: [], worst_status: null });
   }
-  const days = parsed.map((raw) => normalizeTime(raw.begin)?.slice(0, 10)).filter((d): d is string => d !== undefined).sort();
+  const days = plausibleDays(parsed.map((raw) => normalizeTime(raw.begin)));
   return { incidents, covered_from: days[0] ?? null };
 }
 

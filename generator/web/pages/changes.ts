@@ -1,9 +1,11 @@
-import type { Deprecation, PriceChange } from '../../render/api-types.js';
+import type { PriceChange } from '../../render/api-types.js';
+import { orderDeprecations, relativeDay, type DeprecationRow } from '../deprecations.js';
+import { plural, utcDate } from '../freshness.js';
 import { api, type Page } from '../context.js';
 import { routes } from '../routes.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatChangePct, formatPrice, formatTime } from '../format.js';
-import { cell, note, pageTitle, table, yesNo } from './common.js';
+import { cell, note, pageTitle, table } from './common.js';
 
 const modelLink = (id: string, name: string) => h('a', { attrs: { href: routes.model(id) } }, name);
 
@@ -30,25 +32,37 @@ export const priceChangesPage: Page = async ({ main, noteMeta }) => {
   );
 };
 
-export const deprecationsPage: Page = async ({ main, noteMeta }) => {
+export const deprecationsPage: Page = async ({ main, noteMeta, now }) => {
   const response = await api.deprecations();
   noteMeta(response.meta);
-  const items = response.data as Deprecation[];
-  const rows = items.map((d) =>
+  const today = utcDate(now());
+  const shown = orderDeprecations(response.data as DeprecationRow[], today);
+  const announced = shown.some((d) => d.row.deprecated_at != null);
+  const rows = shown.map(({ row, retired, days, replacementId }) =>
     h(
       'tr',
-      { class: d.retired ? 'retired' : undefined },
-      cell(d.retirement_date),
-      h('th', { attrs: { scope: 'row' } }, modelLink(d.model_id, d.name)),
-      cell(yesNo(d.retired)),
-      cell(d.replacement === null ? '—' : modelLink(d.replacement, d.replacement)),
-      cell(externalLink(d.source_url, 'source')),
+      { class: retired ? 'retired' : undefined, attrs: { 'data-model': row.model_id } },
+      cell(row.retirement_date, 'date'),
+      cell(relativeDay(days)),
+      h('th', { attrs: { scope: 'row' } }, modelLink(row.model_id, row.name)),
+      announced ? cell(row.deprecated_at ?? '—', 'date') : null,
+      cell(replacementId !== null ? modelLink(replacementId, row.replacement ?? replacementId) : (row.replacement ?? '—')),
+      cell(externalLink(row.source_url, h('span', {}, 'source', h('span', { class: 'visually-hidden' }, ` of ${row.name}`)))),
     ),
   );
+  const upcoming = shown.filter((d) => !d.retired).length;
+  const headers = ['Retires', 'When', 'Model', ...(announced ? ['Announced'] : []), 'Replacement', 'Source'];
   replaceChildren(
     main,
     pageTitle('Deprecations'),
-    h('p', { class: 'lead' }, 'Models with an announced retirement date, soonest first. ', h('a', { attrs: { href: 'api/v1/feeds/deprecations.atom' } }, 'Atom feed'), ' · ', h('a', { attrs: { href: 'api/v1/feeds/retirements.ics' } }, 'Calendar (iCalendar)')),
-    rows.length === 0 ? note('No retirements announced.') : scrollTable('Deprecations', table('Deprecations', ['Retires', 'Model', 'Retired', 'Replacement', 'Source'], rows)),
+    h(
+      'p',
+      { class: 'lead' },
+      `Models with an announced retirement date: ${plural(upcoming, 'upcoming retirement')} first, soonest first, then ${plural(shown.length - upcoming, 'retired model')}, most recent first, judged on today's date (${today}, UTC). `,
+      h('a', { attrs: { href: 'api/v1/feeds/deprecations.atom' } }, 'Atom feed'),
+      ' · ',
+      h('a', { attrs: { href: 'api/v1/feeds/retirements.ics' } }, 'Calendar (iCalendar)'),
+    ),
+    rows.length === 0 ? note('No retirements announced.') : scrollTable('Deprecations', table('Deprecations', headers, rows)),
   );
 };

@@ -1,104 +1,143 @@
 import type { Page } from '../context.js';
-import { h, scrollTable, replaceChildren } from '../dom.js';
-import { markdownParagraphs, inlineMarkdown } from '../markdown.js';
-import { cell, note, pageTitle, table } from './common.js';
-
-/** The parts of an OpenAPI 3.1 document the docs page shows; everything is read defensively. */
-interface OpenApiParameter {
-  name?: string;
-  in?: string;
-  required?: boolean;
-  description?: string;
-  schema?: Record<string, unknown>;
-}
-interface OpenApiOperation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: Array<OpenApiParameter | { $ref: string }>;
-  responses?: Record<string, OpenApiResponse | { $ref: string }>;
-}
-interface OpenApiResponse {
-  description?: string;
-  content?: Record<string, { schema?: { $ref?: string } }>;
-}
-interface OpenApiDocument {
-  info?: { title?: string; description?: string; version?: string };
-  paths?: Record<string, { get?: OpenApiOperation }>;
-}
+import { h, replaceChildren } from '../dom.js';
+import { jsonExcerpt, textExcerpt } from '../excerpt.js';
+import { inlineMarkdown, markdownBlocks } from '../markdown.js';
+import { describeSchema, endpointDocs, exampleAddress, type EndpointDoc, type OpenApiDocument, type OpenApiParameter } from '../openapi-view.js';
+import { routes } from '../routes.js';
+import { errorMessage, note, pageTitle } from './common.js';
 
 const OPENAPI_PATH = 'api/v1/openapi.json';
 
-/** A parameter's schema in a few words: type, allowed values, range, default. */
-export function describeSchema(schema: Record<string, unknown> | undefined): string {
-  if (schema === undefined) return '';
-  const parts: string[] = [];
-  if (typeof schema.type === 'string') parts.push(schema.type);
-  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map(String).join(', ')}`);
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') parts.push(`${schema.minimum ?? '…'}–${schema.maximum ?? '…'}`);
-  if (schema.default !== undefined) parts.push(`default ${String(schema.default)}`);
-  return parts.join('; ');
-}
-
-/** Follows a local reference (`#/components/parameters/limit`) to what it names; other values as they are. */
-export function resolveLocalRef<T>(doc: unknown, value: T | { $ref: string }): T | null {
-  const ref = (value as { $ref?: unknown } | null)?.$ref;
-  if (typeof ref !== 'string') return value as T;
-  if (!ref.startsWith('#/')) return null;
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return (node as T | undefined) ?? null;
-}
-
-function operationSection(doc: OpenApiDocument, path: string, operation: OpenApiOperation, base: URL): HTMLElement {
-  const parameters = (operation.parameters ?? []).flatMap((p) => resolveLocalRef<OpenApiParameter>(doc, p) ?? []);
-  const params = parameters.map((p) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, h('code', {}, p.name ?? '')), cell(p.in ?? ''), cell(p.required ? 'yes' : 'no'), cell(describeSchema(p.schema)), h('td', {}, ...inlineMarkdown(p.description ?? ''))));
-  const responses = Object.entries(operation.responses ?? {}).map(([code, reference]) => {
-    const response = resolveLocalRef<OpenApiResponse>(doc, reference) ?? {};
-    return h(
-      'li',
-      {},
-      h('strong', {}, code), ' ', ...inlineMarkdown(response.description ?? ''),
-      ...Object.entries(response.content ?? {}).flatMap(([type, media]) => {
-        const ref = media.schema?.$ref;
-        // Only the document's own relative schema references become links.
-        const href = typeof ref === 'string' && ref.startsWith('./') ? new URL(ref, base).href : null;
-        return [' · ', h('code', {}, type), href === null ? null : h('span', {}, ' (', h('a', { attrs: { href } }, 'schema'), ')')];
-      }),
-    );
-  });
-  const anchor = `op-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
+/** Parameters as a list (name and kind above the description), which fits a phone. */
+function parameterList(endpoint: EndpointDoc): HTMLElement | null {
+  if (endpoint.parameters.length === 0) return null;
+  const routedOnly = endpoint.forms.length > 1;
   return h(
-    'section',
-    { class: 'operation', attrs: { id: anchor, 'aria-labelledby': `${anchor}-h` } },
-    h('h3', { attrs: { id: `${anchor}-h` } }, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, path)),
-    operation.summary ? h('p', { class: 'summary' }, operation.summary) : null,
-    ...markdownParagraphs(operation.description),
-    params.length === 0 ? null : scrollTable(`Parameters of ${path}`, table(`Parameters of ${path}`, ['Name', 'In', 'Required', 'Schema', 'Description'], params)),
-    h('ul', { class: 'responses' }, ...responses),
+    'dl',
+    { class: 'params' },
+    ...endpoint.parameters.flatMap((p: OpenApiParameter) => [
+      h(
+        'dt',
+        {},
+        h('code', {}, p.name ?? ''),
+        ' ',
+        h('span', { class: 'muted' }, [p.in === 'query' ? `query string${routedOnly ? ' (path form)' : ''}` : `in the ${p.in ?? 'request'}`, p.required ? 'required' : 'optional', describeSchema(p.schema)].filter((s) => s !== '').join(' · ')),
+      ),
+      h('dd', {}, ...inlineMarkdown(p.description ?? '')),
+    ]),
   );
 }
 
-export const docsPage: Page = async ({ main }) => {
+/** The example address on this very site (relative to the page, so sub-paths work). */
+const onThisSite = (path: string) => new URL(`.${path}`, document.baseURI).href;
+
+function curlLines(endpoint: EndpointDoc): string | null {
+  const lines = endpoint.forms.flatMap((form, i) => {
+    const address = exampleAddress(form.path, endpoint.parameters, i === 0 && endpoint.forms.length > 1);
+    return address === null ? [] : [`curl -s '${onThisSite(address)}'`];
+  });
+  // The file form first: it works on every host.
+  return lines.length === 0 ? null : lines.reverse().join('\n');
+}
+
+/** A short excerpt of the real response, fetched from this site once the page shows. */
+function example(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLElement | null {
+  const form = endpoint.forms.at(-1)!;
+  const address = exampleAddress(form.path, endpoint.parameters);
+  if (address === null || endpoint.mediaType === null) return null;
+  const code = h('code', {}, 'Loading the example…');
+  const json = endpoint.mediaType.includes('json');
+  const fill = (text: string) => {
+    code.textContent = text;
+  };
+  if (address === '/api/v1/openapi.json') fill(jsonExcerpt(doc));
+  else
+    void fetch(onThisSite(address))
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        fill(json ? jsonExcerpt(await response.json()) : textExcerpt(await response.text()));
+      })
+      .catch((error: unknown) => fill(`(could not load ${address}: ${errorMessage(error)})`));
+  return h('figure', { class: 'example' }, h('figcaption', {}, 'Excerpt of ', h('code', {}, address), ' on this site'), h('pre', { attrs: { tabindex: 0, role: 'region', 'aria-label': `Example response of ${endpoint.summary}` } }, code));
+}
+
+/** The first paragraph shows; the rest of a long description folds under "More". */
+function leadAndMore(description: string): HTMLElement[] {
+  const [lead, ...rest] = markdownBlocks(description);
+  if (lead === undefined) return [];
+  return rest.length === 0 ? [lead] : [lead, h('details', { class: 'more' }, h('summary', {}, 'More about this endpoint'), ...rest)];
+}
+
+/** The answers in one line each: status, description, and the published schema where there is one. */
+function responseList(endpoint: EndpointDoc): HTMLElement {
+  const base = new URL(OPENAPI_PATH, document.baseURI);
+  return h(
+    'ul',
+    { class: 'responses', attrs: { 'aria-label': 'Answers' } },
+    ...endpoint.responses.map(([code, response]) => {
+      const ref = Object.values(response.content ?? {})[0]?.schema?.$ref;
+      // Only the document's own relative schema references become links.
+      const schema = typeof ref === 'string' && ref.startsWith('./') ? h('span', {}, ' (', h('a', { attrs: { href: new URL(ref, base).href } }, 'schema'), ')') : null;
+      return h('li', {}, h('strong', {}, code), ' ', ...inlineMarkdown(response.description ?? ''), schema);
+    }),
+  );
+}
+
+function endpointSection(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLElement {
+  const id = `ep-${endpoint.anchor}`;
+  const curl = curlLines(endpoint);
+  const forms = endpoint.forms.filter((f) => f.note !== '');
+  return h(
+    'section',
+    { class: 'operation', attrs: { id, 'aria-labelledby': `${id}-h` } },
+    h('h3', { attrs: { id: `${id}-h`, tabindex: -1 } }, endpoint.summary, ' ', h('a', { class: 'permalink', attrs: { href: routes.docs(endpoint.anchor) } }, h('span', { attrs: { 'aria-hidden': 'true' } }, '#'), h('span', { class: 'visually-hidden' }, `Link to ${endpoint.summary}`))),
+    // Text on the left, code on the right on a wide screen; one after the other on a phone.
+    h(
+      'div',
+      { class: 'op-body' },
+      h(
+        'div',
+        { class: 'op-text' },
+        h('p', { class: 'addresses' }, ...endpoint.forms.flatMap((f, i) => [i > 0 ? ' · ' : null, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, f.path)])),
+        ...leadAndMore(endpoint.description),
+        forms.length === 0 ? null : h('details', { class: 'forms' }, h('summary', {}, 'Where each form works'), ...forms.map((f) => h('div', {}, h('p', {}, h('code', {}, f.path)), ...markdownBlocks(f.note)))),
+        parameterList(endpoint),
+        responseList(endpoint),
+      ),
+      h(
+        'div',
+        { class: 'op-code' },
+        curl === null ? null : h('pre', { class: 'curl', attrs: { tabindex: 0, role: 'region', 'aria-label': `curl example for ${endpoint.summary}` } }, h('code', {}, curl)),
+        example(endpoint, doc),
+      ),
+    ),
+  );
+}
+
+export const docsPage: Page = async ({ main, params, focusAfterRender }) => {
   const url = new URL(OPENAPI_PATH, document.baseURI);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.pathname}`);
   const doc = (await response.json()) as OpenApiDocument;
-  const operations = Object.entries(doc.paths ?? {}).filter((e): e is [string, { get: OpenApiOperation }] => e[1].get !== undefined);
-  const byTag = new Map<string, Array<[string, OpenApiOperation]>>();
-  for (const [path, item] of operations) {
-    const tag = item.get.tags?.[0] ?? 'other';
-    byTag.set(tag, [...(byTag.get(tag) ?? []), [path, item.get]]);
-  }
+  const endpoints = endpointDocs(doc);
+  const tags = [...new Set(endpoints.map((e) => e.tag))];
+  const tagText = (tag: string) => doc.tags?.find((t) => t.name === tag)?.description ?? '';
+  // Tags are lower-case ids (`api`, `models`): headings read "API", "Models".
+  const tagTitle = (tag: string) => (tag.length <= 3 ? tag.toUpperCase() : `${tag.charAt(0).toUpperCase()}${tag.slice(1)}`);
+  const contents = h(
+    'nav',
+    { class: 'toc', attrs: { 'aria-label': 'Endpoints' } },
+    ...tags.map((tag) => h('div', {}, h('p', { class: 'toc-tag' }, tagTitle(tag)), h('ul', {}, ...endpoints.filter((e) => e.tag === tag).map((e) => h('li', {}, h('a', { attrs: { href: routes.docs(e.anchor) } }, e.summary)))))),
+  );
   replaceChildren(
     main,
     pageTitle(doc.info?.title ?? 'API'),
-    ...markdownParagraphs(doc.info?.description),
+    ...markdownBlocks(doc.info?.description),
     h('p', {}, 'Machine-readable: ', h('a', { attrs: { href: OPENAPI_PATH } }, 'OpenAPI 3.1 document'), ' · ', h('a', { attrs: { href: 'api/v1/index.json' } }, 'index'), ' · client: ', h('code', {}, "import { cheapest } from '<site>/api/v1/client.js'")),
-    operations.length === 0 ? note('The OpenAPI document lists no operations.', 'error') : null,
-    ...[...byTag].flatMap(([tag, ops]) => [h('h2', {}, tag), ...ops.map(([path, op]) => operationSection(doc, path, op, url))]),
+    endpoints.length === 0 ? note('The OpenAPI document lists no operations.', 'error') : contents,
+    ...tags.flatMap((tag) => [h('h2', {}, tagTitle(tag)), tagText(tag) === '' ? null : h('p', { class: 'muted' }, tagText(tag)), ...endpoints.filter((e) => e.tag === tag).map((e) => endpointSection(e, doc))]),
   );
+  const section = params[0] === undefined ? null : main.querySelector<HTMLElement>(`#ep-${CSS.escape(params[0])} h3`);
+  if (params[0] !== undefined && section === null) main.insertBefore(note(`This page has no section “${params[0]}”.`, 'error'), main.children[1] ?? null);
+  if (section !== null) focusAfterRender(section);
 };

@@ -1,24 +1,48 @@
-import type { ModelDetail } from '../../render/api-types.js';
+import { ModelPulseError, type ApiResponse } from '../../client/client.js';
+import type { ApiOffer, ModelDetail } from '../../render/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
-import { formatPrice, formatTime, formatTokens, formatUptime } from '../format.js';
+import { formatPrice, formatTime, formatTokens, formatUptime, unitPriceText, type UnitPrice } from '../format.js';
+import { plural } from '../freshness.js';
+import { markdownBlocks, modelLinks } from '../markdown.js';
+import { routes } from '../routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
+
+/** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
+type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
+type CheapestOffer = { provider: string; source: string; provider_name?: string; price?: { input: number | null; output: number | null; blended: number | null } };
+/** Fields the data-truth work adds to the model (#19): prices per unit, and the maker's deprecation notice. */
+type Deprecation = { retirement_date: string | null; deprecated_at: string | null; note: string | null; replacement: string | null; replacement_id: string | null; source_url: string };
+type Shown = ModelDetail & { unit_prices?: UnitPrice[]; deprecation?: Deprecation | null };
+
+/** The maker's notice: when it was deprecated, when it retires (or why no date), what replaces it. */
+function deprecationNote(d: Deprecation): HTMLElement {
+  const when = d.retirement_date !== null ? `retires on ${d.retirement_date}` : `no retirement date yet${d.note === null ? '' : ` (${d.note})`}`;
+  const replacement = d.replacement_id !== null ? h('a', { attrs: { href: routes.model(d.replacement_id) } }, d.replacement ?? d.replacement_id) : d.replacement;
+  return note(h('span', {}, `Deprecated${d.deprecated_at === null ? '' : ` on ${d.deprecated_at}`}: ${when}.`, replacement === null ? null : h('span', {}, ' Replacement: ', replacement, '.'), ' ', externalLink(d.source_url, "The maker's notice")));
+}
 
 function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
 }
 
-const SOURCE_NAMES = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' } as const;
+const SOURCE_NAMES: Record<string, string> = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' };
 
-function endpointsTable(model: ModelDetail): HTMLElement {
-  if (model.endpoints.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
-  const rows = model.endpoints.map((e) =>
+/** The provider as people know it: its display name where the data has one. */
+const providerName = (offer: { provider: string; provider_name?: string }) => offer.provider_name ?? offer.provider;
+
+function offersTable(model: ModelDetail): HTMLElement {
+  const offers = model.endpoints as Offer[];
+  if (offers.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
+  const rows = offers.map((e) =>
     h(
       'tr',
       { attrs: { 'data-offer': `${e.source}:${e.source_key}` } },
-      h('th', { attrs: { scope: 'row' } }, e.provider, e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
-      cell(SOURCE_NAMES[e.source]),
+      h('th', { attrs: { scope: 'row' } }, providerName(e), e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
+      cell(e.region ?? '—'),
+      cell(e.kind === undefined || e.kind === 'standard' ? '—' : e.kind.replace(/_/g, ' ')),
+      cell(SOURCE_NAMES[e.source] ?? e.source),
       cell(formatPrice(e.price.input), 'num'),
       cell(formatPrice(e.price.output), 'num'),
       cell(formatPrice(e.price.blended), 'num'),
@@ -29,19 +53,53 @@ function endpointsTable(model: ModelDetail): HTMLElement {
       cell(e.retirement_date ?? '—'),
     ),
   );
-  return scrollTable('Offers', table('Every offer we know, cheapest first, USD per 1M tokens', ['Provider', 'Source', 'Input', 'Output', 'Blended', 'Context', 'Max output', 'Quantization', 'Uptime 1d', 'Retires'], rows));
+  const headers = ['Provider', 'Region', 'Kind', 'Source', 'Input', 'Output', 'Blended', 'Context', 'Max output', 'Quantization', 'Uptime 1d', 'Retires'];
+  return scrollTable('Offers', table(`Every offer we know (${plural(offers.length, 'offer')}), cheapest first, USD per 1M tokens`, headers, rows));
 }
 
 function historyTable(model: ModelDetail): HTMLElement {
-  const rows = [...model.price_history].reverse().map((p) => h('tr', {}, cell(formatTime(p.at)), cell(formatPrice(p.input), 'num'), cell(formatPrice(p.output), 'num'), cell(formatPrice(p.blended), 'num')));
-  return h('details', {}, h('summary', {}, `Price history as a table (${rows.length} entries, newest first)`), scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended'], rows)));
+  const rows = [...model.price_history]
+    .reverse()
+    .map((p) => h('tr', {}, cell(formatTime(p.at)), cell(formatPrice(p.input), 'num'), cell(formatPrice(p.output), 'num'), cell(formatPrice(p.blended), 'num'), cell(formatPrice(p.cache_read), 'num'), cell(formatPrice(p.cache_write), 'num')));
+  return h(
+    'details',
+    {},
+    h('summary', {}, `Price history as a table (${plural(rows.length, 'entry', 'entries')}, newest first)`),
+    scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended', 'Cache read', 'Cache write'], rows)),
+  );
+}
+
+function cheapestOfferText(offer: CheapestOffer | null): string {
+  if (offer === null) return 'none with a known paid price';
+  const price = offer.price === undefined ? '' : `: ${formatPrice(offer.price.input)} in / ${formatPrice(offer.price.output)} out`;
+  return `${providerName(offer)} (via ${SOURCE_NAMES[offer.source] ?? offer.source})${price}`;
+}
+
+/** An address with a model id we do not know: say so, and offer the search. */
+function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
+  const slug = id.split('/').at(-1) ?? id;
+  replaceChildren(
+    main,
+    pageTitle('Model not found'),
+    note(error.status === 404 ? `No model “${id}” is in the catalogue.` : `“${id}” is not a model id (ids look like openai/gpt-4o).`, 'error'),
+    // The API's hint where only the case is wrong: ids are lower case.
+    error.hint === null ? null : h('p', {}, 'Model ids are lower case: ', h('a', { attrs: { href: routes.model(id.toLowerCase()) } }, id.toLowerCase()), '?'),
+    h('p', {}, h('a', { attrs: { href: routes.models(new URLSearchParams([['q', slug]])) } }, `Search the catalogue for “${slug}”`), ' · ', h('a', { attrs: { href: routes.models() } }, 'All models')),
+  );
 }
 
 export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => {
   const id = params.join('/');
-  const response = await api.model(id);
+  let response: ApiResponse;
+  try {
+    response = await api.model(id);
+  } catch (error) {
+    if (error instanceof ModelPulseError && (error.status === 404 || error.status === 400)) return notFound(main, id, error);
+    throw error;
+  }
   noteMeta(response.meta);
-  const model = response.data as ModelDetail;
+  const model = response.data as Shown;
+  const units = unitPriceText(model.unit_prices);
   // The chart runs to the last check of the data (a price holds until it changes).
   const checked = (await freshness())?.run_at ?? null;
   const asOf = checked ?? (response.meta.updated_at as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
@@ -52,12 +110,15 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     pageTitle(model.name),
     h('p', { class: 'muted' }, model.id, ' · by ', model.author),
     model.delisted_at === null ? null : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`),
-    h('p', { class: 'description' }, model.description),
+    model.deprecation === undefined || model.deprecation === null ? null : deprecationNote(model.deprecation),
+    h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
+      ...(units === null ? [] : [['Unit price', units] as [string, string]]),
       ['Input', `${formatPrice(model.price.input)} per 1M tokens`],
       ['Output', `${formatPrice(model.price.output)} per 1M tokens`],
       ['Blended (3:1)', formatPrice(model.price.blended)],
       ['Cache read / write', `${formatPrice(model.price.cache_read)} / ${formatPrice(model.price.cache_write)}`],
+      ['Cheapest offer', cheapestOfferText(model.cheapest_offer as CheapestOffer | null)],
       ['Context', formatTokens(model.context_length)],
       ['Max output', formatTokens(model.max_output)],
       ['Capabilities', caps],
@@ -71,7 +132,7 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
     chart ?? note('No price recorded yet.'),
     historyTable(model),
     h('h2', {}, 'Offers'),
-    endpointsTable(model),
+    offersTable(model),
     h('p', {}, 'JSON: ', h('a', { attrs: { href: `api/v1/models/${model.id}.json` } }, `/api/v1/models/${model.id}`)),
   );
 };

@@ -1,150 +1,112 @@
-import { ModelPulseError, type CheapestResponse } from '../../client/client.js';
 import type { ModelEntry } from '../../render/api-types.js';
+import { catalogueParams, parseCatalogueAddress, viewCatalogue, type CatalogueState } from '../catalogue.js';
 import { api, type Page } from '../context.js';
+import { h, replaceChildren } from '../dom.js';
+import { plural } from '../freshness.js';
 import { routes } from '../routes.js';
-import { h, replaceChildren, scrollTable } from '../dom.js';
-import { formatPrice, formatTokens } from '../format.js';
-import { cell, errorMessage, note, pageTitle } from './common.js';
+import { note, pageTitle } from './common.js';
+import { readForm, selectField, sharedFilterFields, sharedFilters, viewTabs } from './filters.js';
+import { COLUMN_LABELS, modelTable, nextSort, redrawKeepingFocus } from './model-table.js';
 
-/** The table's sortable columns, each with how to read the value it sorts by. */
-export const SORT_KEYS = ['name', 'blended', 'input', 'output', 'context', 'intelligence'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+/** What the reader searched for, shortened for the status line (a long paste stays readable). */
+const quoted = (q: string) => `“${q.length > 60 ? `${q.slice(0, 60)}…` : q}”`;
 
-const sortValue: Record<SortKey, (m: ModelEntry) => number | string | null> = {
-  name: (m) => m.name.toLowerCase(),
-  blended: (m) => m.price.blended,
-  input: (m) => m.price.input,
-  output: (m) => m.price.output,
-  context: (m) => m.context_length,
-  intelligence: (m) => m.benchmarks.intelligence_index,
-};
-
-/** Pure: a stable sort in either direction; unknown values always go last. */
-export function sortModels(models: readonly ModelEntry[], key: SortKey, direction: 'ascending' | 'descending'): ModelEntry[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return models
-    .map((model, index) => ({ model, index, value: sortValue[key](model) }))
-    .sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
-      if (a.value !== b.value) return (a.value < b.value ? -1 : 1) * sign;
-      return a.index - b.index;
-    })
-    .map((e) => e.model);
-}
-
-const CONTEXT_CHOICES: Array<[string, string]> = [['', 'any'], ['32000', '32K'], ['128000', '128K'], ['200000', '200K'], ['262144', '256K'], ['1000000', '1M']];
-const LIMIT_CHOICES = ['5', '10', '20', '50', '100'];
-const FLAGS = [['vision', 'Vision'], ['reasoning', 'Reasoning'], ['tools', 'Tools']] as const;
-
-function select(name: string, label: string, choices: Array<[string, string]>, value: string): HTMLElement {
-  const control = h('select', { attrs: { id: `f-${name}`, name } }, ...choices.map(([v, text]) => h('option', { attrs: { value: v, selected: v === value } }, text)));
-  return h('div', { class: 'field' }, h('label', { attrs: { for: `f-${name}` } }, label), control);
-}
-
-function filterForm(query: URLSearchParams, onChange: (q: URLSearchParams) => void): HTMLFormElement {
-  const form = h(
-    'form',
-    { class: 'filters', attrs: { 'aria-label': 'Filters' } },
-    h('div', { class: 'field' }, h('label', { attrs: { for: 'f-min_intel' } }, 'Min. intelligence'), h('input', { attrs: { id: 'f-min_intel', name: 'min_intel', type: 'number', min: 0, max: 100, step: 1, inputmode: 'numeric', value: query.get('min_intel') ?? '' } })),
-    select('min_context', 'Min. context', CONTEXT_CHOICES, query.get('min_context') ?? ''),
-    ...FLAGS.map(([name, label]) => h('div', { class: 'field check' }, h('input', { attrs: { id: `f-${name}`, name, type: 'checkbox', value: '1', checked: query.get(name) === '1' } }), h('label', { attrs: { for: `f-${name}` } }, label))),
-    select('limit', 'Show', LIMIT_CHOICES.map((v) => [v, v]), query.get('limit') ?? '20'),
+function searchField(value: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'field field-search' },
+    h('label', { attrs: { for: 'f-q' } }, 'Search name or id'),
+    h('input', { attrs: { id: 'f-q', name: 'q', type: 'search', value, autocomplete: 'off', spellcheck: 'false' } }),
   );
-  const read = () => {
-    const next = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value !== '') next.set(name, value);
-    return next;
-  };
-  form.addEventListener('change', () => onChange(read()));
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    onChange(read());
-  });
-  return form;
 }
 
-function capabilityText(m: ModelEntry): string {
-  return FLAGS.filter(([flag]) => m.capabilities[flag]).map(([, label]) => label.toLowerCase()).join(', ') || '—';
+function authorField(models: readonly ModelEntry[], value: string | null): HTMLElement {
+  const counts = new Map<string, number>();
+  for (const m of models) counts.set(m.author, (counts.get(m.author) ?? 0) + 1);
+  const choices: Array<[string, string]> = [['', `all (${models.length})`], ...[...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([a, n]): [string, string] => [a, `${a} (${n})`])];
+  return selectField('author', 'Author', choices, value ?? '');
 }
 
-const COLUMNS: Array<{ label: string; key: SortKey | null; numeric: boolean }> = [
-  { label: 'Model', key: 'name', numeric: false },
-  { label: 'Blended', key: 'blended', numeric: true },
-  { label: 'Input', key: 'input', numeric: true },
-  { label: 'Output', key: 'output', numeric: true },
-  { label: 'Context', key: 'context', numeric: true },
-  { label: 'Intelligence', key: 'intelligence', numeric: true },
-  { label: 'Capabilities', key: null, numeric: false },
-];
-
-function modelTable(models: readonly ModelEntry[], sort: { key: SortKey; direction: 'ascending' | 'descending' } | null, onSort: (key: SortKey) => void): HTMLTableElement {
-  const head = COLUMNS.map((c) => {
-    const sorted = sort !== null && sort.key === c.key;
-    const content = c.key === null ? c.label : h('button', { class: 'sort', attrs: { type: 'button' }, on: { click: () => onSort(c.key!) } }, c.label, h('span', { class: 'sort-mark', attrs: { 'aria-hidden': 'true' } }, sorted ? (sort!.direction === 'ascending' ? ' ▲' : ' ▼') : ''));
-    return h('th', { class: c.numeric ? 'num' : undefined, attrs: { scope: 'col', 'aria-sort': sorted ? sort!.direction : null, 'data-key': c.key } }, content);
-  });
-  const rows = models.map((m) =>
-    h(
-      'tr',
-      { attrs: { 'data-model': m.id } },
-      h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id)),
-      cell(formatPrice(m.price.blended), 'num'),
-      cell(formatPrice(m.price.input), 'num'),
-      cell(formatPrice(m.price.output), 'num'),
-      cell(formatTokens(m.context_length), 'num'),
-      cell(m.benchmarks.intelligence_index ?? '—', 'num'),
-      cell(capabilityText(m)),
-    ),
-  );
-  return h('table', { class: 'models' }, h('caption', { class: 'visually-hidden' }, 'Cheapest models for the filters, USD per 1M tokens'), h('thead', {}, h('tr', {}, ...head)), h('tbody', {}, ...rows));
+/** Previous / next as links to the addresses they show, so they work as links too. */
+function pager(state: CatalogueState, pages: number, go: (page: number) => void): HTMLElement {
+  const link = (page: number, text: string, rel: string) =>
+    page < 1 || page > pages
+      ? h('span', { class: 'pager-off', attrs: { 'aria-hidden': 'true' } }, text)
+      : h('a', { attrs: { href: routes.models(catalogueParams({ ...state, page })), rel, 'data-page': page }, on: { click: (event) => (event.preventDefault(), go(page)) } }, text);
+  return h('nav', { class: 'pager', attrs: { 'aria-label': 'Pages of models' } }, link(state.page - 1, '← Previous', 'prev'), h('span', {}, `Page ${state.page} of ${pages}`), link(state.page + 1, 'Next →', 'next'));
 }
 
+/** The whole catalogue from models.json: search, author and capability filters, any sort, pages. */
 export const modelsPage: Page = async ({ main, query, noteMeta }) => {
-  const status = h('p', { class: 'lead', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const results = h('div', {});
-  let current: ModelEntry[] = [];
-  let sort: { key: SortKey; direction: 'ascending' | 'descending' } | null = null;
-  let request = 0;
-
-  let loaded: string | null = null;
+  const response = await api.models();
+  noteMeta(response.meta);
+  const models = response.data as ModelEntry[];
+  const parsed = parseCatalogueAddress(query, new Set(models.map((m) => m.author)));
+  if (!parsed.ok) {
+    const { problem } = parsed;
+    replaceChildren(
+      main,
+      pageTitle(problem.kind === 'not_found' ? 'No such models' : 'Unknown filter'),
+      note(problem.message, 'error'),
+      h('p', {}, h('a', { attrs: { href: routes.models() } }, `See all ${plural(models.length, 'model')}`)),
+    );
+    return;
+  }
+  let state = parsed.state;
+  const status = h('p', { class: 'lead', attrs: { role: 'status', 'aria-live': 'polite', 'data-count': '' } });
+  const results = h('div', { class: 'results' });
+  const form = h('form', { class: 'filters', attrs: { 'aria-label': 'Search and filters', role: 'search' } }, searchField(state.q), authorField(models, state.author), ...sharedFilterFields(catalogueParams(state)));
+  const tabs = viewTabs('all', { all: routes.models(), cheapest: routes.cheapest() });
 
   const draw = () => {
-    // A redraw must not drop keyboard focus from the sort button the user is on.
-    const focusedKey = results.contains(document.activeElement) ? document.activeElement?.closest('th')?.getAttribute('data-key') : null;
-    replaceChildren(results, scrollTable('Models', modelTable(sort === null ? current : sortModels(current, sort.key, sort.direction), sort, onSort)));
-    if (focusedKey) results.querySelector<HTMLButtonElement>(`th[data-key="${focusedKey}"] button`)?.focus();
+    const view = viewCatalogue(models, state);
+    const sortText = `sorted by ${state.sort === 'name' ? 'name' : COLUMN_LABELS[state.sort].toLowerCase()} (${state.order === 'asc' ? 'ascending' : 'descending'})`;
+    status.dataset.count = String(view.matched.length);
+    const search = state.q === '' ? '' : ` matching ${quoted(state.q)}`;
+    status.textContent =
+      view.matched.length === 0
+        ? `No model${search} passes these filters.`
+        : `${view.from}–${view.from + view.rows.length - 1} of ${plural(view.matched.length, 'model')}${search}, ${sortText}. Prices in USD per 1M tokens.`;
+    // A page past the last one is an address we cannot show: say so rather than show nothing.
+    const missingPage = view.matched.length > 0 && state.page > view.pages;
+    redrawKeepingFocus(results, () =>
+      replaceChildren(
+        results,
+        missingPage ? note(`There is no page ${state.page}: these filters give ${plural(view.pages, 'page')}.`, 'error') : null,
+        view.rows.length === 0 ? null : modelTable('Models, USD per 1M tokens', view.rows, { key: state.sort, order: state.order }, onSort),
+        view.pages > 1 || missingPage ? pager(state, view.pages, go) : null,
+      ),
+    );
+    history.replaceState(null, '', routes.models(catalogueParams(state)));
+    tabs.querySelector('a[href^="#/cheapest"]')?.setAttribute('href', routes.cheapest(sharedFilters(catalogueParams(state))));
   };
-  const onSort = (key: SortKey) => {
-    sort = { key, direction: sort?.key === key && sort.direction === 'ascending' ? 'descending' : 'ascending' };
+  const onSort = (key: Parameters<typeof nextSort>[1]) => {
+    const sort = nextSort({ key: state.sort, order: state.order }, key);
+    state = { ...state, sort: sort.key, order: sort.order, page: 1 };
     draw();
   };
-  const load = async (q: URLSearchParams) => {
-    // A control that loses focus fires `change` again with the same filters: nothing to reload.
-    if (q.toString() === loaded) return;
-    loaded = q.toString();
-    const mine = ++request;
-    status.textContent = 'Loading…';
-    const input = Object.fromEntries([['limit', '20'], ...q]);
-    let response: CheapestResponse;
-    try {
-      response = await api.cheapest(input);
-    } catch (error) {
-      if (mine !== request) return;
-      status.textContent = error instanceof ModelPulseError && error.status === 400 ? `Invalid filter: ${error.message}` : `Could not load models: ${errorMessage(error)}`;
-      replaceChildren(results);
+  const go = (page: number) => {
+    state = { ...state, page };
+    draw();
+    status.scrollIntoView({ block: 'nearest' });
+    results.querySelector<HTMLAnchorElement>(`.pager a[data-page="${page + 1}"], .pager a[data-page="${page - 1}"]`)?.focus();
+  };
+  const onInput = () => {
+    const next = parseCatalogueAddress(readForm(form), new Set(models.map((m) => m.author)));
+    if (!next.ok) {
+      status.textContent = next.problem.message;
       return;
     }
-    if (mine !== request) return;
-    noteMeta(response.meta);
-    current = response.data as ModelEntry[];
-    status.textContent = `${current.length} models with a known paid price, cheapest first by blended price (${response.computed ? 'computed in your browser' : 'precomputed'}). Prices in USD per 1M tokens.`;
+    // A changed filter starts again at the first page; the sort stays.
+    state = { ...next.state, sort: state.sort, order: state.order, page: 1 };
     draw();
   };
-  const form = filterForm(query, (next) => {
-    // Keep the filters in the address without re-rendering the page (focus stays on the control).
-    history.replaceState(null, '', routes.models(next));
-    void load(next);
+  form.addEventListener('input', onInput);
+  form.addEventListener('change', onInput);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    onInput();
   });
-  main.replaceChildren(pageTitle('Models by price'), form, status, results);
-  await load(query);
+  main.replaceChildren(pageTitle('Models'), tabs, form, status, results);
+  draw();
 };

@@ -1,0 +1,376 @@
+/**
+ * Writes the built site into the output directory incrementally and atomically.
+ *
+ * Incremental: only files whose bytes differ are written (an unchanged rebuild writes nothing at
+ * all), and files the build no longer produces are removed. The build owns every file below a
+ * top-level directory it writes into (`api/`) and the top-level files it writes, plus the names
+ * the caller lists (the host files of every host, so switching hosts removes the other's); it
+ * never touches anything else (`.gitkeep`, a CNAME file).
+ *
+ * Atomic, without swapping whole trees: a transaction with an undo journal. Every byte is
+ * rendered, validated and compared before the output is touched, so a build that fails on its
+ * data changes nothing. The changed files are then staged in `OUT/.build-transaction/`, the
+ * journal is written, and only then is the output changed: each changed file is hard-linked into
+ * the transaction (its backup) and replaced by a rename, so a reader sees the old bytes or the
+ * new ones, never half a file; removals move files into the transaction. When a step fails, the
+ * journal is replayed backwards and the previous output is restored exactly (same files, same
+ * bytes, same inodes). When the build is killed mid-way (SIGKILL, a cancelled job), the next
+ * build finds the journal and restores the previous output before it starts. What is not atomic:
+ * while a build commits, a reader of several files may see some new and some old ones (files are
+ * replaced API first, the website next, its page and the host rules last); and nothing is
+ * fsynced, so the guarantee covers failed and killed builds, not a power cut.
+ */
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { BUILD_RECORD_FILE, contentHash, currentIdentity, type OutputState } from './build-record.js';
+
+export const TRANSACTION_DIR = '.build-transaction';
+const JOURNAL = 'journal.json';
+const COMMITTED = 'committed';
+/** The pid of the build that owns the transaction, written first. */
+const OWNER = 'owner';
+
+export interface WriteOptions {
+  /** Top-level names the build owns although it may not write them this time (other hosts' files). */
+  alsoOwned?: readonly string[];
+  /**
+   * What the last build recorded it left (build-record.ts): a file whose identity is unchanged is
+   * compared by its recorded hash instead of being read back, and when no directory changed
+   * either, the output is not even listed.
+   */
+  previous?: OutputState | null;
+}
+
+export interface WriteCounts {
+  written: number;
+  removed: number;
+  unchanged: number;
+}
+
+export interface WriteResult extends WriteCounts {
+  /** What the output holds now, for the next build's record. */
+  state: OutputState;
+}
+
+/** Another build is writing into the same output directory right now. */
+export class OutputBusyError extends Error {
+  override readonly name = 'OutputBusyError';
+}
+
+interface Journal {
+  pid: number;
+  /** Directories created for new files, parents first. */
+  newDirs: string[];
+  /** Top-level directories that did not exist: staged whole in `tree/<name>` and renamed in. */
+  trees: string[];
+  /** Entries that are not regular files where the build needs a file or a directory: moved aside first. */
+  blocking: string[];
+  /** Files written, in order; `existed`: a previous version is backed up in `old/<index>`. */
+  writes: Array<{ path: string; existed: boolean }>;
+  /** Files no longer produced: moved to `old/r<index>`. */
+  removals: string[];
+}
+
+type Kind = 'file' | 'dir' | 'other';
+
+/** Every entry below the owned top-level names (no links followed), by relative path. */
+function scanOwned(outDir: string, topLevel: Iterable<string>): Map<string, Kind> {
+  const found = new Map<string, Kind>();
+  const kindOf = (entry: Dirent): Kind => (entry.isFile() ? 'file' : entry.isDirectory() ? 'dir' : 'other');
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(outDir, rel), { withFileTypes: true })) {
+      const path = `${rel}/${entry.name}`;
+      const kind = kindOf(entry);
+      found.set(path, kind);
+      if (kind === 'dir') walk(path);
+    }
+  };
+  for (const name of topLevel) {
+    let kind: Kind;
+    try {
+      const info = lstatSync(join(outDir, name));
+      kind = info.isFile() ? 'file' : info.isDirectory() ? 'dir' : 'other';
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    found.set(name, kind);
+    if (kind === 'dir') walk(name);
+  }
+  return found;
+}
+
+function sameBytes(path: string, content: Buffer): boolean {
+  const existing = readFileSync(path);
+  return existing.length === content.length && existing.equals(content);
+}
+
+/**
+ * The owned entries as the previous build recorded them, when nothing changed them since: every
+ * recorded directory has its identity (so no entry was added, removed or renamed in it) and no
+ * other owned top-level name appeared. Null when that cannot be trusted: the caller lists the output.
+ */
+function recordedEntries(outDir: string, previous: OutputState, ownedTop: ReadonlySet<string>): Map<string, Kind> | null {
+  for (const [dir, identity] of Object.entries(previous.dirs)) if (currentIdentity(join(outDir, dir)) !== identity) return null;
+  const entries = new Map<string, Kind>();
+  for (const dir of Object.keys(previous.dirs)) entries.set(dir, 'dir');
+  for (const path of Object.keys(previous.files)) entries.set(path, 'file');
+  for (const name of ownedTop) if (!entries.has(name) && currentIdentity(join(outDir, name)) !== null) return null;
+  return entries;
+}
+
+/**
+ * Segments that are not empty, `.` or `..` and hold no NUL, joined by `/`; dot names only at the
+ * top (a host's `.assetsignore`), and never the build's own.
+ */
+const SEGMENT = '(?!\\.\\.?(?:/|$))[^/\\0]+';
+const SAFE_PATH = new RegExp(`^${SEGMENT}(?:/(?!\\.)${SEGMENT})*$`);
+const RESERVED = new Set([TRANSACTION_DIR, BUILD_RECORD_FILE]);
+
+function parentsOf(path: string): string[] {
+  const parents: string[] = [];
+  for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) parents.push(dir);
+  return parents.reverse();
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Writes `files` (relative path → bytes, in the order they should appear: API first, host rules
+ * last) into `outDir` as described above.
+ */
+export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): WriteResult {
+  mkdirSync(outDir, { recursive: true });
+  recoverInterruptedWrite(outDir);
+  const content = new Map<string, Buffer>();
+  for (const [path, bytes] of files) {
+    // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
+    if (!SAFE_PATH.test(path) || RESERVED.has(path.split('/')[0]!)) {
+      throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized relative path the build may write`);
+    }
+    content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+  }
+  const topLevel = new Set([...content.keys()].map((path) => path.split('/')[0]!));
+  const ownedTop = new Set([...topLevel, ...(options.alsoOwned ?? [])]);
+  const previous = options.previous ?? null;
+  const recorded = previous === null ? null : recordedEntries(outDir, previous, ownedTop);
+  const existing = recorded ?? scanOwned(outDir, ownedTop);
+  const hashes = new Map([...content].map(([path, bytes]) => [path, contentHash(bytes)]));
+  /** Unchanged files whose recorded identity still holds: kept as recorded in the new state. */
+  const verified = new Map<string, string>();
+  const unchangedFile = (path: string, bytes: Buffer): boolean => {
+    const recorded = previous?.files[path];
+    if (recorded !== undefined && currentIdentity(join(outDir, path)) === recorded[0]) {
+      if (recorded[1] !== hashes.get(path)) return false;
+      verified.set(path, recorded[0]);
+      return true;
+    }
+    return sameBytes(join(outDir, path), bytes);
+  };
+
+  const journal: Journal = { pid: process.pid, newDirs: [], trees: [], blocking: [], writes: [], removals: [] };
+  const neededDirs = new Set<string>();
+  for (const path of content.keys()) {
+    // Up the parents until one is known (then so are all of its own).
+    for (let dir = posix.dirname(path); dir !== '.' && !neededDirs.has(dir); dir = posix.dirname(dir)) neededDirs.add(dir);
+  }
+  for (const path of content.keys()) if (neededDirs.has(path)) throw new Error(`refusing to write ${path}: it is both a file and a directory of the site`);
+  // A top-level directory that does not exist yet is staged whole and renamed in at once.
+  for (const dir of neededDirs) if (!dir.includes('/') && !existing.has(dir)) journal.trees.push(dir);
+  const inTree = (path: string) => journal.trees.includes(path.split('/')[0]!);
+  for (const [path, kind] of existing) {
+    const needsDir = neededDirs.has(path);
+    if ((needsDir && kind !== 'dir') || (content.has(path) && kind !== 'file')) journal.blocking.push(path);
+  }
+  const blocked = (path: string) => journal.blocking.some((b) => path === b || path.startsWith(`${b}/`));
+  for (const dir of [...neededDirs].sort()) if (!inTree(dir) && (!existing.has(dir) || blocked(dir))) journal.newDirs.push(dir);
+  let unchanged = 0;
+  for (const [path, bytes] of content) {
+    const kind = blocked(path) ? undefined : existing.get(path);
+    if (kind === 'file' && unchangedFile(path, bytes)) unchanged += 1;
+    else journal.writes.push({ path, existed: kind === 'file' });
+  }
+  for (const [path, kind] of existing) {
+    if (kind === 'dir' || content.has(path) || blocked(path) || neededDirs.has(path)) continue;
+    journal.removals.push(path);
+  }
+  // Blocking entries are moved aside whole; nothing below one is removed on its own.
+  journal.blocking = journal.blocking.filter((path) => !journal.blocking.some((other) => other !== path && path.startsWith(`${other}/`)));
+  const result = (): WriteResult => ({ written: journal.writes.length, removed: journal.removals.length, unchanged, state: stateAfter(outDir, content.keys(), hashes, verified, recorded === null ? null : previous, journal) });
+  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return result();
+
+  const transaction = join(outDir, TRANSACTION_DIR);
+  // mkdir is the lock: a second build finds the directory (and its owner) and stops.
+  mkdirSync(transaction);
+  writeFileSync(join(transaction, OWNER), String(process.pid));
+  try {
+    stage(transaction, journal, content);
+  } catch (error) {
+    rmSync(transaction, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    commit(outDir, transaction, journal);
+  } catch (error) {
+    rollBack(outDir, transaction, journal);
+    rmSync(transaction, { recursive: true, force: true });
+    throw error;
+  }
+  writeFileSync(join(transaction, COMMITTED), '');
+  removeEmptyDirs(outDir, journal.removals);
+  rmSync(transaction, { recursive: true, force: true });
+  return result();
+}
+
+/**
+ * The output's state after the write: unchanged files and directories as recorded (their
+ * identities were just checked; `previous` is null when the directories' were not), everything
+ * the write touched as it is now.
+ */
+function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap<string, string>, verified: ReadonlyMap<string, string>, previous: OutputState | null, journal: Journal): OutputState {
+  const touchedDirs = new Set<string>(journal.newDirs);
+  for (const path of [...journal.writes.map((w) => w.path), ...journal.removals, ...journal.blocking]) for (const dir of parentsOf(path)) touchedDirs.add(dir);
+  const state: OutputState = { files: {}, dirs: {} };
+  for (const path of paths) {
+    const identity = verified.get(path) ?? currentIdentity(join(outDir, path));
+    if (identity === null) throw new Error(`${path} is missing right after it was written`);
+    state.files[path] = [identity, hashes.get(path)!];
+    // Up the parents until one is known (then so are all of its own).
+    for (let dir = posix.dirname(path); dir !== '.' && state.dirs[dir] === undefined; dir = posix.dirname(dir)) {
+      const recorded = touchedDirs.has(dir) ? undefined : previous?.dirs[dir];
+      state.dirs[dir] = recorded ?? currentIdentity(join(outDir, dir))!;
+    }
+  }
+  return state;
+}
+
+/** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */
+function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Buffer>): void {
+  mkdirSync(join(transaction, 'new'));
+  mkdirSync(join(transaction, 'old'));
+  mkdirSync(join(transaction, 'tree'));
+  const treeDirs = new Set<string>();
+  journal.writes.forEach(({ path }, index) => {
+    if (journal.trees.includes(path.split('/')[0]!)) {
+      const target = join(transaction, 'tree', path);
+      const dir = dirname(target);
+      if (!treeDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        treeDirs.add(dir);
+      }
+      writeFileSync(target, content.get(path)!);
+    } else {
+      writeFileSync(join(transaction, 'new', String(index)), content.get(path)!);
+    }
+  });
+  writeFileSync(join(transaction, `${JOURNAL}.tmp`), JSON.stringify(journal));
+  renameSync(join(transaction, `${JOURNAL}.tmp`), join(transaction, JOURNAL));
+}
+
+function commit(outDir: string, transaction: string, journal: Journal): void {
+  journal.blocking.forEach((path, index) => renameSync(join(outDir, path), join(transaction, 'old', `b${index}`)));
+  for (const dir of journal.newDirs) mkdirSync(join(outDir, dir));
+  for (const name of journal.trees) renameSync(join(transaction, 'tree', name), join(outDir, name));
+  journal.writes.forEach(({ path, existed }, index) => {
+    if (journal.trees.includes(path.split('/')[0]!)) return;
+    // The backup is a second name for the old file; the rename then replaces the name in one step.
+    if (existed) linkSync(join(outDir, path), join(transaction, 'old', String(index)));
+    renameSync(join(transaction, 'new', String(index)), join(outDir, path));
+  });
+  journal.removals.forEach((path, index) => renameSync(join(outDir, path), join(transaction, 'old', `r${index}`)));
+}
+
+const exists = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Undoes whatever part of `journal` was applied, judged from what the transaction directory
+ * still holds, so it works in the failing process and after a kill alike.
+ */
+function rollBack(outDir: string, transaction: string, journal: Journal): void {
+  const old = (name: string) => join(transaction, 'old', name);
+  journal.removals.forEach((path, index) => {
+    if (exists(old(`r${index}`))) renameSync(old(`r${index}`), join(outDir, path));
+  });
+  journal.writes.forEach(({ path, existed }, index) => {
+    if (journal.trees.includes(path.split('/')[0]!)) return;
+    if (existed) {
+      if (exists(old(String(index)))) renameSync(old(String(index)), join(outDir, path));
+    } else if (!exists(join(transaction, 'new', String(index)))) {
+      rmSync(join(outDir, path), { force: true });
+    }
+  });
+  for (const name of journal.trees) if (!exists(join(transaction, 'tree', name))) rmSync(join(outDir, name), { recursive: true, force: true });
+  for (const dir of [...journal.newDirs].reverse()) {
+    try {
+      rmdirSync(join(outDir, dir));
+    } catch {
+      // Not there (never made) or not empty (cannot happen once the files above are gone).
+    }
+  }
+  journal.blocking.forEach((path, index) => {
+    if (exists(old(`b${index}`))) renameSync(old(`b${index}`), join(outDir, path));
+  });
+}
+
+/** Directories left empty by removed files, deepest first. */
+function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
+  const dirs = new Set<string>();
+  for (const path of removed) for (const dir of parentsOf(path)) dirs.add(dir);
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      if (readdirSync(join(outDir, dir)).length === 0) rmdirSync(join(outDir, dir));
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Finishes what a killed build left: restores the previous output from its journal (or just
+ * removes the transaction when it had committed, or had not touched the output yet). Refuses
+ * while the build that owns the transaction is still running.
+ */
+export function recoverInterruptedWrite(outDir: string): 'none' | 'rolled-back' | 'cleaned' {
+  const transaction = join(outDir, TRANSACTION_DIR);
+  if (!exists(transaction)) return 'none';
+  const owner = Number(readOr(join(transaction, OWNER), ''));
+  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
+    throw new OutputBusyError(`another build (process ${owner}) is writing ${outDir}; try again when it has finished`);
+  }
+  let journal: Journal | null;
+  try {
+    journal = JSON.parse(readFileSync(join(transaction, JOURNAL), 'utf8')) as Journal;
+  } catch {
+    // Killed before the journal was complete: the output was not touched yet.
+    journal = null;
+  }
+  if (journal === null || exists(join(transaction, COMMITTED))) {
+    rmSync(transaction, { recursive: true, force: true });
+    return 'cleaned';
+  }
+  rollBack(outDir, transaction, journal);
+  rmSync(transaction, { recursive: true, force: true });
+  return 'rolled-back';
+}
+
+function readOr(path: string, fallback: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The Cloudflare Worker: it runs first only on the query routes (`/api/v1/cheapest`,
+ * `/api/v1/models`; see site-files.ts) and answers every valid query exactly:
+ * - a query with a precomputed file gets that file, through the assets (the same bytes, ETag and
+ *   304s as its path form);
+ * - any other valid `cheapest` query is computed from the model index with the shared code
+ *   (query/cheapest.ts through query/model-index.ts), in the bytes a precomputed file would have;
+ * - query names are read by the policy every host shares (query/params.ts): a wrong name gets the
+ *   very error file Netlify's rules answer with; a malformed value a 400 `bad_query`; an unknown
+ *   author a 404 `not_found` with a hint where case is the problem; an index that cannot be read a
+ *   503, never an empty list.
+ * Bundled by the build into `_worker.js` (no Node.js imports anywhere below this file).
+ */
+import { cheapestPath, parseCheapestValues, type CheapestQuery } from '../../query/cheapest.js';
+import { answerText, INDEX_FILE, readModelIndex, type ModelIndex } from '../../query/model-index.js';
+import { queryPairs, readParams, type QueryEndpoint, type WrongName } from '../../query/params.js';
+import { isPrecomputed } from '../../query/variants.js';
+import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
+import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL } from '../hosts.js';
+
+export interface AssetsBinding {
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface WorkerEnv {
+  ASSETS: AssetsBinding;
+  DOCUMENTATION: string;
+  BASE_PATH: string;
+}
+
+const API = '/api/v1';
+const AUTHOR_ID = /^[a-z0-9][a-z0-9._-]*$/;
+
+const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-allow-methods': CORS_ALLOW_METHODS, 'access-control-allow-headers': CORS_ALLOW_HEADERS };
+
+function json(request: Request, status: number, body: string, cacheControl: string, extra: Record<string, string> = {}): Response {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': cacheControl, ...corsHeaders, ...extra };
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}
+
+const errorResponse = (request: Request, error: ApiError, extra: Record<string, string> = {}) =>
+  json(request, error.status, errorJson(error), error.status >= 500 ? 'no-store' : ERROR_CACHE_CONTROL, extra);
+
+/** A published file, with the request's method and conditional headers. */
+async function asset(request: Request, env: WorkerEnv, path: string): Promise<Response> {
+  const url = new URL(`${env.BASE_PATH}${path}`, request.url);
+  return env.ASSETS.fetch(new Request(url, { method: request.method, headers: request.headers }));
+}
+
+/** A published error file under its own status (an asset is served as 200), cached as errors are. */
+async function errorAsset(request: Request, env: WorkerEnv, path: string, status: number): Promise<Response> {
+  const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${path}`, request.url), { method: request.method }));
+  if (response.status !== 200) return response;
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', ERROR_CACHE_CONTROL);
+  headers.delete('etag');
+  return new Response(response.body, { status, headers });
+}
+
+/** A wrong name gets the error file Netlify's rules point at: the same bytes on both hosts. */
+const wrongNameFile = (request: Request, env: WorkerEnv, endpoint: QueryEndpoint, wrong: WrongName) =>
+  errorAsset(request, env, `${API}/errors/${badQueryFile(endpoint, wrong.key)}.json`, 400);
+
+// The index is immutable for a deployed version, so an isolate reads it once.
+let index: Promise<ModelIndex> | null = null;
+
+function loadIndex(request: Request, env: WorkerEnv): Promise<ModelIndex> {
+  index ??= (async () => {
+    const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${INDEX_FILE}`, request.url)));
+    if (response.status !== 200) throw new Error(`the model index answered ${response.status}`);
+    return readModelIndex(await response.text());
+  })();
+  // A failed read is not remembered: the next request tries again.
+  index.catch(() => (index = null));
+  return index;
+}
+
+const indexUnavailable = (env: WorkerEnv, cause: unknown): ApiError => ({
+  status: 503,
+  code: 'index_unavailable',
+  message: `The model index (${API}/${INDEX_FILE}) cannot be read here (${cause instanceof Error ? cause.message : String(cause)}), so no query can be answered exactly now. The precomputed files (${API}/cheapest/….json) still are.`,
+  documentation: env.DOCUMENTATION,
+});
+
+async function cheapestRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
+  const read = readParams('cheapest', pairs);
+  if (!read.ok) return wrongNameFile(request, env, 'cheapest', read.wrong);
+  const parsed = parseCheapestValues(read.values);
+  if (!parsed.ok) return errorResponse(request, badQuery(parsed.param, parsed.message, env.DOCUMENTATION));
+  const query: CheapestQuery = parsed.query;
+  if (isPrecomputed(query)) return asset(request, env, `${API}/${cheapestPath(query)}.json`);
+  let loaded: ModelIndex;
+  try {
+    loaded = await loadIndex(request, env);
+  } catch (cause) {
+    return errorResponse(request, indexUnavailable(env, cause));
+  }
+  return json(request, 200, answerText(loaded, query), API_CACHE_CONTROL);
+}
+
+async function modelsRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
+  const read = readParams('models', pairs);
+  if (!read.ok) return wrongNameFile(request, env, 'models', read.wrong);
+  const author = read.values.get('author');
+  if (author === undefined) return asset(request, env, `${API}/models.json`);
+  if (AUTHOR_ID.test(author)) {
+    const own = await asset(request, env, `${API}/models/${author}.json`);
+    if (own.status !== 404) return own;
+  }
+  // Unknown: the index's author list says whether only the case is wrong.
+  let authors: readonly string[] = [];
+  try {
+    authors = (await loadIndex(request, env)).head.authors;
+  } catch {
+    // Without the list the answer is still right, only without the hint.
+  }
+  return errorResponse(request, unknownAuthor(author, authors, env.DOCUMENTATION));
+}
+
+export async function handle(request: Request, env: WorkerEnv): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...corsHeaders, 'access-control-max-age': '86400' } });
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return errorResponse(request, { status: 405, code: 'method_not_allowed', message: 'The API is read-only: use GET or HEAD.', documentation: env.DOCUMENTATION }, { allow: 'GET, HEAD, OPTIONS' });
+  }
+  const route = url.pathname.slice(env.BASE_PATH.length).replace(/\/$/, '');
+  const pairs = queryPairs(url.search);
+  if (route === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
+  if (route === `${API}/models`) return modelsRoute(request, env, pairs);
+  // Not a query route (only reached if the routes in wrangler.json change): the assets answer.
+  return env.ASSETS.fetch(request);
+}
+
+export default { fetch: handle };

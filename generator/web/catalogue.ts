@@ -1,0 +1,162 @@
+/**
+ * The model catalogue page's logic, pure: the address (`#/models?q=…&author=…&sort=…`) to a
+ * state and back, and the search, filters, sort and page over the whole of models.json. The
+ * capability, intelligence and context filters are the `cheapest` query's own (same parser, same
+ * matching), so the two pages never read a filter differently.
+ */
+import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type CheapestQuery } from '../query/cheapest.js';
+import type { ModelEntry } from '../render/api-types.js';
+
+export const PAGE_SIZE = 50;
+
+/** The table's columns that sort, each with how to read the value it sorts by. */
+export const SORT_KEYS = ['name', 'author', 'blended', 'input', 'output', 'context', 'intelligence', 'capabilities'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+const sortValue: Record<SortKey, (m: ModelEntry) => number | string | null> = {
+  name: (m) => m.name.toLowerCase(),
+  author: (m) => m.author,
+  blended: (m) => m.price.blended,
+  input: (m) => m.price.input,
+  output: (m) => m.price.output,
+  context: (m) => m.context_length,
+  intelligence: (m) => m.benchmarks.intelligence_index,
+  capabilities: (m) => CHEAPEST_FLAGS.filter((f) => m.capabilities[f]).length,
+};
+
+/** The direction a first click sorts: cheap first, big first, A to Z. */
+export const FIRST_ORDER: Record<SortKey, SortOrder> = {
+  name: 'asc',
+  author: 'asc',
+  blended: 'asc',
+  input: 'asc',
+  output: 'asc',
+  context: 'desc',
+  intelligence: 'desc',
+  capabilities: 'desc',
+};
+
+/** Pure: a stable sort in either direction, ties by id; unknown values always go last. */
+export function sortModels(models: readonly ModelEntry[], key: SortKey, order: SortOrder): ModelEntry[] {
+  const sign = order === 'asc' ? 1 : -1;
+  return models
+    .map((model) => ({ model, value: sortValue[key](model) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) {
+        if (a.value !== b.value) return a.value === null ? 1 : -1;
+      } else if (a.value !== b.value) return (a.value < b.value ? -1 : 1) * sign;
+      return a.model.id < b.model.id ? -1 : a.model.id > b.model.id ? 1 : 0;
+    })
+    .map((e) => e.model);
+}
+
+export interface CatalogueState {
+  /** The search words as typed (trimmed); empty for none. */
+  q: string;
+  author: string | null;
+  /** The cheapest query's filters (its `limit` is not used here). */
+  filters: CheapestQuery;
+  sort: SortKey;
+  order: SortOrder;
+  page: number;
+}
+
+export const DEFAULT_STATE: CatalogueState = { q: '', author: null, filters: DEFAULT_QUERY, sort: 'name', order: 'asc', page: 1 };
+
+const FILTER_PARAMS = ['min_intel', 'min_context', ...CHEAPEST_FLAGS] as const;
+export const CATALOGUE_PARAMS = ['q', 'author', ...FILTER_PARAMS, 'sort', 'order', 'page'] as const;
+
+/** Why an address shows no table: a name we do not know, a value we cannot read, or an author with no models. */
+export interface AddressProblem {
+  kind: 'unknown_parameter' | 'invalid_value' | 'not_found';
+  param: string;
+  message: string;
+}
+
+export type CatalogueParse = { ok: true; state: CatalogueState } | { ok: false; problem: AddressProblem };
+
+const POSITIVE = /^[1-9]\d{0,5}$/;
+
+/** The address's parameters to a state. `authors` are those models.json lists. */
+export function parseCatalogueAddress(params: URLSearchParams, authors: ReadonlySet<string>): CatalogueParse {
+  const fail = (kind: AddressProblem['kind'], param: string, message: string): CatalogueParse => ({ ok: false, problem: { kind, param, message } });
+  const state: CatalogueState = { ...DEFAULT_STATE };
+  const filterParams: Array<[string, string]> = [];
+  const seen = new Set<string>();
+  for (const [name, raw] of params) {
+    if (!(CATALOGUE_PARAMS as readonly string[]).includes(name)) return fail('unknown_parameter', name, `This page has no filter called “${name}”; it knows ${CATALOGUE_PARAMS.join(', ')}.`);
+    if (seen.has(name)) return fail('invalid_value', name, `“${name}” is given more than once.`);
+    seen.add(name);
+    const value = raw.trim();
+    if (name === 'q') state.q = value;
+    else if (name === 'author') {
+      if (!authors.has(value)) return fail('not_found', name, `No models by an author “${value}” are offered.`);
+      state.author = value;
+    } else if (name === 'sort') {
+      if (!(SORT_KEYS as readonly string[]).includes(value)) return fail('invalid_value', name, `The table cannot sort by “${value}”; it sorts by ${SORT_KEYS.join(', ')}.`);
+      state.sort = value as SortKey;
+    } else if (name === 'order') {
+      if (value !== 'asc' && value !== 'desc') return fail('invalid_value', name, 'order is asc or desc.');
+      state.order = value;
+    } else if (name === 'page') {
+      if (!POSITIVE.test(value)) return fail('invalid_value', name, 'page is a whole number from 1.');
+      state.page = Number(value);
+    } else filterParams.push([name, value]);
+  }
+  const parsed = parseCheapestValues(new Map(filterParams));
+  if (!parsed.ok) return fail('invalid_value', parsed.param, `${parsed.message}.`);
+  // A sort named without its order takes the column's first direction.
+  if (seen.has('sort') && !seen.has('order')) state.order = FIRST_ORDER[state.sort];
+  return { ok: true, state: { ...state, filters: parsed.query } };
+}
+
+/** The state as address parameters, defaults left out, in a fixed order. */
+export function catalogueParams(state: CatalogueState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q !== '') params.set('q', state.q);
+  if (state.author !== null) params.set('author', state.author);
+  if (state.filters.min_intel !== null) params.set('min_intel', String(state.filters.min_intel));
+  if (state.filters.min_context !== null) params.set('min_context', String(state.filters.min_context));
+  for (const flag of CHEAPEST_FLAGS) if (state.filters[flag]) params.set(flag, '1');
+  if (state.sort !== DEFAULT_STATE.sort || state.order !== FIRST_ORDER[state.sort]) {
+    params.set('sort', state.sort);
+    params.set('order', state.order);
+  }
+  if (state.page !== 1) params.set('page', String(state.page));
+  return params;
+}
+
+/** Search words: case and compatibility forms folded; every word must occur in the name or the id. */
+export function searchWords(q: string): string[] {
+  return q.normalize('NFKC').toLowerCase().split(/\s+/).filter((w) => w !== '');
+}
+
+export function matchesSearch(model: ModelEntry, words: readonly string[]): boolean {
+  if (words.length === 0) return true;
+  const haystack = `${model.name}\n${model.id}`.normalize('NFKC').toLowerCase();
+  return words.every((w) => haystack.includes(w));
+}
+
+export interface CatalogueView {
+  /** Every model that passes the search and filters, sorted. */
+  matched: ModelEntry[];
+  /** The models of the requested page. */
+  rows: ModelEntry[];
+  pages: number;
+  /** The first row's position (1-based), 0 when nothing matched. */
+  from: number;
+}
+
+/** The search, filters and sort over the whole list, then the requested page (which may not exist). */
+export function viewCatalogue(models: readonly ModelEntry[], state: CatalogueState): CatalogueView {
+  const words = searchWords(state.q);
+  const matched = sortModels(
+    models.filter((m) => (state.author === null || m.author === state.author) && matchesSearch(m, words) && matchesQuery(m, state.filters)),
+    state.sort,
+    state.order,
+  );
+  const pages = Math.max(1, Math.ceil(matched.length / PAGE_SIZE));
+  const start = (state.page - 1) * PAGE_SIZE;
+  return { matched, rows: matched.slice(start, start + PAGE_SIZE), pages, from: matched.length === 0 ? 0 : start + 1 };
+}

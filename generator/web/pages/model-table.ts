@@ -1,0 +1,74 @@
+import { CHEAPEST_FLAGS } from '../../query/cheapest.js';
+import type { ModelEntry } from '../../render/api-types.js';
+import { FIRST_ORDER, type SortKey, type SortOrder } from '../catalogue.js';
+import { h, scrollTable } from '../dom.js';
+import { formatPrice, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
+import { routes } from '../routes.js';
+import { cell } from './common.js';
+
+export interface TableSort {
+  key: SortKey;
+  order: SortOrder;
+}
+
+const COLUMNS: Array<{ label: string; key: SortKey; numeric: boolean }> = [
+  { label: 'Model', key: 'name', numeric: false },
+  { label: 'Author', key: 'author', numeric: false },
+  { label: 'Blended', key: 'blended', numeric: true },
+  { label: 'Input', key: 'input', numeric: true },
+  { label: 'Output', key: 'output', numeric: true },
+  { label: 'Context', key: 'context', numeric: true },
+  { label: 'Intelligence', key: 'intelligence', numeric: true },
+  { label: 'Capabilities', key: 'capabilities', numeric: false },
+];
+
+export const COLUMN_LABELS = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label])) as Record<SortKey, string>;
+
+function capabilityText(m: ModelEntry): string {
+  return CHEAPEST_FLAGS.filter((flag) => m.capabilities[flag]).join(', ') || '—';
+}
+
+/** The next sort after a click on `key`: the other direction on the sorted column, else its first direction. */
+export function nextSort(current: TableSort | null, key: SortKey): TableSort {
+  if (current?.key === key) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { key, order: FIRST_ORDER[key] };
+}
+
+/**
+ * Models as a table in a scrollable region, every column header a sort button with `aria-sort`.
+ * A redraw keeps keyboard focus on the sort button the reader was on.
+ */
+export function modelTable(caption: string, models: readonly ModelEntry[], sort: TableSort | null, onSort: (key: SortKey) => void): HTMLElement {
+  const head = COLUMNS.map((c) => {
+    const sorted = sort !== null && sort.key === c.key;
+    const mark = sorted ? (sort.order === 'asc' ? ' ▲' : ' ▼') : '';
+    return h(
+      'th',
+      { class: c.numeric ? 'num' : undefined, attrs: { scope: 'col', 'aria-sort': sorted ? (sort.order === 'asc' ? 'ascending' : 'descending') : null, 'data-key': c.key } },
+      h('button', { class: 'sort', attrs: { type: 'button' }, on: { click: () => onSort(c.key) } }, c.label, h('span', { class: 'sort-mark', attrs: { 'aria-hidden': 'true' } }, mark)),
+    );
+  });
+  const rows = models.map((m) =>
+    h(
+      'tr',
+      { attrs: { 'data-model': m.id } },
+      h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id)),
+      cell(m.author),
+      // A model sold per song or image has no token price: its unit price stands in the price column.
+      cell((m.price.blended === null ? unitPriceText((m as { unit_prices?: UnitPrice[] }).unit_prices) : null) ?? formatPrice(m.price.blended), 'num'),
+      cell(formatPrice(m.price.input), 'num'),
+      cell(formatPrice(m.price.output), 'num'),
+      cell(formatTokens(m.context_length), 'num'),
+      cell(m.benchmarks.intelligence_index ?? '—', 'num'),
+      cell(capabilityText(m)),
+    ),
+  );
+  return scrollTable(caption, h('table', { class: 'models' }, h('caption', { class: 'visually-hidden' }, caption), h('thead', {}, h('tr', {}, ...head)), h('tbody', {}, ...rows)));
+}
+
+/** Redraws `into` with `draw()`, keeping focus on the same sort button when it had it. */
+export function redrawKeepingFocus(into: HTMLElement, draw: () => void): void {
+  const focusedKey = into.contains(document.activeElement) ? document.activeElement?.closest('th')?.getAttribute('data-key') : null;
+  draw();
+  if (focusedKey) into.querySelector<HTMLButtonElement>(`th[data-key="${focusedKey}"] button`)?.focus();
+}

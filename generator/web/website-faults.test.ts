@@ -1,0 +1,229 @@
+/**
+ * The website in real headless Chromium against hostile and failing upstreams, on a small site:
+ * a real status update recorded three services from local status pages and probes (an incident
+ * named like an XSS attack, bidi controls, a page that fails, a service with no probe), over a
+ * catalog of three models seeded the way update writes one (one description is hostile Markdown).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../build/build-site.js';
+import { HttpClient } from '../http/client.js';
+import type { ModelEntry } from '../render/api-types.js';
+import { orModel } from '../sources/openrouter/fixtures.js';
+import { spIncident, spSummary } from '../status/platforms/fixtures.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import { DESKTOP, fitsWidth, launchChromium, PHONE, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
+import { seedCatalog } from '../testing/seed.js';
+import { tempDir } from '../testing/tree.js';
+import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { updateStatus } from '../update/status.js';
+import { PAGE_SIZE } from './catalogue.js';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+/** Upstream text with a right-to-left override (U+202E) and an isolate (U+2066): it must not reorder our text. */
+const RLO = '\u202e';
+const BIDI_DESCRIPTION = `Partial System Outage ${RLO}txet nwo ruo\u2066`;
+const BIDI_MODEL_NAME = `Hostile ${RLO}dekcajih`;
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+const HOSTILE_DESCRIPTION = `Better than [Plain](/models/acme/plain) and [the rankings](/rankings).\n\nTry ${XSS_NAME} or [click me](javascript:alert(2)) or [data](data:text/html,<b>x</b>).\n\n- **fast**\n- see https://docs.acme.example.com/models.`;
+/** Long after the recorded runs: the reader of a site whose refresh stopped. */
+const LATER = new Date('2026-11-23T12:00:00Z');
+/** Ten minutes after the last recorded run. */
+const SOON_AFTER = new Date('2026-08-02T00:10:00Z');
+const SLOW = 120_000;
+
+let upstream: UpstreamServer;
+let serve: ServeProcess;
+let browser: Browser;
+let publishDir: string;
+
+async function recordStatus(dataDir: string): Promise<void> {
+  upstream = await startUpstreamServer({
+    '/acme/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: BIDI_DESCRIPTION, incidents: [spIncident({ name: XSS_NAME, shortlink: 'javascript:alert(2)' })] }) },
+    // The page's own history: six hours of partial outage of the API on 2026-07-31.
+    '/acme/api/v2/incidents.json': {
+      kind: 'json',
+      body: { page: {}, incidents: [spIncident({ id: 'hist1', name: 'Elevated latency', status: 'resolved', created_at: '2026-07-31T10:00:00Z', started_at: '2026-07-31T10:00:00Z', updated_at: '2026-07-31T16:00:00Z', resolved_at: '2026-07-31T16:00:00Z' })] },
+    },
+    '/cinder/api/v2/summary.json': { kind: 'json', status: 500, body: { error: 'internal' } },
+    '/cinder/api/v2/incidents.json': { kind: 'json', status: 500, body: { error: 'internal' } },
+    '/probe/401': { kind: 'json', status: 401, body: { error: 'no key' } },
+    '/probe/500': { kind: 'json', status: 500, body: { error: 'internal' } },
+  });
+  const probe = (path: string) => ({ url: `${upstream.url}${path}`, method: 'GET' as const, timeout_ms: 1_000 });
+  const services: ServiceDefinition[] = [
+    { id: 'acme', name: 'Acme AI', url: 'https://acme.example.com', status_page: { type: 'statuspage', url: `${upstream.url}/acme` }, probe: probe('/probe/401') },
+    { id: 'bolt', name: 'Bolt', url: 'https://bolt.example.com', status_page: { type: 'none', url: 'https://status.bolt.example.com' }, probe: probe('/probe/500') },
+    { id: 'cinder', name: 'Cinder', url: 'https://cinder.example.com', status_page: { type: 'statuspage', url: `${upstream.url}/cinder` }, probe: null },
+  ];
+  await writeFile(join(dataDir, 'services.json'), JSON.stringify(services, null, 2));
+  const pageHttp = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
+  const probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
+  try {
+    // Two days of probes, so the uptime bars have data.
+    for (const now of ['2026-08-01T00:10:00Z', '2026-08-01T12:00:00Z', '2026-08-02T00:00:00Z']) {
+      await updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
+    }
+  } finally {
+    await Promise.all([pageHttp.close(), probeHttp.close()]);
+  }
+}
+
+beforeAll(async () => {
+  const dataDir = await tempDir('web-faults-data');
+  await seedCatalog(
+    dataDir,
+    [
+      { ...orModel({ id: 'acme/hostile', name: BIDI_MODEL_NAME, prompt: '0.000001', completion: '0.000004', intelligence_index: 40 }), description: HOSTILE_DESCRIPTION },
+      orModel({ id: 'acme/plain', name: 'Plain', prompt: '0.0000005', completion: '0.000001' }),
+      orModel({ id: 'bolt/other', name: 'Other', prompt: '0.000002', completion: '0.000008' }),
+    ],
+    '2026-08-01T00:00:00Z',
+  );
+  await recordStatus(dataDir);
+  publishDir = await tempDir('web-faults-site');
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
+  [serve, browser] = await Promise.all([startServeCli(publishDir), launchChromium()]);
+}, SLOW);
+
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+  await upstream?.close();
+});
+
+const open = (hash: string, now = LATER, viewport: { width: number; height: number } = DESKTOP) => visit(browser, `${serve.url}/${hash}`, { viewport, now });
+
+describe('the website against hostile and failing upstreams', () => {
+  it('shows upstream incident names as text only, and explains every empty or failed side', async () => {
+    const { page, problems, alerts, close } = await open('#/');
+    const acme = page.locator('article[data-service="acme"]');
+    await expect(acme.locator('.incident-name').textContent()).resolves.toBe(XSS_NAME);
+    await expect(page.locator('main img').count()).resolves.toBe(0);
+    await expect(page.locator('a[href^="javascript:"]').count()).resolves.toBe(0);
+    await expect(acme.locator('.day-ok').count()).resolves.toBe(2);
+    const sides = (id: string) => page.locator(`article[data-service="${id}"] .sides dd`).allTextContents();
+    await expect(sides('bolt')).resolves.toEqual(['No machine-readable status page: our probe is the only check.', expect.stringMatching(/^Failing: HTTP 500, \d+ ms \(checked 113 days ago\)\.$/)]);
+    await expect(page.locator('article[data-service="bolt"] .sides a').getAttribute('href')).resolves.toBe('https://status.bolt.example.com/');
+    await expect(sides('cinder')).resolves.toEqual([expect.stringMatching(/^Could not read the status page: .*500.*\. No good read yet\.$/), 'No probe configured for this service.']);
+    // A site whose refresh stopped says so at the top and on each card.
+    await expect(page.locator('main [data-age]').textContent()).resolves.toMatch(/^This status data is 113 days old\./);
+    await expect(acme.locator('.tag-stale').count()).resolves.toBe(1);
+    expect(alerts).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  }, SLOW);
+
+  it('calls fresh data fresh: its age in minutes and no stale marks', async () => {
+    const { page, close } = await open('#/', SOON_AFTER);
+    await expect(page.locator('main [data-age]').getAttribute('data-age')).resolves.toBe('fresh');
+    await expect(page.locator('main [data-age]').textContent()).resolves.toBe('Checked 10 minutes ago (2026-08-02 00:00 UTC); the checks are meant to run every 15 minutes.');
+    await expect(page.locator('.tag-stale').count()).resolves.toBe(0);
+    await expect(page.locator('article[data-service="acme"] .status').textContent()).resolves.toBe('Partial outage');
+    await close();
+  }, SLOW);
+
+  it('draws a card that says why for an entry it cannot read, and the others as usual', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const body = JSON.parse(await readFile(join(publishDir, 'api/v1/status.json'), 'utf8')) as { data: Array<Record<string, unknown>> };
+    body.data[0] = { id: 'acme', name: 'Acme AI' }; // fields missing: what a broken or older file could hold
+    await page.route('**/api/v1/status.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+    await page.goto(`${serve.url}/#/`);
+    await settled(page);
+    await expect(page.locator('article[data-service="acme"] [role="alert"]').textContent()).resolves.toMatch(/^This service's entry could not be read \(.+\)\.$/);
+    await expect(page.locator('article[data-service="bolt"] .day').count()).resolves.toBe(90);
+    await context.close();
+  }, SLOW);
+
+  it("shows official and probe uptime per day with the day's incidents, on hover and from the keyboard", async () => {
+    const { page, problems, close } = await open('#/status/acme');
+    const last = page.locator('.day[data-date="2026-08-02"]');
+    await expect(last.getAttribute('tabindex')).resolves.toBe('0');
+    await last.focus();
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toBe('2026-08-02: official no data, our probes 100%; no incidents');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.date)).resolves.toBe('2026-07-31');
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toBe('2026-07-31: official 92.5%, our probes no data; incidents: Elevated latency (major)');
+    await page.locator('.day[data-date="2026-08-01"]').hover();
+    await expect(page.locator('.uptime-detail').textContent()).resolves.toMatch(/^2026-08-01: official 100%/);
+    expect(problems).toEqual([]);
+    await close();
+  }, SLOW);
+
+  it('renders a hostile model description as text and safe links only, without bidi controls', async () => {
+    const { page, problems, alerts, close } = await open('#/models/acme/hostile');
+    const description = page.locator('.description');
+    await expect(description.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).resolves.toEqual(['#/models/acme/plain', 'https://docs.acme.example.com/models']);
+    await expect(description.locator('img, script, b').count()).resolves.toBe(0);
+    await expect(description.textContent()).resolves.toContain(XSS_NAME);
+    await expect(description.locator('strong').textContent()).resolves.toBe('fast');
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Hostile dekcajih');
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(BIDI);
+    // Nor in the files behind the pages, the feeds and the calendar.
+    for (const file of await fg('api/v1/**/*', { cwd: publishDir })) expect(await readFile(join(publishDir, file), 'utf8'), file).not.toMatch(BIDI);
+    expect(alerts).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  }, SLOW);
+
+  it('keeps the catalogue to one page of rows at ten times the models, and every page reachable', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const index = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: object };
+    const template = index.data[0]!;
+    const many = Array.from({ length: 3180 }, (_, i) => ({ ...template, id: `lab${i % 40}/model-${String(i).padStart(4, '0')}`, name: `Model ${i}`, author: `lab${i % 40}` }));
+    await page.route('**/api/v1/models.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...index, data: many }) }));
+    await page.goto(`${serve.url}/#/models`);
+    await settled(page);
+    await expect(page.locator('table.models tbody tr').count()).resolves.toBe(PAGE_SIZE);
+    await expect(page.locator('.pager').textContent()).resolves.toContain(`Page 1 of ${Math.ceil(many.length / PAGE_SIZE)}`);
+    await page.locator('#f-q').fill('model-3179');
+    await expect(page.locator('table.models tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')))).resolves.toEqual(['lab19/model-3179']);
+    await page.goto(`${serve.url}/#/models?author=lab7&page=2`);
+    await settled(page);
+    await expect(page.locator('[role="status"]').textContent()).resolves.toMatch(/^51–80 of 80 models/);
+    await page.goto(`${serve.url}/#/models?page=99`);
+    await settled(page);
+    await expect(page.locator('main [role="alert"]').textContent()).resolves.toBe('There is no page 99: these filters give 64 pages.');
+    await context.close();
+  }, SLOW);
+
+  it("the accessibility check finds a serious problem when there is one (so an empty finding means something)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><html lang="en"><title>t</title><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></html>');
+    await expect(seriousAxeFindings(page).then((found) => found.map((f) => f.id).sort())).resolves.toEqual(['button-name', 'image-alt']);
+    await context.close();
+  }, SLOW);
+
+  it('skips to the content, fits a phone, moves focus on navigation and explains unknown addresses', async () => {
+    const { page, problems, close } = await open('#/models', LATER, PHONE);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#/models');
+    await expect(fitsWidth(page)).resolves.toBe(true);
+    await page.locator('nav a[href="#/deprecations"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Deprecations');
+    await settled(page);
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
+    await expect(page.locator('nav a[aria-current="page"]').textContent()).resolves.toBe('Deprecations');
+    await page.goto(`${serve.url}/#/nowhere`);
+    await settled(page);
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Page not found');
+    // A model id in the wrong case: not found, with the id meant one click away.
+    await page.goto(`${serve.url}/#/models/Acme/Plain`);
+    await settled(page);
+    await expect(page.locator('main h1').textContent()).resolves.toBe('Model not found');
+    await expect(page.locator('main a[href="#/models/acme/plain"]').textContent()).resolves.toBe('acme/plain');
+    expect(problems).toEqual([]);
+    await close();
+  }, SLOW);
+});

@@ -1,0 +1,77 @@
+/**
+ * The package's response types, generated from the JSON Schemas the API publishes
+ * (generator/render/schemas.ts) by json-schema-to-typescript, so the types cannot drift from
+ * what the build validates every response against. Objects are exact (the schemas forbid extra
+ * properties), so reading a field the API does not have fails to compile.
+ */
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JSONSchema } from 'json-schema-to-typescript';
+import { apiPriceSchema } from '../../../generator/render/model-schemas.js';
+import { apiSchemas, type ApiSchemaName } from '../../../generator/render/schemas.js';
+
+/** The exported name of each response type. */
+export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
+  index: 'IndexResponse',
+  models: 'ModelsResponse',
+  model: 'ModelResponse',
+  cheapest: 'CheapestResponse',
+  'price-changes': 'PriceChangesResponse',
+  deprecations: 'DeprecationsResponse',
+  status: 'StatusResponse',
+  service: 'ServiceResponse',
+  error: 'ErrorResponse',
+  badge: 'Badge',
+};
+
+export const GENERATED_TYPES_FILE = fileURLToPath(new URL('../src/generated/api.ts', import.meta.url));
+
+const PRICE_REF = '#/$defs/price';
+
+/** The shared price definition becomes one named type instead of a copy per response. */
+function namePrice(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(namePrice);
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as Record<string, unknown>;
+  if (object.$ref === PRICE_REF) return { tsType: 'Price' };
+  return Object.fromEntries(Object.entries(object).filter(([key]) => key !== '$defs').map(([key, value]) => [key, namePrice(value)]));
+}
+
+// Bounded arrays (90 days of uptime) stay arrays, not 90-member tuples.
+const OPTIONS = { bannerComment: '', additionalProperties: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true, format: true, declareExternallyReferenced: true } as const;
+
+/** The TypeScript source of every response type, plus `Price`. */
+export async function renderApiTypes(): Promise<string> {
+  // Loaded here: a production install (npm ci --omit=dev) runs `prepare` without it.
+  const { compile } = await import('json-schema-to-typescript');
+  // The site URL only appears in `$id`, which is dropped: types do not depend on the deployment.
+  const schemas = apiSchemas('https://modelpulse.invalid');
+  const parts = [await compile({ ...(apiPriceSchema as object), title: 'Price' } as JSONSchema, 'Price', OPTIONS)];
+  for (const [name, typeName] of Object.entries(RESPONSE_TYPES) as Array<[ApiSchemaName, string]>) {
+    const { $id: _id, $schema: _schema, title, description, ...schema } = schemas[name] as Record<string, unknown>;
+    const doc = [title, description].filter((t) => typeof t === 'string').join(': ');
+    parts.push(await compile({ ...(namePrice(schema) as object), title: typeName, description: `${doc} (/api/v1/schemas/${name}.json)` } as JSONSchema, typeName, OPTIONS));
+  }
+  return [
+    '// Generated from the published JSON Schemas by packages/modelpulse/scripts/api-types.ts. Do not edit.',
+    '/* eslint-disable */',
+    ...parts,
+  ].join('\n');
+}
+
+export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, await renderApiTypes());
+  return path;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await writeApiTypes();
+  } catch (error) {
+    // `npm ci` runs this as `prepare`; without the dev dependencies there is nothing to type-check.
+    if (!(process.argv.includes('--if-available') && (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')) throw error;
+    console.warn(`modelpulse types not generated (${(error as Error).message.split('\n')[0]}): install the dev dependencies to build the package`);
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The `modelpulse` command: the API from a terminal, and `modelpulse mcp`, an MCP server for
+ * coding assistants. Exit codes: 0 done, 1 the request failed (network, HTTP error, not a
+ * ModelPulse answer), 2 the command line is wrong. Never a stack trace for either.
+ */
+import { parseArgs } from 'node:util';
+import type { CheapestQuery } from '../../../../generator/query/cheapest.js';
+import { parseCheapestQuery } from '../../../../generator/query/params.js';
+import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient } from '../client.js';
+import { memoryCache } from '../http.js';
+import { cacheDir, diskCache } from './disk-cache.js';
+import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels, renderService, renderStatus } from './render.js';
+
+/** Set by the package build; `development` when run from the sources. */
+declare const __MODELPULSE_VERSION__: string | undefined;
+const VERSION = typeof __MODELPULSE_VERSION__ === 'string' ? __MODELPULSE_VERSION__ : 'development';
+
+export const HELP = `modelpulse: AI model prices and AI service status from the ModelPulse API
+
+Usage:
+  modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N]
+  modelpulse models [author]          models currently offered (one author's)
+  modelpulse model <author/slug>      one model: prices, offers, price history
+  modelpulse status [service_id]      every service's status, or one service in detail
+  modelpulse changes                  price changes, newest first
+  modelpulse deprecations             announced retirements
+  modelpulse mcp                      a Model Context Protocol server on stdio
+
+Options:
+  --json            print the API's JSON response instead of a table
+  --base-url URL    the ModelPulse site to ask (default: MODELPULSE_BASE_URL, else ${DEFAULT_BASE_URL})
+  --no-cache        ask the server even when a cached answer is still fresh (answers are kept
+                    for the API's max-age, at least 60 s, in MODELPULSE_CACHE_DIR or ~/.cache/modelpulse)
+  -h, --help        this help
+  -v, --version     the version`;
+
+/** A wrong command line: exit code 2. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  'min-intel': { type: 'string' },
+  'min-context': { type: 'string' },
+  vision: { type: 'boolean' },
+  reasoning: { type: 'boolean' },
+  tools: { type: 'boolean' },
+  limit: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const QUERY_OPTIONS = ['min-intel', 'min-context', 'vision', 'reasoning', 'tools', 'limit'] as const;
+/** How many arguments each command takes after its name: [at least, at most]. */
+const COMMANDS: Record<string, readonly [number, number, string]> = {
+  cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N]'],
+  models: [0, 1, 'modelpulse models [author]'],
+  model: [1, 1, 'modelpulse model <author/slug>'],
+  status: [0, 1, 'modelpulse status [service_id]'],
+  changes: [0, 0, 'modelpulse changes'],
+  deprecations: [0, 0, 'modelpulse deprecations'],
+  mcp: [0, 0, 'modelpulse mcp [--base-url URL]'],
+};
+
+/** The `cheapest` query from the flags, checked by the API's own parser; messages name the flag. */
+export function queryFromFlags(values: Values): CheapestQuery {
+  const params: Array<[string, string]> = [];
+  for (const option of QUERY_OPTIONS) {
+    const value = values[option];
+    if (value === undefined || value === false) continue;
+    params.push([option.replace('-', '_'), value === true ? '1' : value]);
+  }
+  const parsed = parseCheapestQuery(params);
+  if (!parsed.ok) {
+    const flag = `--${parsed.param.replace('_', '-')}`;
+    const given = params.find(([name]) => name === parsed.param)?.[1];
+    throw new UsageError(`${parsed.message.replace(parsed.param, flag)} (got ${JSON.stringify(given)})`);
+  }
+  return parsed.query;
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Today, YYYY-MM-DD (UTC): whether a retirement has passed is the reader's question. */
+  today: () => string;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+async function runCommand(command: string, args: string[], values: Values, client: ModelPulseClient, io: Io): Promise<void> {
+  const show = <T>(response: T, render: (r: T) => string) => io.out(values.json ? json(response) : render(response));
+  switch (command) {
+    case 'cheapest': {
+      const answer = await client.cheapest(queryFromFlags(values));
+      // --json prints the API's response: `computed` says how the client got it, not what it is.
+      const { computed: _computed, ...response } = answer;
+      return values.json ? io.out(json(response)) : io.out(renderCheapest(answer));
+    }
+    case 'models':
+      return show(await client.models(args[0]), (r) => renderModels(r, args[0] === undefined ? `Models currently offered (${r.data.length})` : `Models by ${args[0]} (${r.data.length})`));
+    case 'model':
+      return show(await client.model(args[0]!), renderModel);
+    case 'status':
+      return args[0] === undefined ? show(await client.status(), renderStatus) : show(await client.service(args[0]), renderService);
+    case 'changes':
+      return show(await client.priceChanges(), renderChanges);
+    case 'deprecations':
+      return show(await client.deprecations(), (r) => renderDeprecations(r, io.today()));
+  }
+}
+
+/** Ids are lower case: say so when that is why an id was not found (unless the error already does). */
+function hint(error: ModelPulseError, args: readonly string[]): string {
+  const id = args[0];
+  if (id === undefined || id === id.toLowerCase() || /lower case/.test(error.message) || !['not_found', 'invalid_id'].includes(error.code)) return '';
+  return ` (ids are lower case: try ${JSON.stringify(id.toLowerCase())})`;
+}
+
+/** The error, what was asked (`model openai/x`) and its code; the HTTP status only if a request was made. */
+export function describeError(error: ModelPulseError, command: string, args: readonly string[]): string {
+  const asked = [command, ...args].join(' ');
+  const code = error.url !== null && error.status > 0 ? `HTTP ${error.status} ${error.code}` : error.code;
+  return `${asked}: ${error.message}${hint(error, args)} [${code}]`;
+}
+
+/** Runs one command line; returns the exit code. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let command = '';
+  let args: string[] = [];
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    if (values.version) return io.out(VERSION), 0;
+    [command = '', ...args] = positionals;
+    if (values.help || command === 'help') return io.out(HELP), 0;
+    if (command === '') return io.err(HELP), 2;
+    const spec = COMMANDS[command];
+    if (spec === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
+    if (args.length < spec[0] || args.length > spec[1]) throw new UsageError(`usage: ${spec[2]}`);
+    if (command !== 'cheapest') {
+      const misplaced = QUERY_OPTIONS.find((o) => values[o] !== undefined);
+      if (misplaced !== undefined) throw new UsageError(`--${misplaced} is an option of modelpulse cheapest, not of ${command}`);
+    }
+    const baseUrl = values['base-url'] ?? (io.env.MODELPULSE_BASE_URL || undefined);
+    if (command === 'mcp') {
+      if (values.json) throw new UsageError('--json is not an option of modelpulse mcp');
+      // Loaded only here: the MCP SDK is most of the CLI's code.
+      const { serveMcp } = await import('../mcp/server.js');
+      await serveMcp(createClient({ baseUrl, ...(values['no-cache'] ? {} : { cache: memoryCache() }) }), VERSION);
+      return 0;
+    }
+    const cache = values['no-cache'] ? undefined : diskCache(cacheDir(io.env));
+    await runCommand(command, args, values, createClient({ baseUrl, cache }), io);
+    return 0;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      // Node's message for an unknown option goes on about positionals: the first sentence is enough.
+      const message = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error as Error).message.split('. ')[0]! : (error as Error).message;
+      io.err(`modelpulse: ${message}\n(modelpulse --help for usage)`);
+      return 2;
+    }
+    if (error instanceof ModelPulseError) {
+      io.err(`modelpulse ${describeError(error, command, args)}`);
+      // A value the user gave that cannot be right, refused here or by the server, is a usage error.
+      const refusedHere = error.url === null && error.status >= 400 && error.status < 500;
+      return error.status === 400 || refusedHere || error.code === 'invalid_base_url' ? 2 : 1;
+    }
+    io.err(`modelpulse: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    if (io.env.MODELPULSE_DEBUG) io.err(String((error as Error).stack));
+    return 1;
+  }
+}

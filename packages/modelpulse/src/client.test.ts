@@ -1,0 +1,170 @@
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normalized } from '../../../generator/query/cheapest.js';
+import { normalizeQuery } from '../../../generator/client/client.js';
+import type { ModelEntry } from '../../../generator/render/api-types.js';
+import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
+import { freshSeconds, memoryCache, type FetchLike } from './http.js';
+import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
+
+let site: SmallSite;
+beforeAll(async () => {
+  site = await startSmallSite();
+}, 300_000); // bounds a hang on a busy machine; measures nothing
+afterAll(async () => {
+  await site?.server.close();
+});
+
+/** The error a promise rejects with. */
+async function failure(promise: Promise<unknown>): Promise<ModelPulseError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ModelPulseError);
+  return error as ModelPulseError;
+}
+
+describe('the package client against a running serve', () => {
+  it('answers every endpoint with what the API serves', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    expect(await client.index()).toEqual(await site.file('index.json'));
+    expect(await client.status()).toEqual(await site.file('status.json'));
+    expect(await client.service('openai')).toEqual(await site.file('status/openai.json'));
+    expect(await client.models()).toEqual(await site.file('models.json'));
+    expect(await client.models('openai')).toEqual(await site.file('models/openai.json'));
+    expect(await client.model('openai/gpt-test')).toEqual(await site.file('models/openai/gpt-test.json'));
+    expect(await client.priceChanges()).toEqual(await site.file('price-changes.json'));
+    expect(await client.deprecations()).toEqual(await site.file('deprecations.json'));
+  });
+
+  it('answers cheapest exactly as the API, precomputed or computed with the same code', async () => {
+    const client = createClient({ baseUrl: `${site.server.url}/` });
+    const index = (await site.file('models.json')) as unknown as { data: ModelEntry[]; meta: { retired_through: string | null } };
+    const queries: CheapestQuery[] = [{}, { min_intel: 40, vision: true, limit: 5 }, { min_intel: 43, reasoning: 1 }, { min_context: 150000, tools: 'true', limit: '2' }];
+    const computed: boolean[] = [];
+    for (const query of queries) {
+      const normalized: Normalized = normalizeQuery({ ...query });
+      const answer = await client.cheapest(query);
+      expect(answer.data, JSON.stringify(query)).toEqual(computeCheapest(index.data, normalized, index.meta.retired_through));
+      expect(answer.meta.query).toEqual(normalized);
+      computed.push(answer.computed);
+      if (!answer.computed) expect({ data: answer.data, meta: answer.meta }).toEqual(await site.file(`${cheapestPath(normalized)}.json`));
+    }
+    expect(computed).toEqual([false, false, true, true]);
+  });
+
+  it('refuses bad queries and ids before asking, naming the parameter', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    expect((await failure(client.cheapest({ min_intel: 'abc' }))).message).toMatch(/min_intel/);
+    expect((await failure(client.cheapest({ limit: 0 }))).message).toMatch(/limit/);
+    // A name the API lists as wrong (a case variant) is refused; other names are ignored, as on every host.
+    expect((await failure(client.cheapest({ MIN_INTEL: 40 } as CheapestQuery))).message).toMatch(/MIN_INTEL|min_intel/);
+    expect((await client.cheapest({ no_such_name: 1 } as CheapestQuery)).meta.query).toEqual(normalizeQuery({}));
+    // Refused without a request (ids are lower case).
+    expect((await failure(client.model('OpenAI/GPT-Test'))).url).toBeNull();
+  });
+
+  it("reports the API's JSON errors with their code", async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    const error = await failure(client.model('openai/no-such-model'));
+    expect([error.status, error.code]).toEqual([404, 'not_found']);
+    expect(error.url).toBe(`${site.server.url}/api/v1/models/openai/no-such-model.json`);
+  });
+});
+
+describe('the package client with a base URL that is not a ModelPulse site', () => {
+  it('defaults to the public site (in Node.js too), and refuses a base URL that is not an http(s) URL', async () => {
+    expect(createClient().baseUrl).toBe(DEFAULT_BASE_URL);
+    // The public site, answered here by the small site: the default needs no page to be loaded from.
+    const asked: string[] = [];
+    const client = createClient({ fetch: (url) => (asked.push(url), fetch(url.replace(DEFAULT_BASE_URL, site.server.url))) });
+    expect((await client.cheapest()).data).toEqual((await site.file('cheapest.json')).data);
+    expect(asked).toEqual([`${DEFAULT_BASE_URL}/api/v1/cheapest.json`]);
+    expect(normalizeBaseUrl('https://example.test/api/v1/')).toBe('https://example.test');
+    expect(normalizeBaseUrl('https://example.test/mirror/?x=1')).toBe('https://example.test/mirror');
+    for (const bad of ['example.test', 'ftp://example.test', '']) expect(() => createClient({ baseUrl: bad }), bad).toThrow(/base URL/);
+  });
+
+  it('names the base URL it cannot reach', async () => {
+    const baseUrl = await unusedBaseUrl();
+    const error = await failure(createClient({ baseUrl }).status());
+    expect(error.code).toBe('unreachable');
+    expect(error.message).toContain(`Cannot reach ${baseUrl}`);
+  });
+
+  it('reports an HTML page and JSON of another shape instead of returning them as data', async () => {
+    const html = await startForeignServer(200, 'text/html', '<!doctype html><title>Sign in</title>');
+    const other = await startForeignServer(200, 'application/json', JSON.stringify({ data: [{ name: 'x' }], meta: { api_version: 'v1', attribution: { text: 'x', url: 'https://x' } } }));
+    const notOurs = await startForeignServer(200, 'application/json', JSON.stringify({ items: [] }));
+    try {
+      const page = await failure(createClient({ baseUrl: html.url }).status());
+      expect(page.code).toBe('bad_response');
+      expect(page.message).toMatch(/answered an HTML or XML page \(text\/html\): is http:\/\/127\.0\.0\.1:\d+ a ModelPulse site\?/);
+      const shape = await failure(createClient({ baseUrl: other.url }).models());
+      expect([shape.code, shape.message]).toEqual(['bad_response', `${other.url} answered JSON that is not a ModelPulse models response: data[0] has no id`]);
+      expect((await failure(createClient({ baseUrl: notOurs.url }).deprecations())).message).toMatch(/meta\.api_version/);
+      // A model answer for another id is not the model asked for.
+      const wrongModel = await failure(createClient({ baseUrl: site.server.url, fetch: (url) => fetch(url.replace('anthropic/claude-test', 'openai/gpt-test')) }).model('anthropic/claude-test'));
+      expect(wrongModel.message).toMatch(/data\.id is "openai\/gpt-test", not "anthropic\/claude-test"/);
+    } finally {
+      await Promise.all([html.close(), other.close(), notOurs.close()]);
+    }
+  });
+});
+
+describe('the package client with a server that never finishes', () => {
+  it('gives up after its timeout, naming the base URL, and refuses an answer far larger than any API response', async () => {
+    const sockets = new Set<Socket>();
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/models.json')) {
+        // 33 MiB of JSON-looking bytes, streamed without a length.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        for (let i = 0; i < 33; i += 1) res.write(chunk);
+        res.end('{}');
+      }
+      // Anything else: headers never come.
+    });
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const silent = await failure(createClient({ baseUrl, timeoutMs: 200 }).status());
+      expect([silent.code, silent.message]).toEqual(['timeout', `No complete answer from ${baseUrl} within 0.2 s (GET ${baseUrl}/api/v1/status.json)`]);
+      const huge = await failure(createClient({ baseUrl }).models());
+      expect([huge.code, huge.message]).toEqual(['bad_response', `${baseUrl}/api/v1/models.json answered more than 32 MiB: not a ModelPulse response`]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('the package cache', () => {
+  it('keeps an answer for its max-age, at least 60 s', () => {
+    expect(freshSeconds('public, max-age=60, stale-while-revalidate=300')).toBe(60);
+    expect(freshSeconds('max-age=600')).toBe(600);
+    expect(freshSeconds('max-age=5')).toBe(60);
+    expect(freshSeconds(null)).toBe(60);
+  });
+
+  it('asks the server once while an answer is fresh, and again once it is not', async () => {
+    let now = 1_000_000;
+    const asked: string[] = [];
+    const counting: FetchLike = (url) => {
+      asked.push(new URL(url).pathname);
+      return fetch(url);
+    };
+    const client = createClient({ baseUrl: site.server.url, fetch: counting, cache: memoryCache(), now: () => now });
+    const first = await client.status();
+    now += 59_000;
+    expect(await client.status()).toEqual(first);
+    expect(asked).toEqual(['/api/v1/status.json']);
+    now += 2_000;
+    await client.status();
+    expect(asked).toEqual(['/api/v1/status.json', '/api/v1/status.json']);
+    // Errors are not kept: the next request asks again.
+    await failure(client.model('openai/no-such-model'));
+    await failure(client.model('openai/no-such-model'));
+    expect(asked.filter((p) => p.includes('no-such-model'))).toHaveLength(2);
+  });
+});

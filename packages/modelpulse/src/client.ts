@@ -1,0 +1,121 @@
+/**
+ * The typed client of the `modelpulse` package: the very client the site publishes as
+ * /api/v1/client.js (generator/client/client.ts, bundled, not copied) with a default base URL,
+ * response types generated from the API's JSON Schemas, clear errors and an optional cache.
+ */
+import { createClient as createSharedClient, ModelPulseError } from '../../../generator/client/client.js';
+import { DEFAULT_SITE_URL } from '../../../generator/config.js';
+import type {
+  CheapestResponse,
+  DeprecationsResponse,
+  IndexResponse,
+  ModelResponse,
+  ModelsResponse,
+  PriceChangesResponse,
+  ServiceResponse,
+  StatusResponse,
+} from './generated/api.js';
+import { DEFAULT_TIMEOUT_MS, packageFetch, type FetchLike, type ResponseCache } from './http.js';
+import { checked } from './shape.js';
+
+/** The public ModelPulse site, used when no `baseUrl` is given. */
+export const DEFAULT_BASE_URL = DEFAULT_SITE_URL;
+
+type Flag = boolean | 0 | 1 | '0' | '1' | 'true' | 'false' | null;
+
+/** A `cheapest` query in the API's own names; values as in a URL or as JSON values. */
+export interface CheapestQuery {
+  /** Only models whose intelligence index is at least this (0 to 100). */
+  min_intel?: number | string | null;
+  /** Only models with at least this many tokens of context. */
+  min_context?: number | string | null;
+  vision?: Flag;
+  reasoning?: Flag;
+  tools?: Flag;
+  /** How many models at most: 1 to 100, default 10. */
+  limit?: number | string | null;
+}
+
+export interface ClientOptions {
+  /** The site (without `/api/v1`): `DEFAULT_BASE_URL` when left out. */
+  baseUrl?: string;
+  /** The standard `fetch` by default. */
+  fetch?: FetchLike;
+  /** Where to keep answers while they are fresh (`memoryCache()`, or your own); none by default. */
+  cache?: ResponseCache;
+  /** The clock the cache reads (epoch milliseconds); `Date.now` by default. */
+  now?: () => number;
+  /** How long a request may take, answer included, before it fails with `timeout` (default 30 s). */
+  timeoutMs?: number;
+}
+
+export interface ModelPulseClient {
+  /** The site this client reads. */
+  readonly baseUrl: string;
+  /** The endpoints, and `data.freshness`: when the data was last refreshed, per source. */
+  index(): Promise<IndexResponse>;
+  /** Every monitored service with its combined status. */
+  status(): Promise<StatusResponse>;
+  /** One service (`openai`) with 90 days of uptime and recent incidents. */
+  service(id: string): Promise<ServiceResponse>;
+  /** Models currently offered; one author's (`anthropic`) when `author` is given. */
+  models(author?: string): Promise<ModelsResponse>;
+  /** One model (`<author>/<slug>`) with its price history and every offer. */
+  model(id: string): Promise<ModelResponse>;
+  /**
+   * The cheapest models for a query: the precomputed answer when there is one, else computed
+   * from the model index with the API's own code (`computed: true`). Same answer either way.
+   */
+  cheapest(query?: CheapestQuery): Promise<CheapestResponse & { computed: boolean }>;
+  /** Price changes, newest first. */
+  priceChanges(): Promise<PriceChangesResponse>;
+  /** Models with a retirement date, upcoming first. */
+  deprecations(): Promise<DeprecationsResponse>;
+}
+
+/** An absolute http(s) URL without a trailing slash or `/api/v1`; a clear error otherwise. */
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ModelPulseError(0, 'invalid_base_url', `The base URL must be an absolute http(s) URL such as ${DEFAULT_BASE_URL}, not ${JSON.stringify(raw)}`);
+  }
+  url.search = '';
+  url.hash = '';
+  return url.href.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+export function createClient(options: ClientOptions = {}): ModelPulseClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const standardFetch: FetchLike = (url, init) => fetch(url, init);
+  const shared = createSharedClient({
+    baseUrl,
+    fetch: packageFetch({
+      baseUrl,
+      fetch: options.fetch ?? standardFetch,
+      cache: options.cache ?? null,
+      now: options.now ?? Date.now,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    }),
+  });
+  return {
+    baseUrl,
+    index: async () => checked('index', await shared.index(), baseUrl),
+    status: async () => checked('status', await shared.status(), baseUrl),
+    service: async (id) => checked('service', await shared.service(id), baseUrl, id),
+    models: async (author) => checked('models', await shared.models(author), baseUrl),
+    model: async (id) => checked('model', await shared.model(id), baseUrl, id),
+    cheapest: async (query = {}) => {
+      const { computed, ...response } = await shared.cheapest({ ...query });
+      return { ...checked<CheapestResponse>('cheapest', response, baseUrl), computed };
+    },
+    priceChanges: async () => checked('price-changes', await shared.priceChanges(), baseUrl),
+    deprecations: async () => checked('deprecations', await shared.deprecations(), baseUrl),
+  };
+}
+
+export { ModelPulseError };

@@ -1,0 +1,28 @@
+/**
+ * modelpulse: a typed client for the ModelPulse API (AI model prices, capabilities, retirements
+ * and AI service status). Runs in Node.js 20+ and in browsers; no dependencies.
+ *
+ *   import { createClient } from 'modelpulse';
+ *   const client = createClient();
+ *   const { data } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
+ */
+export { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery, type ClientOptions, type ModelPulseClient } from './client.js';
+export { DEFAULT_TIMEOUT_MS, memoryCache, MIN_CACHE_SECONDS, type CachedAnswer, type FetchLike, type FetchLikeResponse, type ResponseCache } from './http.js';
+export type * from './generated/api.js';
+
+import type { DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
+
+/** One model as listed by `models()` and `cheapest()`. */
+export type ModelEntry = ModelsResponse['data'][number];
+/** One model in full, as `model()` answers it. */
+export type ModelDetail = ModelResponse['data'];
+/** One offer of a model (a provider's endpoint or a direct price list). */
+export type ModelOffer = ModelDetail['endpoints'][number];
+/** One monitored service as listed by `status()`. */
+export type ServiceEntry = StatusResponse['data'][number];
+/** One service in full, as `service()` answers it. */
+export type ServiceDetail = ServiceResponse['data'];
+export type PriceChange = PriceChangesResponse['data'][number];
+export type Deprecation = DeprecationsResponse['data'][number];
+/** The body of every API error: `{ error: { status, code, message } }`. */
+export type ApiError = ErrorResponse['error'];

@@ -1,0 +1,130 @@
+/**
+ * `modelpulse mcp` driven by the MCP SDK's own client over stdio, against a small site served by
+ * the real `serve` (through a proxy that counts what reaches the site).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../client.js';
+import { startSmallSite, unusedBaseUrl, type SmallSite } from '../testing/small-site.js';
+
+const BIN = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
+
+/** The MCP server as an assistant starts it: `modelpulse mcp --base-url <url>` (here from the sources, through tsx). */
+async function connect(baseUrl: string): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', BIN, 'mcp', '--base-url', baseUrl], cwd: process.cwd(), stderr: 'pipe' });
+  const client = new Client({ name: 'modelpulse-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+interface ToolAnswer {
+  isError?: boolean;
+  structuredContent?: unknown;
+  content: Array<{ type: string; text: string }>;
+}
+
+let site: SmallSite;
+let proxy: Server;
+let requests: string[] = [];
+let mcp: Client;
+
+beforeAll(async () => {
+  site = await startSmallSite();
+  proxy = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    void fetch(`${site.server.url}${req.url}`).then(async (upstream) => {
+      res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  mcp = await connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+}, 300_000); // bounds a hang on a busy machine; measures nothing
+afterAll(async () => {
+  await mcp?.close();
+  await new Promise((resolve) => proxy?.close(resolve));
+  await site?.server.close();
+});
+
+const call = async (name: string, args: Record<string, unknown> = {}) => (await mcp.callTool({ name, arguments: args })) as ToolAnswer;
+
+describe('modelpulse mcp over stdio', () => {
+  it('lists its tools, each read-only with a described input', async () => {
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'deprecations', 'model', 'price_changes', 'service_status']);
+    const cheapest = tools.find((t) => t.name === 'cheapest')!;
+    expect(Object.keys(cheapest.inputSchema.properties ?? {})).toEqual(['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit']);
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+  });
+
+  it("answers cheapest exactly as the API, with the attribution link", async () => {
+    const inGrid = await call('cheapest', { min_intel: 40, vision: true, limit: 5 });
+    const file = await site.file('cheapest/min_intel/40/vision/limit/5.json');
+    expect(inGrid.isError).toBeFalsy();
+    expect(inGrid.structuredContent).toEqual(file);
+    expect(JSON.parse(inGrid.content[0]!.text)).toEqual(file);
+    expect(inGrid.content[1]!.text).toMatch(/^Data by ModelPulse .*\(https:\/\/modelpulse\.test\), updated 2026-08-02T00:00:00Z: show this link/);
+    const offGrid = await call('cheapest', { min_intel: 43, reasoning: true });
+    const { computed: _computed, ...expected } = await createClient({ baseUrl: site.server.url }).cheapest({ min_intel: 43, reasoning: true });
+    expect(offGrid.structuredContent).toEqual(expected);
+  });
+
+  it('answers a model, an author, status, price changes and retirements from the API', async () => {
+    expect((await call('model', { id: 'openai/gpt-test' })).structuredContent).toEqual(await site.file('models/openai/gpt-test.json'));
+    expect((await call('author_models', { author: 'anthropic' })).structuredContent).toEqual(await site.file('models/anthropic.json'));
+    expect((await call('service_status')).structuredContent).toEqual(await site.file('status.json'));
+    expect((await call('service_status', { service_id: 'openai' })).structuredContent).toEqual(await site.file('status/openai.json'));
+    const changes = await call('price_changes', { limit: 1 });
+    expect((changes.structuredContent as { data: unknown[] }).data).toEqual((await site.file('price-changes.json')).data);
+    expect(changes.content[1]!.text).toMatch(/^1 of 1 price changes\. Data by ModelPulse/);
+    const upcoming = (await call('deprecations')).structuredContent as { data: Array<{ model_id: string; retired: boolean }> };
+    // openai/old-test retires on 2026-12-01: upcoming until that day, by the reader's clock.
+    const retired = new Date().toISOString().slice(0, 10) >= '2026-12-01';
+    expect(upcoming.data.map((d) => d.model_id)).toEqual(retired ? [] : ['openai/old-test']);
+    expect(((await call('deprecations', { include_retired: true })).structuredContent as typeof upcoming).data).toEqual([{ ...(await site.file('deprecations.json') as { data: object[] }).data[0], retired }]);
+  });
+
+  it('keeps answers for at least 60 s: asking again reaches the site no more', async () => {
+    await call('price_changes');
+    await call('model', { id: 'openai/gpt-test' });
+    requests = [];
+    await call('price_changes', { limit: 5 });
+    await call('model', { id: 'openai/gpt-test' });
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses bad arguments with a tool error naming them, and reports what the API does not have', async () => {
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['cheapest', { min_intel: 'abc' }, /min_intel/],
+      ['cheapest', { min_intel: 101 }, /min_intel/],
+      ['cheapest', { limit: 0 }, /limit/],
+      ['cheapest', { min_intell: 40 }, /min_intell/],
+      ['model', {}, /id/],
+      ['model', { id: 'OpenAI/GPT-Test' }, /^(invalid_id|not_found): .*"OpenAI\/GPT-Test"/],
+      ['model', { id: 'openai/no-such-model' }, /^not_found: /],
+      ['service_status', { service_id: 'no-such-service' }, /^not_found: /],
+    ];
+    for (const [tool, args, message] of cases) {
+      const answer = await call(tool, args);
+      expect(answer.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(answer.content[0]!.text, `${tool} ${JSON.stringify(args)}`).toMatch(message);
+      expect(answer.content[0]!.text).not.toMatch(/^\s+at /m);
+    }
+  });
+
+  it('names a base URL it cannot reach', async () => {
+    const baseUrl = await unusedBaseUrl();
+    const down = await connect(baseUrl);
+    try {
+      const result = (await down.callTool({ name: 'service_status', arguments: {} })) as ToolAnswer;
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toContain(`unreachable: Cannot reach ${baseUrl}`);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The package as users get it: `npm pack ./packages/modelpulse` (which builds it), installed
+ * into an empty project with no registry at all (`npm install --offline`), then used the three
+ * ways it offers (the ES module from Node.js and from a browser, the CLI, the MCP server) against
+ * a small site served by the real `serve`, and compiled against by a strict TypeScript consumer.
+ */
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../generator/testing/browser.js';
+import { tempDir } from '../../../generator/testing/tree.js';
+import { startSmallSite, type SmallSite } from './testing/small-site.js';
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+// A busy machine builds slowly: these bound a hang, they measure nothing.
+const SLOW = 600_000;
+
+let site: SmallSite;
+let project: string;
+let installed: string;
+const cheapestFile = () => site.file('cheapest/min_intel/40/vision/limit/5.json');
+
+beforeAll(async () => {
+  site = await startSmallSite();
+  const packDir = await tempDir('pack');
+  const { stdout } = await run('npm', ['pack', './packages/modelpulse', '--pack-destination', packDir, '--json'], { cwd: REPO, maxBuffer: 16 << 20 });
+  const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string }];
+  project = await tempDir('consumer');
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packDir, filename)], { cwd: project });
+  installed = join(project, 'node_modules/modelpulse');
+}, SLOW);
+afterAll(async () => {
+  await site?.server.close();
+});
+
+describe('the packed modelpulse package', () => {
+  it('installs into an empty project with no registry, bringing no dependency', async () => {
+    expect((await readdir(join(project, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['modelpulse']);
+    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { dependencies?: object };
+    expect(manifest.dependencies).toBeUndefined();
+    // What it bundles instead ships with its licenses.
+    const licenses = await readFile(join(installed, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
+    expect(licenses).toMatch(/^@modelcontextprotocol\/sdk@\d+\.\d+\.\d+ \(MIT\)\n\nMIT License/m);
+    expect(licenses).toMatch(/^zod@\d+\.\d+\.\d+ \(MIT\)$/m);
+  }, SLOW);
+
+  it('answers cheapest from Node.js as the API does', async () => {
+    await writeFile(join(project, 'cheapest.mjs'), `import { createClient } from 'modelpulse';
+const { computed, ...answer } = await createClient({ baseUrl: process.argv[2] }).cheapest({ min_intel: 40, vision: true, limit: 5 });
+console.log(JSON.stringify(answer));`);
+    const { stdout } = await run(process.execPath, ['cheapest.mjs', site.server.url], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(await cheapestFile());
+  }, SLOW);
+
+  it('answers cheapest from its CLI (--json) as the API does', async () => {
+    const env = { ...process.env, MODELPULSE_CACHE_DIR: await tempDir('pack-cache') };
+    const bin = join(project, 'node_modules/.bin/modelpulse');
+    expect((await run(bin, ['--version'], { env })).stdout.trim()).toBe(JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')).version);
+    const { stdout } = await run(bin, ['cheapest', '--min-intel', '40', '--vision', '--limit', '5', '--json', '--base-url', site.server.url], { env });
+    expect(JSON.parse(stdout)).toEqual(await cheapestFile());
+    const failed = await run(bin, ['cheapest', '--limit', 'lots', '--base-url', site.server.url], { env }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^modelpulse: --limit must be a whole number from 1 to 100/) });
+  }, SLOW);
+
+  it('answers cheapest from its MCP server (the SDK bundled in) as the API does', async () => {
+    const client = new Client({ name: 'package-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(installed, 'dist/cli.js'), 'mcp', '--base-url', site.server.url], stderr: 'pipe' }));
+    try {
+      const answer = await client.callTool({ name: 'cheapest', arguments: { min_intel: 40, vision: true, limit: 5 } });
+      expect(answer.structuredContent).toEqual(await cheapestFile());
+    } finally {
+      await client.close();
+    }
+  }, SLOW);
+
+  it('runs in a browser: the ES module from another origin, reading the API through CORS', async () => {
+    const moduleSource = await readFile(join(installed, 'dist/index.js'));
+    const page = `<!doctype html><script type="module">
+import { createClient } from './modelpulse.js';
+window.answer = createClient({ baseUrl: ${JSON.stringify(site.server.url)} }).cheapest({ min_intel: 40, vision: true, limit: 5 }).then(({ data, meta }) => ({ data, meta }));
+</script>`;
+    const origin = createServer((req, res) => {
+      const js = req.url === '/modelpulse.js';
+      res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' });
+      res.end(js ? moduleSource : page);
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`http://127.0.0.1:${(origin.address() as AddressInfo).port}/`);
+      expect(await tab.evaluate(() => (window as unknown as { answer: Promise<unknown> }).answer)).toEqual(await cheapestFile());
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => origin.close(resolve));
+    }
+  }, SLOW);
+
+  it('types every response for a strict TypeScript consumer: a field the API does not have does not compile', async () => {
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noUncheckedIndexedAccess: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], types: [], noEmit: true },
+    }));
+    const good = `import { createClient, ModelPulseError, type ModelEntry, type ServiceDetail } from 'modelpulse';
+const client = createClient();
+const { data, meta } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
+const first: ModelEntry | undefined = data[0];
+const blended: number | null = first?.price.blended ?? null;
+const vision: boolean | undefined = first?.capabilities.vision;
+const link: string = meta.attribution.url;
+const service: ServiceDetail = (await client.service('openai')).data;
+const day: number | null | undefined = service.uptime_90d[0]?.uptime;
+const retires: string | null = (await client.model('openai/gpt-4o')).data.retirement_date;
+let failure: [string, number, string | null] | null = null;
+try { await client.models('x'); } catch (error) { if (error instanceof ModelPulseError) failure = [error.code, error.status, error.url]; }
+export const seen = [blended, vision, link, day, retires, failure];
+`;
+    await writeFile(join(project, 'good.ts'), good);
+    await run(process.execPath, [TSC, '-p', project]);
+    const bad = `import { createClient } from 'modelpulse';
+const { data } = await createClient().cheapest({ min_intel: 40 });
+export const price = data[0]?.price.per_token;
+await createClient().cheapest({ min_intell: 40 });
+`;
+    await writeFile(join(project, 'bad.ts'), bad);
+    const failed = await run(process.execPath, [TSC, '-p', project]).then(() => null, (error: { stdout: string }) => error.stdout);
+    expect(failed).toMatch(/bad\.ts\(3,\d+\): error TS2339: Property 'per_token' does not exist on type 'Price'/);
+    expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
+    expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
+  }, SLOW);
+});
