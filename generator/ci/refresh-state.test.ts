@@ -173,7 +173,7 @@ describe('the refresh with its state store, through real git', () => {
     await writeFile(join(c, '.state', 'status', 'svc.json'), '{"id": "svc", "trunc');
     expect((await stateStore('save', c, { STATE_BASE: restoredC.outputs.base! })).outputs.saved).toBe('true');
     const next = await refresh(a, T('01:37'));
-    expect(next.outcome.stateNotes).toEqual([expect.stringMatching(/svc\.json is not valid JSON: replaced by main's snapshot of it/)]);
+    expect(next.outcome.stateNotes).toEqual([expect.stringMatching(/svc\.json:1:\d+ is not valid JSON \(unterminated string\): replaced by main's snapshot of it/)]);
     expect(next.save.outputs.saved).toBe('true');
     // The failed deploy is still pending: the live site says 01:07, so the change since goes out now.
     const storeNext = openStore(join(a, 'data'), join(a, '.state'));

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orModel } from '../sources/openrouter/fixtures.js';
@@ -51,10 +51,23 @@ describe('the state directory', () => {
     const prepared = await prepareStateDir(store, NOW);
     expect(prepared.rebuilt).toBe(false);
     expect(prepared.repaired.sort()).toEqual([join('models', 'a', 'one.json'), join('state', 'publish.json')]);
-    expect(prepared.notes.join('\n')).toMatch(/one\.json is not valid JSON: replaced by main's snapshot of it/);
+    expect(prepared.notes.join('\n')).toMatch(/one\.json:1:\d+ is not valid JSON \(unterminated string\): replaced by main's snapshot of it/);
     expect(prepared.notes.join('\n')).toMatch(/publish\.json is invalid: .*removed \(it starts afresh\)/);
     expect(await readFile(join(stateDir, 'models/a/one.json'), 'utf8')).toBe(await readFile(join(dataDir, 'models/a/one.json'), 'utf8'));
     expect((await loadDataset(store)).models.size).toBe(2);
+  });
+
+  it('reads the state through the guarded listings: a symbolic link is never followed, it is replaced', async () => {
+    const { dataDir, stateDir } = await mainData();
+    const store = new DataStore(dataDir, stateDir);
+    await prepareStateDir(store, NOW);
+    const outside = join(stateDir, '..', 'outside.json');
+    await writeFile(outside, await readFile(join(stateDir, 'models/b/two.json'), 'utf8'));
+    await rm(join(stateDir, 'models/b/two.json'));
+    await symlink(outside, join(stateDir, 'models/b/two.json'));
+    const prepared = await prepareStateDir(store, NOW);
+    expect(prepared.notes.join('\n')).toMatch(/two\.json is a symbolic link.*replaced by main's snapshot of it/);
+    expect((await lstat(join(stateDir, 'models/b/two.json'))).isFile()).toBe(true);
   });
 
   it('is rebuilt when its marker is broken, and refused when a newer version wrote it', async () => {
@@ -62,7 +75,7 @@ describe('the state directory', () => {
     const store = new DataStore(dataDir, stateDir);
     await mkdir(join(stateDir, 'state'), { recursive: true });
     await writeFile(join(stateDir, DATA_FILES.marker), 'not json');
-    expect((await prepareStateDir(store, NOW)).notes[0]).toMatch(/store\.json is not valid JSON\. Rebuilt it/);
+    expect((await prepareStateDir(store, NOW)).notes[0]).toMatch(/store\.json:1:\d+ is not valid JSON \(.*\)\. Rebuilt it/);
     await writeFile(join(stateDir, DATA_FILES.marker), JSON.stringify({ format: 99, rebuilt_at: NOW, rebuilt_because: 'x', snapshot_of: null }));
     await expect(prepareStateDir(store, NOW)).rejects.toThrow(StateFormatError);
   });
