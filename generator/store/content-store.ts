@@ -3,13 +3,18 @@
  * line per file so the files diff and pack well in git:
  *   "api/v1/models.json": "<content> <updated_at>"                         material = content
  *   "api/v1/status.json": "<content> <updated_at> <material> <material_at>"
- * in two files by how often they change: state/content-freshness.json holds the run's time and
- * the responses that change with every run by nature (index.json's freshness, the status files);
- * state/content.json the rest (17,000 lines that change only with the catalog), so a quiet run
- * rewrites a few kilobytes, not two megabytes. The files are state, not curation: when they are
- * missing or unreadable the build still works (every response then carries the last run's time)
- * and the next `update` starts them afresh.
+ * in two files by how often they change: state/content-freshness.json holds the run's time, the
+ * catalog digest (below) and the responses that change with every run by nature (index.json's
+ * freshness, the status files); state/content.json the rest (17,000 lines that change only with
+ * the catalog), so a quiet run rewrites a few kilobytes, not two megabytes. The files are state,
+ * not curation: when they are missing or unreadable the build still works (every response then
+ * carries the last run's time) and the next `update` starts them afresh.
+ *
+ * state/content.json never goes to main (a material change to one cheap model rewrites thousands
+ * of its lines, through the `cheapest` grid): main's snapshot carries only the freshness file, whose
+ * catalog digest says whether the catalog changed materially since (store/snapshot.ts).
  */
+import { createHash } from 'node:crypto';
 import { EMPTY_CONTENT_STATE, type ContentEntry, type ContentState } from '../publish/content-times.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { nullableIsoTime } from '../validation/common-schemas.js';
@@ -33,6 +38,8 @@ const ENTRY = `^${HASH} ${TIME}( ${HASH} ${TIME})?$`;
 interface StoredContentState {
   /** In the freshness file (and in content.json as older versions wrote it). */
   last_run_at?: string | null;
+  /** In the freshness file: catalogDigest of the state saved with it. */
+  catalog?: string;
   files: Record<string, string>;
 }
 
@@ -42,6 +49,7 @@ const isStored = compileValidator<StoredContentState>(createAjv(), {
   additionalProperties: false,
   properties: {
     last_run_at: nullableIsoTime,
+    catalog: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     files: { type: 'object', additionalProperties: { type: 'string', pattern: ENTRY } },
   },
 });
@@ -74,11 +82,27 @@ export async function loadContentState(ref: StoreRef): Promise<ContentState> {
   return { last_run_at: lastRunAt, files: Object.fromEntries(Object.entries(lines).map(([p, line]) => [p, decode(line)])) };
 }
 
+/**
+ * Pure: one hash of what the catalog responses say materially (every path outside the freshness
+ * set with its material fingerprint): it changes exactly when some catalog response changes
+ * materially, or appears or goes.
+ */
+export function catalogDigest(state: ContentState): string {
+  const hash = createHash('sha256');
+  for (const path of Object.keys(state.files).sort()) if (!isFreshnessResponse(path)) hash.update(`${path} ${state.files[path]!.material}\n`);
+  return hash.digest('hex');
+}
+
+/** The catalog digest recorded with the content times (main's: as of its snapshot); null when none is. */
+export async function loadCatalogDigest(ref: StoreRef): Promise<string | null> {
+  return (await loadPart(asStore(ref).path(CONTENT_FRESHNESS_FILE)))?.catalog ?? null;
+}
+
 export async function saveContentState(ref: StoreRef, state: ContentState): Promise<void> {
   const store = asStore(ref);
   const catalog: Record<string, string> = {};
   const freshness: Record<string, string> = {};
   for (const [path, entry] of Object.entries(state.files)) (isFreshnessResponse(path) ? freshness : catalog)[path] = encode(entry);
   await writeFileAtomic(store.path(CONTENT_STATE_FILE), stableStringify({ files: catalog }));
-  await writeFileAtomic(store.path(CONTENT_FRESHNESS_FILE), stableStringify({ last_run_at: state.last_run_at, files: freshness }));
+  await writeFileAtomic(store.path(CONTENT_FRESHNESS_FILE), stableStringify({ last_run_at: state.last_run_at, catalog: catalogDigest(state), files: freshness }));
 }

@@ -8,9 +8,11 @@
  *   reads, the disagreement report). Kept in the state store; main's data/ holds a snapshot of it,
  *   the embedded default, renewed on a material change at most once a day.
  * - volatile: observations and bookkeeping that move with every run. Kept in the state store;
- *   those the build reads (status histories, per-source freshness, content times) travel to main
- *   with each catalog snapshot, so a fresh clone builds the status as of that snapshot; the rest
- *   (the endpoints rotation, held additions, deploy records, the store's marker) never do.
+ *   the status histories, per-source freshness and the run's time (content-freshness.json, with
+ *   the catalog digest) travel to main with each catalog snapshot, so a fresh clone builds the
+ *   status as of that snapshot; the rest (the catalog's content times, the endpoints rotation,
+ *   held additions, deploy records, the store's marker) never do. Without its content times a
+ *   fresh clone's build dates every catalog response at the snapshot's run.
  *
  * Without a state directory (a fresh clone, a maintainer's own `npm run update`) every kind lives
  * in data/, laid out as on main.
@@ -54,8 +56,8 @@ export const DATA_LAYOUT: readonly LayoutEntry[] = [
   { path: DATA_FILES.disagreements, kind: 'catalog', snapshot: true, what: 'where the secondary sources disagree with the catalog' },
   { path: DATA_FILES.sources, kind: 'volatile', snapshot: true, what: "each source's last attempt, success and error" },
   { path: DATA_FILES.status, kind: 'volatile', snapshot: true, what: "each service's official status, probes, daily counts and incidents" },
-  { path: DATA_FILES.content, kind: 'volatile', snapshot: true, what: 'when each catalog response last changed, and materially' },
-  { path: DATA_FILES.contentFreshness, kind: 'volatile', snapshot: true, what: 'the last run, and when each freshness response (index, status) last changed' },
+  { path: DATA_FILES.content, kind: 'volatile', snapshot: false, what: 'when each catalog response last changed, and materially' },
+  { path: DATA_FILES.contentFreshness, kind: 'volatile', snapshot: true, what: "the last run, the catalog's digest, and when each freshness response (index, status) last changed" },
   { path: DATA_FILES.endpointsRotation, kind: 'volatile', snapshot: false, what: "when each model's offers were last asked for" },
   { path: DATA_FILES.pendingAdditions, kind: 'volatile', snapshot: false, what: 'new models held back by the growth guard' },
   { path: DATA_FILES.publish, kind: 'volatile', snapshot: false, what: 'the deploys the refresh made' },

@@ -34,7 +34,7 @@ describe('the state directory', () => {
     expect(prepared.notes[0]).toMatch(/could not be used: it holds no state\. Rebuilt it from main's snapshot .* \(run 2026-09-01T00:07:00Z\)/);
     expect([...(await loadDataset(store)).models.keys()].sort()).toEqual(['a/one', 'b/two']);
     // Curated files are never copied: they are read from main.
-    expect(Object.keys(Object.fromEntries(await hashTree(stateDir))).sort()).toEqual(['models/a/one.json', 'models/b/two.json', 'sources.json', 'state/content-freshness.json', 'state/content.json', 'state/store.json']);
+    expect(Object.keys(Object.fromEntries(await hashTree(stateDir))).sort()).toEqual(['models/a/one.json', 'models/b/two.json', 'sources.json', 'state/content-freshness.json', 'state/store.json']);
     expect(JSON.parse(await readFile(join(stateDir, DATA_FILES.marker), 'utf8'))).toEqual({ format: 1, rebuilt_at: NOW, rebuilt_because: expect.stringContaining('holds no state') as string, snapshot_of: SNAPSHOT_RUN });
     await assertStatePrepared(store);
     expect(await hashTree(dataDir)).toEqual(before);

@@ -29,15 +29,16 @@ describe('the data layout', () => {
     const files = await fg('**/*', { cwd: 'data', onlyFiles: true });
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) expect(() => layoutEntry(file), file).not.toThrow();
-    // Curated files are main's own; the run-only state (rotation, held additions, deploys) never travels.
-    expect(SNAPSHOT_ENTRIES.map((e) => e.path).sort()).toEqual(['facts/', 'models/', 'reports/disagreements.json', 'sources.json', 'state/content-freshness.json', 'state/content.json', 'status/'].sort());
+    // Curated files are main's own; the run-only state (the catalog's content times, rotation, held
+    // additions, deploys) never travels.
+    expect(SNAPSHOT_ENTRIES.map((e) => e.path).sort()).toEqual(['facts/', 'models/', 'reports/disagreements.json', 'sources.json', 'state/content-freshness.json', 'status/'].sort());
     expect(DATA_LAYOUT.filter((e) => e.kind === 'curated').every((e) => !e.snapshot)).toBe(true);
   });
 
   it('keeps the run-only state off main, even after a local update without a state directory', async () => {
     const ignored = (await readFile('.gitignore', 'utf8')).split('\n');
     const runOnly = DATA_LAYOUT.filter((e) => e.kind !== 'curated' && !e.snapshot).map((e) => `/data/${e.path}`);
-    expect(runOnly).toEqual(['/data/state/openrouter-endpoints.json', '/data/state/openrouter-pending-additions.json', '/data/state/publish.json', '/data/state/store.json']);
+    expect(runOnly).toEqual(['/data/state/content.json', '/data/state/openrouter-endpoints.json', '/data/state/openrouter-pending-additions.json', '/data/state/publish.json', '/data/state/store.json']);
     for (const path of runOnly) expect(ignored).toContain(path);
   });
 });
