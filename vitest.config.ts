@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One directory per run for the full-size sites that several files read (testing/committed-site.ts).
+    globalSetup: ['generator/testing/global-setup.ts'],
   },
 });

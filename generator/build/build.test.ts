@@ -104,7 +104,7 @@ describe('build', () => {
     expect(smart.meta.query).toEqual({ min_intel: 50, min_context: null, vision: false, reasoning: false, tools: false, limit: 10 });
     const deprecations = JSON.parse(await readFile(join(root, 'deprecations.json'), 'utf8'));
     expect(deprecations.data).toEqual([
-      { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-09-01', retired: false, replacement: null, source_url: 'https://openrouter.ai/openai/old-test' },
+      { model_id: 'openai/old-test', name: 'old-test', retirement_date: '2026-09-01', retired: false, deprecated_at: null, replacement: null, replacement_id: null, source_url: 'https://openrouter.ai/openai/old-test' },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('build', () => {
     await buildSite({ store: data, outDir: scratch, siteUrl: SITE });
     const deprecations = JSON.parse(await readFile(join(scratch, 'api/v1/deprecations.json'), 'utf8'));
     expect(deprecations.data).toEqual([
-      { model_id: 'openai/old-test', name: 'old-test (retiring)', retirement_date: '2026-08-20', retired: false, replacement: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
+      { model_id: 'openai/old-test', name: 'old-test (retiring)', retirement_date: '2026-08-20', retired: false, deprecated_at: null, replacement: 'openai/gpt-test', replacement_id: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
     ]);
     const detail = JSON.parse(await readFile(join(scratch, 'api/v1/models/openai/old-test.json'), 'utf8'));
     expect(detail.data.retirement_date).toBe('2026-08-20');

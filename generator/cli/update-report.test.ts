@@ -6,6 +6,7 @@ import type { FactsRunReport } from '../update/facts.js';
 import type { SourceRunReport } from '../update/models.js';
 import type { ServiceLine, StatusRunReport } from '../update/status.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
+import { OFFLINE_ENV } from '../testing/cli.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
@@ -271,11 +272,7 @@ describe('npm run update in GitHub Actions', () => {
       // Every source points at a closed local port: the sources fail, the local service answers.
       const env = {
         ...process.env,
-        MODELPULSE_OPENROUTER_URL: 'http://127.0.0.1:9/api/v1',
-        MODELPULSE_LITELLM_URL: 'http://127.0.0.1:9/litellm.json',
-        MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
-        MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
-        ARTIFICIAL_ANALYSIS_API_KEY: '',
+        ...OFFLINE_ENV,
         GITHUB_ACTIONS: 'true',
         GITHUB_STEP_SUMMARY: summaryFile,
       };
@@ -302,9 +299,10 @@ describe('npm run update in GitHub Actions', () => {
         ['source', 'openrouter', 'failed'],
         ['source', 'litellm', 'failed'],
         ['source', 'modelsdev', 'failed'],
+        ...['anthropic', 'openai', 'google', 'mistral', 'xai'].map((maker) => ['source', `${maker}-deprecations`, 'failed']),
         ['service', 'local', 'ok'],
       ]);
-      expect(rows[3]).toContain('operational; no official page; probe HTTP 401 in');
+      expect(rows[8]).toContain('operational; no official page; probe HTTP 401 in');
       // The failed catalog read kept the last good data.
       const sources = JSON.parse(await readFile(join(dataDir, 'sources.json'), 'utf8')) as Record<string, { ok: boolean; last_success_at: string }>;
       expect(sources.openrouter).toMatchObject({ ok: false, last_success_at: '2026-11-20T00:00:00Z' });

@@ -171,7 +171,14 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     out.push(...capped(r.warnings.map((w) => `warning: ${w}`), 20, 'identity warnings'));
     out.push(`  ambiguous identity (listed, not matched; settle with data/identity.json): ${r.ambiguous.length}`);
     out.push(...capped(r.ambiguous.map((a) => `${a.source} ${JSON.stringify(a.source_key)}: ${a.candidates.join(' or ')}`), 10, 'ambiguous records'));
-    for (const d of r.retirementDisagreements) out.push(`    retirement ${d.model_id}: ${d.source} ${d.source_key} says ${d.date} (used, first-party) but OpenRouter says ${d.openrouter_date}`);
+    out.push(`  retirement dates where the first-party word differs (it is published): ${r.retirementDisagreements.length}`);
+    out.push(
+      ...capped(
+        r.retirementDisagreements.map((d) => `${d.model_id}: ${d.source} ${d.source_key} says ${d.date ?? d.note ?? 'no date'}; ${d.others.map((o) => `${o.source} ${o.source_key} says ${o.date}`).join('; ')}`),
+        20,
+        'retirement disagreements',
+      ),
+    );
     out.push(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
     for (const d of r.disagreements.slice(0, 10)) {
       out.push(`    ${d.model_id} ${d.field}: ${d.values.map((v) => `${v.source}${v.provider ? `/${v.provider}` : ''} ${v.value}`).join(' vs ')} (${d.ratio}×)`);

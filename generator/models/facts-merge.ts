@@ -11,14 +11,17 @@
  *   beside it as `direct_prices`, with cache prices and long-context tiers, and any disagreement
  *   beyond the tolerance is reported by `update`.
  */
-import type { FactSource, PriceTier } from '../sources/facts.js';
+import { LIFECYCLE_SOURCES, PRICE_SOURCES, type FactSource, type LifecycleSource, type PriceTier } from '../sources/facts.js';
+import { LIFECYCLE_PAGE_ADDRESSES } from '../sources/firstparty/pages.js';
 import type { MatchedFacts } from '../sources/identity.js';
+import { makerStatement, type MakerStatement } from './lifecycle.js';
 import { BENCHMARK_INDICES, type Benchmarks, type ModelRecord, type TokenPrices } from './types.js';
 
 export const SOURCE_URLS: Record<FactSource, string> = {
   litellm: 'https://github.com/BerriAI/litellm/blob/main/model_prices_and_context_window.json',
   modelsdev: 'https://models.dev',
   artificialanalysis: 'https://artificialanalysis.ai',
+  ...(Object.fromEntries(LIFECYCLE_SOURCES.map((s) => [s, LIFECYCLE_PAGE_ADDRESSES[s].pageUrl])) as Record<LifecycleSource, string>),
 };
 
 export type FactsByModel = Partial<Record<FactSource, MatchedFacts[]>>;
@@ -45,8 +48,14 @@ export interface FactsContribution {
   benchmarks: Benchmarks;
   /** Which indices came from Artificial Analysis' own API. */
   benchmarksFromAa: boolean;
-  /** The author's own retirement date, when a source states one, with its source. */
-  authorRetirement: { date: string; source: FactSource; source_url: string; source_key: string } | null;
+  /**
+   * The author's own word on the retirement date, when a source states one: the maker's
+   * deprecation page (a null `date` when it lists the model without one), else LiteLLM's record
+   * of the author's own API. Null: no first-party word, OpenRouter's date stands.
+   */
+  authorRetirement: { date: string | null; source: FactSource; source_url: string; source_key: string } | null;
+  /** What the maker's deprecation page says about the model, when it lists it. */
+  maker: MakerStatement | null;
   providerRetirements: ProviderRetirement[];
   directPrices: DirectPrice[];
   /** Every priced offer the secondary sources list for the model, first-party or not. */
@@ -82,7 +91,8 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
       if (index === 'intelligence_index') fromAa = true;
     }
   }
-  const priced = [...(facts.litellm ?? []), ...(facts.modelsdev ?? [])];
+  const priced = PRICE_SOURCES.flatMap((source) => facts[source] ?? []);
+  const maker = makerStatement(LIFECYCLE_SOURCES.flatMap((source) => facts[source] ?? []));
   const directPrices = priced
     .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.match.first_party && f.price !== null && f.provider !== null)
     .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers, deprecated: f.deprecated }));
@@ -92,7 +102,13 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
   return {
     benchmarks,
     benchmarksFromAa: fromAa,
-    authorRetirement: own === undefined ? null : { date: own.retirement_date, source: own.source, source_url: SOURCE_URLS[own.source], source_key: own.source_key },
+    authorRetirement:
+      maker !== null
+        ? { date: maker.retirement_date, source: maker.source, source_url: maker.source_url, source_key: maker.source_key }
+        : own === undefined
+          ? null
+          : { date: own.retirement_date, source: own.source, source_url: SOURCE_URLS[own.source], source_key: own.source_key },
+    maker,
     providerRetirements: dated
       .filter((f) => !f.match.first_party)
       .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, date: f.retirement_date, source_url: SOURCE_URLS[f.source] }))
@@ -102,15 +118,6 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
       .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.price !== null && f.provider !== null)
       .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, first_party: f.match.first_party, price: f.price, context_length: f.context_length, max_output: f.max_output, retirement_date: f.retirement_date })),
   };
-}
-
-/** Two sources give a model different retirement dates; the first-party one is published. */
-export interface RetirementDisagreement {
-  model_id: string;
-  source: FactSource;
-  source_key: string;
-  date: string;
-  openrouter_date: string;
 }
 
 export const DEFAULT_DISAGREEMENT_TOLERANCE = 1.5;

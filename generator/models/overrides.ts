@@ -2,10 +2,11 @@
  * Applies curated overrides (data/overrides.json) to a model record and says, per field group,
  * where each published value came from. Pure.
  */
+import { FACT_SOURCES } from '../sources/facts.js';
 import type { Correction, ModelOverride } from '../store/overrides.js';
 import type { ModelRecord } from './types.js';
 
-export const PROVENANCE_SOURCES = ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] as const;
+export const PROVENANCE_SOURCES = ['openrouter', ...FACT_SOURCES, 'override'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 
 export interface FieldProvenance {

@@ -87,6 +87,10 @@ export interface ObservedModel {
   benchmarks: Benchmarks;
   retirement_date: string | null;
   free_variant: FreeVariant | null;
+  /** The model's Hugging Face id as OpenRouter lists it (`Qwen/Qwen3-235B-A22B-Instruct-2507`): an identity key. */
+  hugging_face_id?: string;
+  /** OpenRouter's canonical slug, the dated snapshot the id stands for (`openai/gpt-5-2025-08-07`): an identity key. */
+  canonical_slug?: string;
 }
 
 /** A model as kept in data/models/<author>/<slug>.json. */

@@ -14,6 +14,7 @@ export function testEntry(id: string, input: number | null, output: number | nul
     benchmarks: { intelligence_index: intel, coding_index: null, math_index: null },
     retirement_date: null,
     has_free_variant: false,
+    unit_prices: [],
     cheapest_offer: null,
     ...extra,
   };

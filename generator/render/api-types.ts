@@ -3,6 +3,8 @@ import type { ProviderRetirement } from '../models/facts-merge.js';
 import type { Provenance } from '../models/overrides.js';
 import type { PriceTier } from '../sources/facts.js';
 import type { Benchmarks, Capabilities } from '../models/types.js';
+import type { PriceSource, PriceUnit } from '../sources/facts.js';
+import type { OfferKind } from '../sources/providers.js';
 
 export interface ApiPrice {
   input: number | null;
@@ -23,20 +25,43 @@ export interface ModelEntry {
   benchmarks: Benchmarks;
   retirement_date: string | null;
   has_free_variant: boolean;
-  /** The cheapest paid offer of `endpoints` (model detail): who sells it for the least. */
-  cheapest_offer: { provider: string; source: OfferSource } | null;
+  /** Prices per song, image, request… where a source gives them; the token prices are then null unless known. */
+  unit_prices: ApiUnitPrice[];
+  /** The cheapest paid headline offer of `endpoints` (model detail): who sells it for the least, at what price. */
+  cheapest_offer: CheapestOffer | null;
 }
 
-export type OfferSource = 'openrouter' | 'litellm' | 'modelsdev';
+export interface ApiUnitPrice {
+  unit: PriceUnit;
+  /** USD per unit. */
+  usd: number;
+  source: 'openrouter' | PriceSource;
+}
+
+export interface CheapestOffer {
+  provider: string;
+  provider_name: string;
+  source: OfferSource;
+  price: ApiPrice;
+}
+
+export type OfferSource = 'openrouter' | PriceSource;
 
 /** One offer of the model: an OpenRouter provider endpoint or a direct offer from LiteLLM or models.dev. */
 export interface ApiOffer {
+  /** Canonical provider id, one per provider across sources (`amazon-bedrock`, `fireworks`). */
   provider: string;
+  /** The provider for people (`Amazon Bedrock`; OpenRouter's own name for its endpoints). */
+  provider_name: string;
   source: OfferSource;
   /** OpenRouter's endpoint tag, or the source's own key. */
   source_key: string;
-  /** OpenRouter's endpoint tag (null for direct offers). */
+  /** OpenRouter's endpoint tag (`fireworks/fast`; null for direct offers). */
   tag: string | null;
+  /** `standard` for a provider's headline price; the others are never headline. */
+  kind: OfferKind;
+  /** Where the price holds (`us-gov-east-1`, the data zone `eu`), or null. */
+  region: string | null;
   /** Sold by the model's own author. */
   first_party: boolean;
   price: ApiPrice;
@@ -71,7 +96,19 @@ export interface ModelDetail extends ModelEntry {
   direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[]; deprecated: boolean }>;
   /** Retirements of one provider's copy of the model (not the model's own). */
   provider_retirements: ProviderRetirement[];
+  /** What the maker's own deprecation page (or a curated override) says, when it lists the model or a date is known. */
+  deprecation: ModelDeprecation | null;
   provenance: Provenance;
+}
+
+export interface ModelDeprecation {
+  retirement_date: string | null;
+  deprecated_at: string | null;
+  /** Why there is no date, as the maker's page says (`not sooner than 2027-06-09`, `to be announced`). */
+  note: string | null;
+  replacement: string | null;
+  replacement_id: string | null;
+  source_url: string;
 }
 
 export interface PriceChange {
@@ -87,7 +124,11 @@ export interface Deprecation {
   model_id: string;
   name: string;
   retirement_date: string;
+  /** The date is on or before the data's as-of day (clients recompute it for their own day). */
   retired: boolean;
+  deprecated_at: string | null;
+  /** Our model id where we track the replacement, else the maker's name for it, or null. */
   replacement: string | null;
+  replacement_id: string | null;
   source_url: string;
 }

@@ -9,7 +9,7 @@ const AS_OF = '2026-11-20T12:34:56Z';
 const TRICKY_NAME = 'Ünïcødé 模型 🚀, with "semi;colon", back\\slash and\r\ntwo lines';
 
 function deprecation(model_id: string, retirement_date: string, extra: Partial<Deprecation> = {}): Deprecation {
-  return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, replacement: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
+  return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, deprecated_at: null, replacement: null, replacement_id: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
 }
 
 function input(deprecations: Deprecation[], deprecationsUpdatedAt: string | null = AS_OF): CalendarInput {

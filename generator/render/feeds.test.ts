@@ -23,7 +23,7 @@ function change(model_id: string, at: string, change_pct: number | null = -20, n
 }
 
 function deprecation(model_id: string, retirement_date: string, extra: Partial<Deprecation> = {}): Deprecation {
-  return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, replacement: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
+  return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, deprecated_at: null, replacement: null, replacement_id: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
 }
 
 type RecentIncident = ServiceDetail['recent_incidents'][number];

@@ -27,10 +27,13 @@ export function benchmarksOf(b: Benchmarks): Benchmarks {
 export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
   if (record.free_variant === null) return null;
   return {
-    provider: 'OpenRouter (free variant)',
+    provider: 'openrouter',
+    provider_name: 'OpenRouter (free variant)',
     source: 'openrouter',
     source_key: record.free_variant.upstream_id,
     tag: record.free_variant.upstream_id,
+    kind: 'standard',
+    region: null,
     first_party: false,
     price: apiPrice({ input: 0, output: 0, cache_read: null, cache_write: null }),
     context_length: record.free_variant.context_length,

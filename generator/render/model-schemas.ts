@@ -1,4 +1,7 @@
 /** JSON Schema parts of model responses (entries, details, prices), used by schemas.ts. */
+import { PROVENANCE_SOURCES } from '../models/overrides.js';
+import { PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
+import { OFFER_KINDS } from '../sources/providers.js';
 import {
   benchmarks,
   calendarDate,
@@ -14,6 +17,8 @@ import {
   priceTier,
   tokenPrices,
 } from '../validation/common-schemas.js';
+
+const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES] as const;
 
 export const apiPriceSchema = {
   type: 'object',
@@ -38,14 +43,24 @@ const modelEntryProperties = {
   benchmarks,
   retirement_date: nullableDate,
   has_free_variant: { type: 'boolean' },
+  unit_prices: {
+    type: 'array',
+    description: 'prices per song, clip, image, request, second or minute, for models sold that way (their token prices are then null, never 0); empty for token-priced models',
+    items: {
+      type: 'object',
+      required: ['unit', 'usd', 'source'],
+      additionalProperties: false,
+      properties: { unit: { enum: [...PRICE_UNITS] }, usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000, description: 'USD per unit' }, source: { enum: [...OFFER_SOURCE_IDS] } },
+    },
+  },
   cheapest_offer: {
     anyOf: [
       {
         type: 'object',
-        description: 'the cheapest paid offer among the model detail\'s endpoints: who sells it for the least',
-        required: ['provider', 'source'],
+        description: 'the cheapest paid headline (kind standard) offer among the model detail\'s endpoints: who sells it for the least, at what price',
+        required: ['provider', 'provider_name', 'source', 'price'],
         additionalProperties: false,
-        properties: { provider: { type: 'string' }, source: { enum: ['openrouter', 'litellm', 'modelsdev'] } },
+        properties: { provider: { type: 'string' }, provider_name: { type: 'string' }, source: { enum: [...OFFER_SOURCE_IDS] }, price: { $ref: '#/$defs/price' } },
       },
       { type: 'null' },
     ],
@@ -63,13 +78,17 @@ const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
 /** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
 const endpoint = {
   type: 'object',
-  required: [...storedEndpoint.required, 'source', 'source_key', 'first_party', 'retirement_date'],
+  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date'],
   additionalProperties: false,
   properties: {
     ...storedEndpoint.properties,
-    source: { enum: ['openrouter', 'litellm', 'modelsdev'], description: 'OpenRouter\'s provider endpoints, or a direct offer as LiteLLM or models.dev list it' },
+    provider: { type: 'string', description: 'the canonical provider id, one per provider across sources (amazon-bedrock, google-vertex, fireworks…; see docs/data.md, Providers)' },
+    provider_name: { type: 'string', description: 'the provider for people (OpenRouter\'s name for its endpoints)' },
+    kind: { enum: [...OFFER_KINDS], description: 'standard: a provider\'s headline price; regional, data_zone, provisioned (a commitment), batch and fine_tune prices are never headline' },
+    region: { type: ['string', 'null'], description: 'the region or data zone the price holds in (us-gov-east-1, eu), or null' },
+    source: { enum: [...OFFER_SOURCE_IDS], description: 'OpenRouter\'s provider endpoints, or a direct offer as LiteLLM or models.dev list it' },
     source_key: { type: 'string', description: 'the endpoint tag (OpenRouter) or the source\'s own key' },
-    tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag; null for direct offers' },
+    tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag (fireworks/fast beside fireworks); null for direct offers' },
     first_party: { type: 'boolean', description: 'sold by the model\'s own author' },
     quantization: { type: ['string', 'null'] },
     capabilities: { anyOf: [storedEndpoint.properties.capabilities, { type: 'null' }], description: 'null where the source does not say' },
@@ -82,7 +101,7 @@ const fieldProvenance = {
   required: ['source', 'url'],
   additionalProperties: false,
   properties: {
-    source: { enum: ['openrouter', 'litellm', 'modelsdev', 'artificialanalysis', 'override'] },
+    source: { enum: [...PROVENANCE_SOURCES] },
     url: { type: 'string', format: 'uri' },
   },
 } as const;
@@ -138,6 +157,25 @@ export const modelDetailProperties = {
       { type: 'null' },
     ],
     description: 'a price that jumped by more than the allowed factor (default 5×) at once: not published until a later observation confirms it',
+  },
+  deprecation: {
+    anyOf: [
+      {
+        type: 'object',
+        description: "the model's lifecycle: what its maker's own deprecation page says (or a curated override), or the retirement date an aggregator gives",
+        required: ['retirement_date', 'deprecated_at', 'note', 'replacement', 'replacement_id', 'source_url'],
+        additionalProperties: false,
+        properties: {
+          retirement_date: nullableDate,
+          deprecated_at: { ...nullableDate, description: 'when the maker deprecated the model, where its page says' },
+          note: { type: ['string', 'null'], description: 'why there is no retirement date, as the maker says: "not sooner than YYYY-MM-DD", "to be announced", "no shutdown date announced"' },
+          replacement: { type: ['string', 'null'], description: 'our model id where we track the replacement, else the maker\'s name for it (as written), or null' },
+          replacement_id: { anyOf: [modelId, { type: 'null' }], description: 'the replacement as our model id, or null' },
+          source_url: { type: 'string', format: 'uri' },
+        },
+      },
+      { type: 'null' },
+    ],
   },
   provenance: {
     type: 'object',

@@ -7,6 +7,8 @@ import { contributeFacts, type FactsByModel, type FactsContribution, SOURCE_URLS
 import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '../models/overrides.js';
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES } from '../sources/facts.js';
+import { modelShapes } from '../sources/identity.js';
+import { matchFacts } from '../sources/identity-match.js';
 import type { Dataset } from '../store/data-store.js';
 import { freeVariantOffer, sourceUrl } from './model-fields.js';
 import { modelOffers } from './offers.js';
@@ -18,10 +20,36 @@ export interface SourcedModel extends OverriddenModel {
   offers: ApiOffer[];
   /** Offers left out as implausible (unit errors in a source). */
   implausibleOffers: ApiOffer[];
+  /** The replacement as one of our ids, when it is one model we track; `replacement` then names it too. */
+  replacementId: string | null;
+  /** When the maker deprecated the model, where its page says. */
+  deprecatedAt: string | null;
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
 export const AA_MAX_AGE_DAYS = 7;
+
+const resolvers = new WeakMap<Dataset, (maker: string, name: string) => string | null>();
+
+/** A maker's API name (`claude-sonnet-4-6`) to our id by the identity rules, or null (cached per dataset). */
+function replacementResolver(dataset: Dataset): (maker: string, name: string) => string | null {
+  let resolve = resolvers.get(dataset);
+  if (resolve === undefined) {
+    const ids = [...dataset.models.keys()].sort();
+    const context = { models: modelShapes(dataset.models.values()) };
+    const cache = new Map<string, string | null>();
+    resolve = (maker, name) => {
+      const key = `${maker}\u0000${name}`;
+      if (!cache.has(key)) {
+        const fact = { source: 'anthropic-deprecations' as const, source_key: name, model_name: name, author: maker, provider: maker, context_length: null, price: null };
+        cache.set(key, matchFacts([fact], ids, context).matches[0]?.model_id ?? null);
+      }
+      return cache.get(key)!;
+    };
+    resolvers.set(dataset, resolve);
+  }
+  return resolve;
+}
 
 export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string | null): SourcedModel {
   const facts: FactsByModel = dataset.factsByModel.get(record.id) ?? {};
@@ -37,7 +65,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // index.json, so a model's file keeps its bytes while its values stay the same.
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
-  const withFacts: ModelRecord = { ...record, benchmarks: contribution.benchmarks, retirement_date: own?.date ?? record.retirement_date };
+  const withFacts: ModelRecord = { ...record, benchmarks: contribution.benchmarks, retirement_date: own !== null ? own.date : record.retirement_date };
   const upstream: UpstreamProvenance = {
     price: openrouter,
     benchmarks: contribution.benchmarksFromAa
@@ -46,5 +74,19 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url },
   };
   const { offers, implausible } = modelOffers(record, contribution.offers, freeVariantOffer(record));
-  return { ...applyOverride(withFacts, dataset.overrides.models[record.id], upstream), facts: contribution, offers, implausibleOffers: implausible };
+  const overridden = applyOverride(withFacts, dataset.overrides.models[record.id], upstream);
+  const maker = contribution.maker;
+  // A curated replacement wins; else the maker's, as our id where it names one model we track.
+  const names = maker?.replacement_names ?? [];
+  const resolved = names.length === 1 ? replacementResolver(dataset)(record.author, names[0]!) : null;
+  const replacementId = overridden.replacement ?? resolved;
+  return {
+    ...overridden,
+    replacement: replacementId ?? maker?.replacement ?? null,
+    replacementId,
+    deprecatedAt: maker?.deprecated_at ?? null,
+    facts: contribution,
+    offers,
+    implausibleOffers: implausible,
+  };
 }

@@ -1,10 +1,19 @@
 import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
+import { unitPricesFromDescription } from '../models/unit-prices.js';
+import { orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord } from '../models/types.js';
-import type { Deprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+import type { Deprecation, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
 import { cheapestOffer } from './offers.js';
 import { apiPrice, benchmarksOf, capabilitiesOf, sourceUrl, UNKNOWN_PRICES } from './model-fields.js';
+
+/** Unit prices (per song, image…) for a model without a known paid token price (models/unit-prices.ts). */
+function unitPrices(record: ModelRecord): ModelEntry['unit_prices'] {
+  const current = record.price_history.at(-1);
+  const paid = current !== undefined && current.input !== null && current.output !== null && current.input + current.output > 0;
+  return paid ? [] : unitPricesFromDescription(record.description).map((p) => ({ ...p, source: 'openrouter' as const }));
+}
 
 export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'] = null): ModelEntry {
   return {
@@ -18,7 +27,22 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
     benchmarks: benchmarksOf(record.benchmarks),
     retirement_date: record.retirement_date,
     has_free_variant: record.free_variant !== null,
+    unit_prices: unitPrices(record),
     cheapest_offer: cheapest,
+  };
+}
+
+/** The model's lifecycle as its detail publishes it: the maker's word, an override, or a known date. */
+function deprecationOf(model: SourcedModel): ModelDeprecation | null {
+  const maker = model.facts.maker;
+  if (maker === null && model.record.retirement_date === null) return null;
+  return {
+    retirement_date: model.record.retirement_date,
+    deprecated_at: model.deprecatedAt,
+    note: model.record.retirement_date === null ? (maker?.note ?? null) : null,
+    replacement: model.replacement,
+    replacement_id: model.replacementId,
+    source_url: model.retirementSourceUrl ?? maker?.source_url ?? sourceUrl(model.record),
   };
 }
 
@@ -40,6 +64,7 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
     direct_prices: model.facts.directPrices.map((d) => ({ source: d.source, provider: d.provider, source_key: d.source_key, price: apiPrice(d.price), tiers: d.tiers, deprecated: d.deprecated })),
     provider_retirements: model.facts.providerRetirements,
+    deprecation: deprecationOf(model),
     provenance: model.provenance,
   };
 }
@@ -76,18 +101,25 @@ export function priceChanges(records: readonly ModelRecord[], asOf: string | nul
   return changes.filter((change, index) => index < MIN_PRICE_CHANGES || change.at >= windowStart);
 }
 
-/** Every model with a retirement date (overrides applied), soonest first; `retired` is judged as of the data. */
-export function deprecations(models: readonly OverriddenModel[], asOf: string | null): Deprecation[] {
-  const asOfDate = asOf?.slice(0, 10) ?? null;
-  return models
+export type DeprecationSource = OverriddenModel & { replacementId?: string | null; deprecatedAt?: string | null };
+
+/**
+ * Every model with a retirement date (the maker's page, overrides applied): upcoming retirements
+ * soonest first, then the retired ones newest first; `retired` is judged as of the data's day
+ * (query/deprecations.ts, which clients use to judge it for their own day).
+ */
+export function deprecations(models: readonly DeprecationSource[], asOf: string | null): Deprecation[] {
+  const rows = models
     .filter((m) => m.record.retirement_date !== null)
-    .map(({ record: r, replacement, retirementSourceUrl }) => ({
+    .map(({ record: r, replacement, replacementId, deprecatedAt, retirementSourceUrl }) => ({
       model_id: r.id,
       name: r.name,
       retirement_date: r.retirement_date!,
-      retired: asOfDate !== null && r.retirement_date! <= asOfDate,
+      retired: false,
+      deprecated_at: deprecatedAt ?? null,
       replacement,
+      replacement_id: replacementId ?? null,
       source_url: retirementSourceUrl ?? sourceUrl(r),
-    }))
-    .sort((a, b) => (a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : 1));
+    }));
+  return orderDeprecations(rows, asOf?.slice(0, 10) ?? null);
 }

@@ -24,30 +24,50 @@ const direct = (source: DirectOffer['source'], provider: string, key: string, in
 });
 
 describe('offers', () => {
-  it('lists every offer cheapest first, one per provider from the secondary sources, with the provider\'s own retirement', () => {
+  it('lists every offer cheapest first with canonical providers: one headline per provider and source, regional and data-zone prices beside it', () => {
     const { offers, implausible } = modelOffers(record(), [
       direct('litellm', 'anthropic', 'claude-x', 3, 15, { first_party: true, retirement_date: '2027-01-01' }),
       direct('modelsdev', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true }),
       direct('litellm', 'azure', 'azure/claude-x', 2.5, 12, { retirement_date: '2026-12-01' }),
-      direct('litellm', 'azure', 'azure/eu/claude-x', 2.75, 13.2),
+      // Cheaper, but only in the EU data zone: never Azure's headline price.
+      direct('litellm', 'azure', 'azure/eu/claude-x', 2.2, 11),
+      direct('litellm', 'bedrock', 'bedrock/us-gov-east-1/anthropic.claude-x-v1:0', 3.6, 18),
+      // models.dev's name for the same provider as LiteLLM's bedrock: one provider.
+      direct('modelsdev', 'amazon-bedrock', 'amazon-bedrock/anthropic.claude-x-v1:0', 3.3, 16.5),
       // A per-token price in a per-1M field: a unit error, not an offer.
       direct('litellm', 'wandb', 'wandb/claude-x', 3_000_000, 15_000_000),
     ], null);
-    expect(offers.map((o) => [o.source, o.source_key, o.first_party, o.retirement_date])).toEqual([
-      ['litellm', 'azure/claude-x', false, '2026-12-01'],
-      ['openrouter', 'anthropic', true, null],
-      ['litellm', 'claude-x', true, '2027-01-01'],
-      ['openrouter', 'amazon bedrock', false, null],
+    expect(offers.map((o) => [o.provider, o.source, o.source_key, o.kind, o.region])).toEqual([
+      ['azure', 'litellm', 'azure/eu/claude-x', 'data_zone', 'eu'],
+      ['azure', 'litellm', 'azure/claude-x', 'standard', null],
+      ['anthropic', 'openrouter', 'anthropic', 'standard', null],
+      ['anthropic', 'litellm', 'claude-x', 'standard', null],
+      ['amazon-bedrock', 'openrouter', 'amazon bedrock', 'standard', null],
+      ['amazon-bedrock', 'modelsdev', 'amazon-bedrock/anthropic.claude-x-v1:0', 'standard', null],
+      ['amazon-bedrock', 'litellm', 'bedrock/us-gov-east-1/anthropic.claude-x-v1:0', 'regional', 'us-gov-east-1'],
     ]);
+    expect(offers.find((o) => o.source_key === 'azure/claude-x')).toMatchObject({ provider_name: 'Azure', retirement_date: '2026-12-01', first_party: false });
+    expect(offers.find((o) => o.source === 'openrouter' && o.provider === 'anthropic')).toMatchObject({ provider_name: 'Anthropic', first_party: true, tag: 'anthropic' });
     expect(implausible.map((o) => o.source_key)).toEqual(['wandb/claude-x']);
-    expect(cheapestOffer(offers)).toEqual({ provider: 'azure', source: 'litellm' });
+    expect(cheapestOffer(offers)).toEqual({ provider: 'azure', provider_name: 'Azure', source: 'litellm', price: { input: 2.5, output: 12, blended: 4.875, cache_read: null, cache_write: null } });
+  });
+
+  it('keeps OpenRouter\'s endpoint tags apart under one provider', () => {
+    const base = record();
+    const fast = { ...base.endpoints.items[0]!, provider: 'Fireworks', tag: 'fireworks/fast', price: { input: 4.5, output: 22.5, cache_read: null, cache_write: null } };
+    const plain = { ...base.endpoints.items[0]!, provider: 'Fireworks', tag: 'fireworks' };
+    const { offers } = modelOffers({ ...base, endpoints: { updated_at: base.endpoints.updated_at, items: [plain, fast] } }, [], null);
+    expect(offers.map((o) => [o.provider, o.provider_name, o.tag])).toEqual([
+      ['fireworks', 'Fireworks', 'fireworks'],
+      ['fireworks', 'Fireworks', 'fireworks/fast'],
+    ]);
   });
 
   it('keeps the free variant as an offer but never as the cheapest paid one', () => {
     const model = { ...record(), free_variant: { upstream_id: 'anthropic/claude-x:free', context_length: 8000, max_output: null } };
     const { offers } = modelOffers(model, [], freeVariantOffer(model));
-    expect(offers[0]).toMatchObject({ provider: 'OpenRouter (free variant)', free: true, price: { blended: 0 } });
-    expect(cheapestOffer(offers)).toEqual({ provider: 'Anthropic', source: 'openrouter' });
+    expect(offers[0]).toMatchObject({ provider: 'openrouter', provider_name: 'OpenRouter (free variant)', free: true, price: { blended: 0 } });
+    expect(cheapestOffer(offers)).toMatchObject({ provider: 'anthropic', provider_name: 'Anthropic', source: 'openrouter', price: { input: 3, output: 15 } });
   });
 
   it('reads OpenRouter provider names as authors where they are the author', () => {

@@ -159,7 +159,7 @@ const modelsPaths = (): Record<string, Json> => ({
     id: 'listDeprecations',
     tag: 'models',
     summary: 'Model retirements',
-    description: 'Models with a retirement date, soonest first; `retired` says whether the date has passed (as of the data).',
+    description: 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first. `retired` says whether the date has passed as of the data\'s day (recompute it for your own day); the date, `deprecated_at` and `replacement` come from the maker\'s own deprecation page where it lists the model (`source_url`).',
     ok: jsonOk('The models with a retirement date.', 'deprecations'),
   }),
 });

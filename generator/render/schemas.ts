@@ -182,19 +182,21 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
         },
       },
     }, meta(modelsMeta, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution'])),
-    deprecations: envelope('deprecations', siteUrl, 'Models with a retirement date, soonest first', {
+    deprecations: envelope('deprecations', siteUrl, 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first', {
       type: 'array',
       items: {
         type: 'object',
-        required: ['model_id', 'name', 'retirement_date', 'retired', 'replacement', 'source_url'],
+        required: ['model_id', 'name', 'retirement_date', 'retired', 'deprecated_at', 'replacement', 'replacement_id', 'source_url'],
         additionalProperties: false,
         properties: {
           model_id: modelId,
           name: { type: 'string' },
           retirement_date: calendarDate,
-          retired: { type: 'boolean' },
-          replacement: { type: ['string', 'null'] },
-          source_url: { type: 'string', format: 'uri' },
+          retired: { type: 'boolean', description: 'the date is on or before the data\'s as-of day; clients recompute it for their own day' },
+          deprecated_at: { ...nullableDate, description: 'when the maker deprecated the model, where its page says' },
+          replacement: { type: ['string', 'null'], description: 'our model id where we track the replacement, else the maker\'s name for it (as written), or null' },
+          replacement_id: { anyOf: [modelId, { type: 'null' }], description: 'the replacement as our model id, or null' },
+          source_url: { type: 'string', format: 'uri', description: 'the maker\'s own deprecation page where it gives the date' },
         },
       },
     }, meta({ count: { type: 'integer', minimum: 0 } }, ['count'])),

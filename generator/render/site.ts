@@ -136,7 +136,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], 'ModelPulse (data from OpenRouter, LiteLLM and models.dev; indices by Artificial Analysis)');
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
@@ -244,7 +244,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
-      endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date, soonest first', 'deprecations'),
+      endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date: upcoming soonest first, then retired newest first', 'deprecations'),
       endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),
       endpoint('/api/v1/status/<service_id>', '/api/v1/status/<service_id>.json', 'one service with 90 days of uptime and recent incidents', 'service'),
     ],

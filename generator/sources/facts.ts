@@ -1,17 +1,58 @@
 /**
- * What a secondary model source (LiteLLM, models.dev, Artificial Analysis) says about one model,
- * in our units, before it is matched to our model ids. Adapters translate their upstream records
- * into these facts; identity mapping (data/identity.json) and the merge decide what is published.
+ * What a secondary model source (LiteLLM, models.dev, Artificial Analysis, the model makers' own
+ * deprecation pages) says about one model, in our units, before it is matched to our model ids.
+ * Adapters translate their upstream records into these facts; identity mapping
+ * (data/identity.json) and the merge decide what is published.
  */
 import type { Benchmarks, PriceTier, TokenPrices } from '../models/types.js';
 export type { PriceTier };
 
-export const FACT_SOURCES = ['litellm', 'modelsdev', 'artificialanalysis'] as const;
+/** The makers' own deprecation pages, one source each (first party: they beat every aggregator). */
+export const LIFECYCLE_SOURCES = ['anthropic-deprecations', 'openai-deprecations', 'google-deprecations', 'mistral-deprecations', 'xai-deprecations'] as const;
+export type LifecycleSource = (typeof LIFECYCLE_SOURCES)[number];
+
+/** The sources that list offers with prices (the others state benchmarks or lifecycles). */
+export const PRICE_SOURCES = ['litellm', 'modelsdev'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+export const FACT_SOURCES = [...PRICE_SOURCES, 'artificialanalysis', ...LIFECYCLE_SOURCES] as const;
 export type FactSource = (typeof FACT_SOURCES)[number];
+
+export function isLifecycleSource(source: string): source is LifecycleSource {
+  return (LIFECYCLE_SOURCES as readonly string[]).includes(source);
+}
+
+/** Prices per unit other than tokens (a song, an image, a request, a second of audio or video). */
+export const PRICE_UNITS = ['request', 'image', 'song', 'clip', 'second', 'minute'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+/**
+ * What a maker's own deprecation page says about one API name. Dates are read as written: a
+ * "Not sooner than …" or "To be announced" is no retirement date, and `note` says so.
+ */
+export interface Lifecycle {
+  /** The page for people (never the address we fetched, which a test or replay may point elsewhere). */
+  source_url: string;
+  /** The announcement (section date) this row comes from; the latest announcement stands. */
+  announced_at: string | null;
+  deprecated_at: string | null;
+  /** The state the page gives (`Active`, `Deprecated`, `Retired`, `GA`…), when it gives one. */
+  state: string | null;
+  /** Why there is no retirement date, or what the page says beside it (`not sooner than 2027-06-09`). */
+  note: string | null;
+  /** The maker's recommended replacement as written (markup removed), or null. */
+  replacement: string | null;
+  /** The API names the replacement cell names, in order; one name means one model. */
+  replacement_names: string[];
+  /** Other names the page says point to this model (aliases such as `mistral-large-latest`). */
+  aliases: string[];
+  /** The maker's display name, when the page gives one (Mistral's `Mistral Medium 3.1`). */
+  display_name: string | null;
+}
 
 export interface ModelFacts {
   source: FactSource;
-  /** The source's own key for the record (LiteLLM key, `provider/model` for models.dev, AA slug path). */
+  /** The source's own key for the record (LiteLLM key, `provider/model` for models.dev, AA slug path, the maker's API name). */
   source_key: string;
   /** Who sells at this price, in the source's vocabulary (`openai`, `azure`, `bedrock`), or null for benchmark-only records. */
   provider: string | null;
@@ -29,6 +70,8 @@ export interface ModelFacts {
   /** The source marks the record deprecated (with or without a date). */
   deprecated: boolean;
   benchmarks: Partial<Benchmarks>;
+  /** Only the makers' deprecation pages: what the page says about this name. */
+  lifecycle?: Lifecycle;
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

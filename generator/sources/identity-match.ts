@@ -1,42 +1,41 @@
 /**
- * Automatic identity (pure): which of our `<author>/<slug>` ids a LiteLLM key, a models.dev entry
- * or an Artificial Analysis slug belongs to, by explicit rules (README, "Identity across sources"):
+ * Automatic identity (pure): which of our `<author>/<slug>` ids a LiteLLM key, a models.dev entry,
+ * an Artificial Analysis slug or a maker's API name belongs to, by explicit rules (docs/data.md,
+ * "Identity"). Reading keys and peeling suffixes is identity-names.ts; here:
  *
- * 1. The key is read into an author hint and a name: path segments (`vertex_ai/`, `azure/eu/`,
- *    `deepinfra/google/`), Bedrock's region and vendor prefixes (`us.`, `eu.`, `apac.`, `global.`,
- *    `anthropic.`), version tails (`-v1:0`, `:0`, `@default`) and Vertex's `@YYYYMMDD` are set
- *    aside; names compare lower-cased with `.` and `_` read as `-` (`4-1` ~ `4.1`).
- * 2. The full name is tried first; then suffixes are peeled one at a time: dated snapshots
- *    (`-YYYYMMDD`, `-YYYY-MM-DD`, `@YYYYMMDD`, `-MMDD`), the alias `-latest` (last: nothing is
- *    peeled behind an alias) and reasoning pairs (`-reasoning` with `-non-reasoning`, only when
- *    the provider lists both: a lone `phi-4-reasoning` or `sonar-reasoning` is its own model). `-preview`
- *    is never peeled: previews are models of their own (`o1-preview` is not `o1`,
- *    `gpt-4-0125-preview` is not `gpt-4`). OpenRouter's own records in the other sources are
- *    never matched: OpenRouter is our primary source. The first form that names exactly one of
- *    our models (of the hinted author, when there is a hint) is the match; a form naming several
- *    is reported as ambiguous and nothing is matched. Floating names (`deepseek-chat`) never match.
- * 3. Artificial Analysis slugs match only by their full name (Claude's `claude-4-1-opus` read as
- *    `claude-opus-4-1`): its reasoning and non-reasoning records score differently, so a model
- *    takes the one record that names it exactly.
- * 4. A dated snapshot stands for its undated model only when it is the one dated snapshot of that
- *    model at that provider; with several (`gpt-4o-2024-05-13`, `-08-06`, `-11-20`) they are
- *    ambiguous. Only a first-party record matched exactly, as a reasoning variant, or as that one
- *    snapshot may set the model's own retirement date; aliases float and resellers' dates are
- *    their own offer's.
+ * 1. A key naming a model's Hugging Face id (as OpenRouter lists it, `Qwen/Qwen3-235B-A22B-
+ *    Instruct-2507`, or its unique name part) or its canonical slug (`qwen-turbo-2024-11-01`) is
+ *    that model.
+ * 2. A maker's own alias (`mistral-large-latest`, which Mistral's model definitions put on
+ *    `mistral-large-2512`) is read as the name it points to, for that maker's own records.
+ *    The record must still agree (rule 4): a price list's stale alias record stays unattached.
+ * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
+ *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
+ * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
+ *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`) attaches only where
+ *    its own record agrees with what it names (context within 10%, input and output price within
+ *    25%, at least one of them known): the same source's record of that name at that provider
+ *    where there is one, else our model. `azure/mistral-large-latest` at 32K and $8/$24 is not
+ *    OpenRouter's 128K, $2/$6 Mistral Large. The makers' deprecation pages are exempt: they name
+ *    what they retire.
+ * 5. A dated snapshot stands for its undated model only when it is the one dated snapshot of that
+ *    model at that provider. Only a first-party record matched exactly, as a reasoning pair or as
+ *    that one snapshot may set the model's own retirement date (a maker's deprecation page may
+ *    also through the alias it retires); resellers' dates are their own offer's.
  */
-import type { FactSource, ModelFacts } from './facts.js';
+import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
+import { hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
 
-export const MATCH_KINDS = ['curated', 'exact', 'variant', 'snapshot', 'alias'] as const;
-export type MatchKind = (typeof MATCH_KINDS)[number];
+export { AUTHOR_ALIASES, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
 
 export interface IdentityMatch {
   source: FactSource;
   source_key: string;
   model_id: string;
   kind: MatchKind;
-  /** The record is sold by the model's own author (the lab's API). */
+  /** The record is sold (or, for deprecation pages, retired) by the model's own author. */
   first_party: boolean;
-  /** This record's retirement date may be the model's own (see rule 4). */
+  /** This record's retirement date may be the model's own (see rule 5). */
   sets_model_retirement: boolean;
 }
 
@@ -51,79 +50,29 @@ export interface MatchResult {
   ambiguous: AmbiguousMatch[];
 }
 
-/** Source author names → OpenRouter's author ids, where they differ. */
-export const AUTHOR_ALIASES: Readonly<Record<string, string>> = {
-  mistral: 'mistralai',
-  xai: 'x-ai',
-  meta: 'meta-llama',
-  alibaba: 'qwen',
-  moonshot: 'moonshotai',
-  zai: 'z-ai',
-  'zai-org': 'z-ai',
-};
-
-/**
- * Names that float: the author moves them to each new model (`deepseek-chat` is whatever DeepSeek
- * serves now; OpenRouter's `deepseek/deepseek-chat` is one fixed model). Never matched.
- */
-export const FLOATING_NAMES: readonly string[] = ['deepseek-chat', 'deepseek-reasoner', 'chatgpt-4o-latest'];
-
-/** Bedrock-style `region.vendor.` prefixes: the region is dropped, the vendor is an author hint. */
-const REGIONS = ['us', 'eu', 'apac', 'au', 'jp', 'ca', 'global', 'us-gov', 'sa', 'in'] as const;
-const VENDORS = ['anthropic', 'xai', 'google', 'meta', 'mistral', 'amazon', 'cohere', 'ai21', 'deepseek', 'qwen', 'openai', 'moonshot', 'minimax', 'writer', 'zai'];
-
-type Peel = { pattern: RegExp; kind: Exclude<MatchKind, 'curated' | 'exact'> };
-const PEELS: readonly Peel[] = [
-  { pattern: /-(?:\d{8}|\d{4}-\d{2}-\d{2})$/, kind: 'snapshot' },
-  { pattern: /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/, kind: 'snapshot' },
-  { pattern: /-latest$/, kind: 'alias' },
-  { pattern: /-(?:non-)?reasoning$/, kind: 'variant' },
-];
-
-export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[._]/g, '-');
+/** What the rules need to know about one of our models beyond its id. */
+export interface ModelShape {
+  context_length: number | null;
+  /** The current paid price (USD per 1M tokens), when known. */
+  input: number | null;
+  output: number | null;
+  hugging_face_id?: string | null;
+  canonical_slug?: string | null;
 }
 
-function canonicalAuthor(author: string): string {
-  return AUTHOR_ALIASES[author] ?? author;
+export interface IdentityContext {
+  models?: ReadonlyMap<string, ModelShape>;
+  /**
+   * The makers' own names, from their model definitions: canonical author → name → the API name
+   * it points to. Aliases (`mistral-large-latest` → `mistral-large-2512`) and the model's own
+   * display name (`Mistral Large 3`, read `mistral-large-3`).
+   */
+  aliases?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The other way: canonical author → API name → the model's display name (`mistral-medium-2508` → `mistral-medium-3-1`). */
+  displayNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
-export interface ReadKey {
-  author: string | null;
-  name: string;
-  /** A snapshot written outside the name (Vertex `@20250514`). */
-  snapshot: string | null;
-}
-
-/** Rule 1: a source record's author hint and comparable name; null for records never matched. */
-export function readKey(fact: Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider'>): ReadKey | null {
-  const raw = (fact.source === 'modelsdev' ? fact.model_name : fact.source_key).toLowerCase();
-  if (fact.source === 'artificialanalysis') {
-    const [creator, slug = ''] = raw.split('/');
-    const reordered = slug.replace(/^claude-(\d+(?:-\d+)?)-(opus|sonnet|haiku)(?=$|-)/, 'claude-$2-$1');
-    return { author: canonicalAuthor(creator ?? ''), name: normalizeName(reordered), snapshot: null };
-  }
-  if (raw.startsWith('ft:') || raw.includes('/ft:')) return null; // fine-tuning prices, not an offer
-  if (fact.provider === 'openrouter') return null;
-  const segments = raw.split('/');
-  let name = segments.pop() ?? '';
-  let author = fact.author === null ? null : canonicalAuthor(fact.author);
-  for (const segment of segments) if (author === null && VENDORS.includes(segment)) author = canonicalAuthor(segment);
-  const dotted = /^(?:([a-z-]+)\.)?([a-z0-9]+)\.(.+)$/.exec(name);
-  if (dotted !== null && VENDORS.includes(dotted[2]!) && (dotted[1] === undefined || (REGIONS as readonly string[]).includes(dotted[1]))) {
-    author ??= canonicalAuthor(dotted[2]!);
-    name = dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
-  }
-  name = name.replace(/:\d+$/, '').replace(/@default$/, '');
-  let snapshot: string | null = null;
-  const at = /@(\d{8})$/.exec(name);
-  if (at !== null) {
-    snapshot = at[1]!;
-    name = name.slice(0, at.index);
-  }
-  if (FLOATING_NAMES.includes(name)) return null;
-  return { author, name: normalizeName(name), snapshot };
-}
+type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price'> & { lifecycle?: { display_name: string | null } };
 
 /** Our ids by normalized slug. */
 export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
@@ -135,56 +84,119 @@ export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
   return index;
 }
 
-export interface Form {
-  name: string;
-  kind: MatchKind;
-  snapshot: string | null;
-}
-
-/** Rule 2: the full name, then each suffix peeled in turn (the weakest step names the kind). */
-export function peelForms(read: ReadKey): Form[] {
-  let current: Form = { name: read.name, kind: read.snapshot === null ? 'exact' : 'snapshot', snapshot: read.snapshot };
-  const forms = [current];
-  for (;;) {
-    const peel = PEELS.find((p) => p.pattern.test(current.name));
-    // An alias names one model as it is: nothing is peeled behind it.
-    if (peel === undefined || current.kind === 'alias') return forms;
-    const match = peel.pattern.exec(current.name)!;
-    const kind = current.kind === 'exact' || MATCH_KINDS.indexOf(peel.kind) > MATCH_KINDS.indexOf(current.kind) ? peel.kind : current.kind;
-    current = { name: current.name.slice(0, match.index), kind, snapshot: peel.kind === 'snapshot' ? match[0].slice(1) : current.snapshot };
-    forms.push(current);
+/** Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names left out. */
+export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undefined): Map<string, string> {
+  const seen = new Map<string, Set<string>>();
+  const add = (key: string, id: string) => seen.set(key, (seen.get(key) ?? new Set()).add(id));
+  for (const [id, shape] of models ?? []) {
+    const hf = shape.hugging_face_id?.toLowerCase();
+    if (hf) {
+      add(`hf:${hf}`, id);
+      add(`hf-name:${normalizeName(hf.split('/').pop()!)}`, id);
+    }
+    const canonical = shape.canonical_slug?.toLowerCase();
+    if (canonical && canonical !== id) add(`slug:${normalizeName(canonical.split('/').pop()!)}`, id);
   }
+  return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
 }
 
-type Candidate = { ok: true; id: string; kind: MatchKind } | { ok: false; candidates: string[] } | null;
+const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= factor;
+
+/** Rule 4: the record's own context and price agree with the model's (at least one of them known). */
+export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price'>, shape: ModelShape | undefined): boolean {
+  if (shape === undefined) return false;
+  const checks: boolean[] = [];
+  if (fact.context_length !== null && shape.context_length !== null) checks.push(within(fact.context_length, shape.context_length, 1.1));
+  const [input, output] = [fact.price?.input ?? null, fact.price?.output ?? null];
+  if (input !== null && output !== null && shape.input !== null && shape.output !== null) {
+    checks.push((input === 0 && shape.input === 0) || within(input, shape.input, 1.25));
+    checks.push((output === 0 && shape.output === 0) || within(output, shape.output, 1.25));
+  }
+  return checks.length > 0 && checks.every(Boolean);
+}
+
+/** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
+type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
+
+interface Indexes {
+  ids: ReadonlyMap<string, string[]>;
+  external: ReadonlyMap<string, string>;
+  /** Normalized names of our models that have dated siblings (`mistral-large` beside `mistral-large-2411`). */
+  floating: ReadonlySet<string>;
+  /** Display names a lifecycle source gives to exactly one of its records. */
+  uniqueDisplayNames: ReadonlySet<string>;
+}
 
 /**
- * Rules 2 and 3 for one record. `pairs`: the names a provider lists with both `-reasoning` and
+ * Names of ours whose undated spelling floats elsewhere: those with dated siblings among our ids
+ * (`mistral-large` beside `mistral-large-2411`), and those OpenRouter pins to one dated snapshot
+ * (`qwen/qwen-max`, canonical `qwen-max-2025-01-25`), while the author's `qwen-max` moves on.
+ */
+function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, string[]>, models: ReadonlyMap<string, ModelShape> | undefined): Set<string> {
+  const out = new Set<string>();
+  const dated = (author: string | null, name: string) => {
+    const base = peelForms({ name, snapshot: null, author }).at(-1)!;
+    return base.name !== name && base.kind === 'snapshot' ? base.name : null;
+  };
+  for (const id of ourIds) {
+    const [author = '', slug = ''] = id.split('/');
+    const name = normalizeName(slug);
+    const base = dated(author, name);
+    if (base !== null && (ids.get(base) ?? []).some((other) => other.startsWith(`${author}/`))) out.add(base);
+    const canonical = models?.get(id)?.canonical_slug?.split('/').pop();
+    if (canonical !== undefined && dated(author, normalizeName(canonical)) === name) out.add(name);
+  }
+  return out;
+}
+
+/**
+ * Rules 1 to 4 for one record. `pairs`: the names a provider lists with both `-reasoning` and
  * `-non-reasoning` (see reasoningPairs); only those are peeled, since a lone `-reasoning` is often
  * a model of its own (`phi-4-reasoning`, `sonar-reasoning`).
  */
-export function matchOne(
-  fact: Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider'>,
-  index: ReadonlyMap<string, string[]>,
-  pairs: ReadonlySet<string> = new Set(),
-): Candidate {
+export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string> = new Set(), context: IdentityContext = {}): Candidate {
   const read = readKey(fact);
   if (read === null) return null;
-  const forms = fact.source === 'artificialanalysis' ? [{ name: read.name, kind: 'exact' as const, snapshot: null }] : peelForms(read);
+  if (fact.source !== 'artificialanalysis') {
+    // A canonical slug never outranks one of our ids spelled the same way.
+    const canonical = indexes.ids.has(read.name) ? undefined : indexes.external.get(`slug:${read.name}`);
+    const external = indexes.external.get(`hf:${read.path}`) ?? indexes.external.get(`hf-name:${read.name}`) ?? canonical;
+    if (external !== undefined && (read.author === null || external.split('/')[0] === read.author)) return { ok: true, id: external, kind: 'exact', floating: false, name: read.name };
+  }
+  const lifecycle = isLifecycleSource(fact.source);
+  const aliasTarget = fact.author !== null && read.author !== null && !lifecycle ? context.aliases?.get(read.author)?.get(read.name) : undefined;
+  // A name the maker calls an alias that is also a model of ours (`gpt-4`, OpenRouter's own alias) is
+  // that model, where the record agrees with it; the maker's word decides only for names we lack.
+  const target = aliasTarget !== undefined && indexes.ids.has(read.name) ? undefined : aliasTarget;
+  // The maker names the one model its alias points to: nothing is peeled from it.
+  const forms: Form[] =
+    target !== undefined
+      ? [{ name: normalizeName(hostSpelling(target, fact.provider, read.author)), kind: 'alias', snapshot: null }]
+      : fact.source === 'artificialanalysis'
+        ? [{ name: read.name, kind: 'exact', snapshot: null }]
+        : peelForms(read);
+  const display = fact.lifecycle?.display_name;
+  if (lifecycle && display && indexes.uniqueDisplayNames.has(display)) forms.push({ name: normalizeName(display.replace(/\s+/g, '-')), kind: 'exact', snapshot: null });
+  // The author's own record named by the maker's display name (`mistral-medium-2508` is Mistral Medium 3.1).
+  const makerDisplay = fact.author !== null && read.author !== null && !lifecycle && target === undefined ? context.displayNames?.get(read.author)?.get(read.name) : undefined;
+  if (makerDisplay !== undefined) forms.push({ name: makerDisplay, kind: 'exact', snapshot: null });
   for (const [step, form] of forms.entries()) {
     const previous = forms[step - 1];
     if (previous !== undefined && /-(?:non-)?reasoning$/.test(previous.name) && !/-(?:non-)?reasoning$/.test(form.name)) {
       if (!pairs.has(`${fact.source}\u0000${fact.provider}\u0000${form.name}`)) return null;
     }
-    const ids = (index.get(form.name) ?? []).filter((id) => read.author === null || id.split('/')[0] === read.author);
-    if (ids.length === 1) return { ok: true, id: ids[0]!, kind: form.kind };
+    const ids = (indexes.ids.get(form.name) ?? []).filter((id) => read.author === null || id.split('/')[0] === read.author);
     if (ids.length > 1) return { ok: false, candidates: ids };
+    if (ids.length === 0) continue;
+    const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
+    const floating = priced && (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)));
+    return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
   return null;
 }
 
 /** The names each provider lists with both a `-reasoning` and a `-non-reasoning` record. */
-export function reasoningPairs(facts: readonly ModelFacts[]): Set<string> {
+export function reasoningPairs(facts: readonly Fact[]): Set<string> {
   const seen = new Map<string, Set<string>>();
   for (const fact of facts) {
     const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
@@ -199,8 +211,8 @@ export function reasoningPairs(facts: readonly ModelFacts[]): Set<string> {
   return new Set([...seen].filter(([, kinds]) => kinds.size === 2).map(([key]) => key));
 }
 
-/** Rule 4's census: the dated snapshots each provider lists of each undated name. */
-function snapshotCensus(facts: readonly ModelFacts[]): Map<string, Set<string>> {
+/** Rule 5's census: the dated snapshots each provider lists of each undated name. */
+function snapshotCensus(facts: readonly Fact[]): Map<string, Set<string>> {
   const census = new Map<string, Set<string>>();
   for (const fact of facts) {
     const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
@@ -214,31 +226,56 @@ function snapshotCensus(facts: readonly ModelFacts[]): Map<string, Set<string>> 
   return census;
 }
 
+function displayNameCounts(facts: readonly Fact[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const fact of facts) {
+    const name = fact.lifecycle?.display_name;
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n === 1).map(([name]) => name));
+}
+
 /**
  * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
  * says whether a record is sold by the model's author (the adapters set `author` only for those).
  */
-export function matchFacts(facts: readonly ModelFacts[], ourIds: readonly string[]): MatchResult {
-  const index = indexIds(ourIds);
+export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}): MatchResult {
+  const ids = indexIds(ourIds);
+  const indexes: Indexes = { ids, external: indexExternalIds(context.models), floating: floatingNames(ourIds, ids, context.models), uniqueDisplayNames: displayNameCounts(facts) };
   const census = snapshotCensus(facts);
+  // Each record by its source, provider and full name, for rule 4's comparison.
+  const siblings = new Map<string, Fact>();
+  for (const fact of facts) {
+    const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
+    if (read !== null && read.snapshot === null) siblings.set(`${fact.source}\u0000${fact.provider}\u0000${read.name}`, fact);
+  }
   const pairs = reasoningPairs(facts);
   const kept: IdentityMatch[] = [];
   const ambiguous: AmbiguousMatch[] = [];
   for (const fact of facts) {
-    const found = matchOne(fact, index, pairs);
+    const found = matchOne(fact, indexes, pairs, context);
     if (found === null) continue;
     if (!found.ok) {
       ambiguous.push({ source: fact.source, source_key: fact.source_key, candidates: found.candidates });
       continue;
     }
-    // Rule 4: several dated snapshots of one name at one provider stand for no one of them.
+    // Rule 4: a floating name attaches only where its own record agrees with what it names: the
+    // same source's record of that name at that provider (`mistral/devstral-2512` for
+    // `mistral/devstral-medium-latest`), else our model.
+    if (found.floating) {
+      const sibling = siblings.get(`${fact.source}\u0000${fact.provider}\u0000${found.name}`);
+      const reference = sibling !== undefined && sibling !== fact ? { context_length: sibling.context_length, input: sibling.price?.input ?? null, output: sibling.price?.output ?? null } : context.models?.get(found.id);
+      if (!recordAgrees(fact, reference)) continue;
+    }
+    // Rule 5: several dated snapshots of one name at one provider stand for no one of them.
     const dated = census.get(`${fact.source}\u0000${fact.provider}\u0000${normalizeName(found.id.split('/')[1] ?? '')}`);
     if (found.kind === 'snapshot' && dated !== undefined && dated.size > 1) {
       ambiguous.push({ source: fact.source, source_key: fact.source_key, candidates: [found.id] });
       continue;
     }
     const firstParty = fact.author !== null && fact.provider !== null;
-    kept.push({ source: fact.source, source_key: fact.source_key, model_id: found.id, kind: found.kind, first_party: firstParty, sets_model_retirement: firstParty && found.kind !== 'alias' });
+    const lifecycle = isLifecycleSource(fact.source);
+    kept.push({ source: fact.source, source_key: fact.source_key, model_id: found.id, kind: found.kind, first_party: firstParty, sets_model_retirement: firstParty && (lifecycle || found.kind !== 'alias') });
   }
   // One Artificial Analysis record per model: an exact tie leaves the model without one.
   const aaByModel = new Map<string, IdentityMatch[]>();

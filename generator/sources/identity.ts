@@ -10,8 +10,12 @@ import { DATA_FILES } from '../store/layout.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { modelId } from '../validation/common-schemas.js';
+import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from './facts.js';
-import { matchFacts, type AmbiguousMatch, type IdentityMatch } from './identity-match.js';
+import { makerNames, modelShapes } from './identity-context.js';
+import { matchFacts, type AmbiguousMatch, type IdentityContext, type IdentityMatch } from './identity-match.js';
+
+export { makerAliases, makerNames, modelShapes } from './identity-context.js';
 
 /** Curated entries: our id, or null to exclude the key from automatic matching. */
 export type IdentityMap = Record<FactSource, Record<string, string | null>>;
@@ -78,8 +82,8 @@ export interface MappedFacts {
  * Pure: attaches one source's facts to our models: the automatic rules, then the curated
  * overrides and exclusions on top.
  */
-export function mapFacts(facts: readonly ModelFacts[], curated: Readonly<Record<string, string | null>>, ourIds: readonly string[]): MappedFacts {
-  const auto = matchFacts(facts, ourIds);
+export function mapFacts(facts: readonly ModelFacts[], curated: Readonly<Record<string, string | null>>, ourIds: readonly string[], context: IdentityContext = {}): MappedFacts {
+  const auto = matchFacts(facts, ourIds, context);
   const matched = new Map(auto.matches.map((m) => [m.source_key, m]));
   const curatedAa = new Set(Object.values(curated).filter((id): id is string => id !== null));
   const byModel = new Map<string, MatchedFacts[]>();
@@ -103,4 +107,27 @@ export function mapFacts(facts: readonly ModelFacts[], curated: Readonly<Record<
   }
   const ambiguous = auto.ambiguous.filter((a) => !Object.hasOwn(curated, a.source_key));
   return { byModel, unmapped, ambiguous };
+}
+
+/**
+ * Pure: every source's facts attached to our models (identity rules with the makers' aliases and
+ * our models' shapes, then curated overrides), and the records left ambiguous.
+ */
+export function attachAllFacts(
+  files: Partial<Record<FactSource, { facts: ModelFacts[] }>>,
+  identity: IdentityMap,
+  ourIds: readonly string[],
+  models: Iterable<ModelRecord> = [],
+): { byModel: Map<string, Partial<Record<FactSource, MatchedFacts[]>>>; ambiguous: AmbiguousMatch[] } {
+  const context: IdentityContext = { models: modelShapes(models), ...makerNames(FACT_SOURCES.flatMap((s) => files[s]?.facts ?? [])) };
+  const byModel = new Map<string, Partial<Record<FactSource, MatchedFacts[]>>>();
+  const ambiguous: AmbiguousMatch[] = [];
+  for (const source of FACT_SOURCES) {
+    const file = files[source];
+    if (file === undefined) continue;
+    const mapped = mapFacts(file.facts, identity[source], ourIds, context);
+    ambiguous.push(...mapped.ambiguous);
+    for (const [id, list] of mapped.byModel) byModel.set(id, { ...byModel.get(id), [source]: list });
+  }
+  return { byModel, ambiguous };
 }

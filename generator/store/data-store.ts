@@ -9,8 +9,8 @@ import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAto
 import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sourcesFileSchema } from './schemas.js';
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
-import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
-import { loadIdentity, mapFacts, type IdentityMap } from '../sources/identity.js';
+import type { FactSource } from '../sources/facts.js';
+import { attachAllFacts, loadIdentity, type IdentityMap } from '../sources/identity.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
@@ -135,7 +135,7 @@ export async function loadDataset(ref: StoreRef): Promise<Dataset> {
   const known = new Set(models.keys());
   const facts = await loadFacts(store);
   const curated = await loadIdentity(store, known);
-  const attached = attachFacts(facts, curated.map, [...known]);
+  const attached = attachFacts(facts, curated.map, [...known], models.values());
   return {
     models,
     rejectedModels,
@@ -162,22 +162,14 @@ export interface IdentityReport {
   warnings: string[];
 }
 
-/** Pure: each source's facts attached to our models (identity rules, then curated overrides). */
+/** Pure: each source's facts attached to our models (identity rules, then curated overrides); see sources/identity.ts. */
 export function attachFacts(
   facts: Partial<Record<FactSource, FactsFile>>,
   identity: IdentityMap,
   ourIds: readonly string[],
+  models: Iterable<ModelRecord> = [],
 ): { byModel: Map<string, FactsByModel>; ambiguous: AmbiguousMatch[] } {
-  const byModel = new Map<string, FactsByModel>();
-  const ambiguous: AmbiguousMatch[] = [];
-  for (const source of FACT_SOURCES) {
-    const file = facts[source];
-    if (file === undefined) continue;
-    const mapped = mapFacts(file.facts, identity[source], ourIds);
-    ambiguous.push(...mapped.ambiguous);
-    for (const [id, list] of mapped.byModel) byModel.set(id, { ...byModel.get(id), [source]: list });
-  }
-  return { byModel, ambiguous };
+  return attachAllFacts(facts, identity, ourIds, models);
 }
 
 /** Writes the given models (validated first, so a bug can't store a record the build would reject). */

@@ -1,6 +1,7 @@
 /**
  * data/facts/<source>.json: the last good read of a secondary source (LiteLLM, models.dev,
- * Artificial Analysis), every record in our units, keyed by the source's own key. Identity
+ * Artificial Analysis, each maker's deprecation page), every record in our units, keyed by the
+ * source's own key. Identity
  * (data/identity.json) is applied when the data is loaded, so correcting it takes effect at the
  * next build. A failed or refused read leaves the file as it was.
  *
@@ -52,6 +53,22 @@ const factSchema = {
     retirement_date: nullableDate,
     deprecated: { type: 'boolean' },
     benchmarks: { ...benchmarks, required: [] },
+    lifecycle: {
+      type: 'object',
+      required: ['source_url', 'announced_at', 'deprecated_at', 'state', 'note', 'replacement', 'replacement_names', 'aliases', 'display_name'],
+      additionalProperties: false,
+      properties: {
+        source_url: { type: 'string', format: 'uri' },
+        announced_at: nullableDate,
+        deprecated_at: nullableDate,
+        state: { type: ['string', 'null'] },
+        note: { type: ['string', 'null'] },
+        replacement: { type: ['string', 'null'] },
+        replacement_names: { type: 'array', items: { type: 'string' } },
+        aliases: { type: 'array', items: { type: 'string' } },
+        display_name: { type: ['string', 'null'] },
+      },
+    },
   },
 } as const;
 

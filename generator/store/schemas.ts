@@ -35,6 +35,8 @@ export const modelRecordSchema = {
     output_modalities: { type: 'array', items: { type: 'string' } },
     benchmarks,
     retirement_date: nullableDate,
+    hugging_face_id: { type: 'string', minLength: 1, maxLength: 200 },
+    canonical_slug: { type: 'string', minLength: 1, maxLength: 200 },
     free_variant: {
       type: ['object', 'null'],
       required: ['upstream_id', 'context_length', 'max_output'],

@@ -6,6 +6,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import { emptyHistory } from '../status/history.js';
 import { loadSources, saveSources } from '../store/data-store.js';
 import { saveStatusHistories } from '../store/status-store.js';
+import { sharedCommittedSite } from './committed-site.js';
 import { seedCatalog } from './seed.js';
 import { tempDir } from './tree.js';
 
@@ -16,10 +17,13 @@ export interface BuiltSite {
   netlifyConfigPath: string;
 }
 
-/** The committed data/ built for a host into a fresh temporary publish directory (with netlify.toml's location). */
+/**
+ * The committed data/ built for a host (with netlify.toml's location): once per test run and
+ * shared read-only by the files that ask for it (testing/committed-site.ts). A full build takes
+ * what the machine takes, so the hooks that call this have no time limit.
+ */
 export async function buildCommittedSite(host: Host = 'netlify', siteUrl = TEST_SITE_URL): Promise<BuiltSite> {
-  const publishDir = await tempDir('site');
-  await buildSite({ store: 'data', outDir: publishDir, siteUrl, host });
+  const publishDir = await sharedCommittedSite(host, siteUrl);
   return { publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml') };
 }
 

@@ -7,6 +7,11 @@ export const OFFLINE_ENV: Record<string, string> = {
   MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
   MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
   ARTIFICIAL_ANALYSIS_API_KEY: '',
+  MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: 'http://127.0.0.1:9/anthropic.md',
+  MODELPULSE_OPENAI_DEPRECATIONS_URL: 'http://127.0.0.1:9/openai.md',
+  MODELPULSE_GOOGLE_DEPRECATIONS_URL: 'http://127.0.0.1:9/google.md',
+  MODELPULSE_MISTRAL_DEPRECATIONS_URL: 'http://127.0.0.1:9/mistral',
+  MODELPULSE_XAI_DEPRECATIONS_URL: 'http://127.0.0.1:9/xai.md',
   // Under GitHub Actions, the fixture runs must not write into the CI job's own summary.
   GITHUB_STEP_SUMMARY: '',
   GITHUB_ACTIONS: '',

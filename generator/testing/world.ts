@@ -4,6 +4,7 @@
  * (the fixtures' builders). Tests and the simulated year drive the real `update` against it and
  * change the world between runs.
  */
+import { anthropicPage, googlePage, mistralFiles, openAiPage, xaiGuide } from '../sources/firstparty/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { mdApi, mdModel, mdProvider } from '../sources/modelsdev/fixtures.js';
 import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
@@ -50,6 +51,11 @@ export function worldEnv(baseUrl: string): Record<string, string> {
     MODELPULSE_MODELSDEV_URL: `${baseUrl}/modelsdev.json`,
     MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
     ARTIFICIAL_ANALYSIS_API_KEY: '',
+    MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: `${baseUrl}/makers/anthropic.md`,
+    MODELPULSE_OPENAI_DEPRECATIONS_URL: `${baseUrl}/makers/openai.md`,
+    MODELPULSE_GOOGLE_DEPRECATIONS_URL: `${baseUrl}/makers/google.md`,
+    MODELPULSE_MISTRAL_DEPRECATIONS_URL: `${baseUrl}/makers/mistral`,
+    MODELPULSE_XAI_DEPRECATIONS_URL: `${baseUrl}/makers/xai.md`,
     GITHUB_STEP_SUMMARY: '',
     GITHUB_ACTIONS: '',
   };
@@ -70,9 +76,25 @@ function catalogRecord(m: WorldModel): Record<string, unknown> {
   return orModel({ id: m.id, prompt: m.prompt, completion: m.completion, intelligence_index: m.intelligence ?? null, context_length: m.context ?? 131072 });
 }
 
+const markdown = (body: string): Reply => ({ kind: 'text', body, headers: { 'content-type': 'text/markdown; charset=utf-8' } });
+
+/** The makers' deprecation pages of the world: one retired model each, none the world sells. */
+function makerRoutes(): Routes {
+  const routes: Routes = {
+    '/makers/anthropic.md': markdown(anthropicPage([{ name: 'claude-old-1', state: 'Retired', deprecated: 'January 5, 2026', retirement: 'April 5, 2026' }], [{ date: '2026-01-05', title: 'Claude Old', rows: [{ retirement: 'April 5, 2026', name: 'claude-old-1', replacement: 'claude-new-1' }] }])),
+    '/makers/openai.md': markdown(openAiPage([{ date: '2026-01-05', title: 'Old GPT', rows: [{ shutdown: 'April 5, 2026', model: '`gpt-old-1`', replacement: '`gpt-new-1`' }] }])),
+    '/makers/google.md': markdown(googlePage([{ name: 'gemini-old-1', shutdown: 'April 5, 2026', replacement: '`gemini-new-1`' }])),
+    '/makers/xai.md': markdown(xaiGuide('April 5, 2026', [{ name: 'grok-old-1', target: '`grok-new-1`' }])),
+  };
+  const mistral = mistralFiles([{ file: 'old-1', name: 'Mistral Old', status: 'Retired', apiNames: ['mistral-old-2401'], metadata: { retirementDate: '2026-04-05' } }]);
+  for (const [file, text] of Object.entries(mistral)) routes[`/makers/mistral/${file}`] = markdown(text);
+  return routes;
+}
+
 /** Every route of the world as it is now. */
 export function worldRoutes(world: World): Routes {
   const routes: Routes = {
+    ...makerRoutes(),
     '/api/v1/models': { kind: 'json', body: orModelsPage(world.models.map(catalogRecord)) },
     // The lab's own price list in LiteLLM's and models.dev's formats: the same prices, per 1M tokens there.
     '/litellm.json': {

@@ -1,20 +1,23 @@
 /**
- * The facts stage of `update`: reads the secondary sources (LiteLLM, models.dev, and Artificial
- * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set), writes data/facts/<source>.json, and the
- * disagreement report for the models data/identity.json attaches them to. A source
- * that fails, or suddenly lists less than half of what it did, keeps its last good facts.
+ * The facts stage of `update`: reads the secondary sources (LiteLLM, models.dev, Artificial
+ * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set, and the model makers' own deprecation pages,
+ * at most every LIFECYCLE_INTERVAL_HOURS), writes data/facts/<source>.json, and the disagreement
+ * report (prices, and retirement dates where the first-party word differs from an aggregator's)
+ * for the models the identity rules attach them to. A source that fails, or suddenly lists less
+ * than half of what it did, keeps its last good facts.
  */
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { contributeFacts, DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel, type RetirementDisagreement } from '../models/facts-merge.js';
+import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
+import { retirementDisagreement, type RetirementDisagreement } from '../models/retirement-report.js';
 import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
-import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
-import { loadIdentity, mapFacts } from '../sources/identity.js';
+import { LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
+import { lifecycleUrl, readLifecyclePage } from '../sources/firstparty/index.js';
+import { attachAllFacts, loadIdentity, makerNames, mapFacts, modelShapes } from '../sources/identity.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
-import { attachFacts } from '../store/data-store.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset, saveSources } from '../store/data-store.js';
@@ -83,13 +86,18 @@ export interface FactsRunReport {
   warnings: string[];
   /** Records the identity rules could not attach to exactly one model: listed, never guessed. */
   ambiguous: AmbiguousMatch[];
-  /** The author's own retirement date differs from OpenRouter's: the author's is published. */
+  /** The first-party word on a retirement differs from another source's date: the first-party one is published. */
   retirementDisagreements: RetirementDisagreement[];
 }
+
+/** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
+export const LIFECYCLE_INTERVAL_HOURS = 6;
 
 interface SourceReader {
   source: FactSource;
   read: () => Promise<FactsObservation>;
+  /** Read only when the last success is at least this old (unless asked for by name, or forced). */
+  intervalHours?: number;
 }
 
 function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
@@ -99,7 +107,14 @@ function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
   ];
   const aa = artificialAnalysisConfig(env);
   if (aa !== null) list.push({ source: 'artificialanalysis', read: () => readArtificialAnalysis(http, aa) });
+  for (const source of LIFECYCLE_SOURCES) list.push({ source, read: () => readLifecyclePage(http, source, lifecycleUrl(source, env)), intervalHours: LIFECYCLE_INTERVAL_HOURS });
   return list;
+}
+
+/** Whether a reader with an interval is due: never read, last read failed, or its last success old enough. */
+function isDue(reader: SourceReader, state: { last_success_at: string | null; ok: boolean } | undefined, now: string): boolean {
+  if (reader.intervalHours === undefined || state?.last_success_at == null || !state.ok) return true;
+  return Date.parse(now) - Date.parse(state.last_success_at) >= reader.intervalHours * 3_600_000;
 }
 
 export const DISAGREEMENTS_REPORT = DATA_FILES.disagreements;
@@ -135,9 +150,13 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const curated = await loadIdentity(options.store, known);
   const ids = [...known].sort();
   const previous = await loadFacts(options.store);
+  const shapes = modelShapes(dataset.models.values());
+  const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
   const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
 
-  const selected = readers(options.http, options.env ?? process.env).filter((r) => options.only === undefined || options.only.includes(r.source));
+  const selected = readers(options.http, options.env ?? process.env).filter(
+    (r) => (options.only === undefined ? isDue(r, dataset.sources[r.source], options.now) || options.force === true : options.only.includes(r.source)),
+  );
   for (const { source, read } of selected) {
     const line: FactsSourceReport = { source, ok: false, error: null, facts: 0, mapped: 0, issues: [] };
     const before = dataset.sources[source];
@@ -151,9 +170,9 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       }
       const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
       line.issues.push(...guarded.issues);
-      const mapped = mapFacts(guarded.facts, curated.map[source], ids);
+      const mapped = mapFacts(guarded.facts, curated.map[source], ids, contextWith(guarded.facts));
       if (last !== undefined && !options.force && last.rename_held_at === undefined) {
-        const before = mapFacts(last.facts, curated.map[source], ids).byModel;
+        const before = mapFacts(last.facts, curated.map[source], ids, contextWith([])).byModel;
         const kept = [...before.keys()].filter((id) => mapped.byModel.has(id)).length;
         if (before.size >= MIN_MATCHES_FOR_GUARD && kept < before.size * MIN_KEPT_MATCHES) {
           // Held once: the facts stay, marked, and the next read that still looks like this is real.
@@ -180,18 +199,19 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   await saveSources(options.store, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
-  const attached = attachFacts(previous, curated.map, ids);
+  const attached = attachAllFacts(previous, curated.map, ids, dataset.models.values());
   const byModel = attached.byModel;
   report.ambiguous = attached.ambiguous;
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
-    const own = contributeFacts(record, facts).authorRetirement;
-    if (own !== null && record.retirement_date !== null && own.date !== record.retirement_date) {
-      report.retirementDisagreements.push({ model_id: record.id, source: own.source, source_key: own.source_key, date: own.date, openrouter_date: record.retirement_date });
-    }
+    const retirement = retirementDisagreement(record, facts);
+    if (retirement !== null) report.retirementDisagreements.push(retirement);
   }
-  await writeFileAtomic(asStore(options.store).path(DISAGREEMENTS_REPORT), stableStringify({ generated_at: options.now, tolerance, items: report.disagreements }));
+  await writeFileAtomic(
+    asStore(options.store).path(DISAGREEMENTS_REPORT),
+    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements }),
+  );
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
   return report;
 }

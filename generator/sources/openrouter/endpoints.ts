@@ -23,11 +23,16 @@ export function translateEndpoints(response: EndpointsResponse): EndpointsTransl
       issues.push(`${tag}: duplicate endpoint tag; kept the first`);
       continue;
     }
-    const { price, problems } = translatePricing(endpoint.pricing);
-    if (price === null) {
-      issues.push(`${tag}: ${problems.join('; ') || 'no usable price'}`);
+    const translated = translatePricing(endpoint.pricing);
+    if (translated.price === null) {
+      issues.push(`${tag}: ${translated.problems.join('; ') || 'no usable price'}`);
       continue;
     }
+    // 0/0 is free only on an endpoint OpenRouter marks free (`…/free`, `…:free`); otherwise unknown.
+    const flaggedFree = /[/:]free$/.test(tag);
+    const unflaggedZero = translated.price.input === 0 && translated.price.output === 0 && !flaggedFree;
+    if (unflaggedZero) issues.push(`${tag}: prompt and completion prices are 0 without a free flag; published as unknown`);
+    const price = unflaggedZero ? { ...translated.price, input: null, output: null } : translated.price;
     seenTags.add(tag);
     const report = (reason: string) => issues.push(`${tag}: ${reason}`);
     const parameters = endpoint.supported_parameters ?? [];
@@ -40,7 +45,7 @@ export function translateEndpoints(response: EndpointsResponse): EndpointsTransl
       max_output: tokenCount(endpoint.max_completion_tokens, 'max_completion_tokens', report),
       quantization: endpoint.quantization && endpoint.quantization !== 'unknown' ? endpoint.quantization : null,
       capabilities: capabilitiesOf(inputModalities, parameters, false),
-      free: price.input === 0 && price.output === 0,
+      free: flaggedFree && price.input === 0 && price.output === 0,
       uptime_1d: typeof uptime === 'number' && uptime >= 0 && uptime <= 100 ? Math.round(uptime * 100) / 10_000 : null,
     });
   }

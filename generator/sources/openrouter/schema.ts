@@ -71,6 +71,8 @@ export const upstreamModelSchema = {
       },
     },
     alias_target: { type: ['object', 'null'] },
+    hugging_face_id: nullableString,
+    canonical_slug: nullableString,
   },
 } as const;
 
@@ -88,6 +90,8 @@ export interface UpstreamModel {
   reasoning?: object | null;
   benchmarks?: { artificial_analysis?: { intelligence_index?: number | null; coding_index?: number | null } | null } | null;
   alias_target?: object | null;
+  hugging_face_id?: string | null;
+  canonical_slug?: string | null;
 }
 
 /** The list envelope; items are validated one by one so a single odd record is isolated. */

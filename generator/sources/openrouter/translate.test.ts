@@ -53,6 +53,19 @@ describe('translateCatalog', () => {
     expect(issues.map((i) => i.reason)).toEqual([expect.stringMatching(/tier from 500000 tokens held back: prompt is not a number/)]);
   });
 
+  it('reads zero prompt and completion prices as unknown unless the id says free, and keeps the identity keys', () => {
+    const { models, issues } = observe([
+      { ...orModel({ id: 'google/lyria-x', pricing: { prompt: '0', completion: '0' } }), hugging_face_id: '', canonical_slug: 'google/lyria-x-20260330' },
+      { ...orModel({ id: 'qwen/q3', prompt: '0.0000001', completion: '0.0000004' }), hugging_face_id: 'Qwen/Qwen3-235B-A22B-Instruct-2507' },
+      orModel({ id: 'meta/llama-x:free', pricing: { prompt: '0', completion: '0' } }),
+    ]);
+    expect(models.find((m) => m.id === 'google/lyria-x')).toMatchObject({ price: null, price_held_back: false, canonical_slug: 'google/lyria-x-20260330' });
+    expect(models.find((m) => m.id === 'google/lyria-x')?.hugging_face_id).toBeUndefined();
+    expect(models.find((m) => m.id === 'qwen/q3')?.hugging_face_id).toBe('Qwen/Qwen3-235B-A22B-Instruct-2507');
+    expect(models.find((m) => m.id === 'meta/llama-x')).toMatchObject({ price: null, free_variant: { upstream_id: 'meta/llama-x:free' } });
+    expect(issues).toEqual([expect.objectContaining({ id: 'google/lyria-x', reason: expect.stringMatching(/0 without a free flag/) })]);
+  });
+
   it('treats a missing prompt/completion as zero but a missing cache price as unknown', () => {
     const { models } = observe([orModel({ id: 'a/free-output', pricing: { prompt: '0.000001' } })]);
     expect(models[0]?.price).toEqual({ input: 1, output: 0, cache_read: null, cache_write: null });
@@ -223,6 +236,21 @@ describe('translateEndpoints', () => {
     expect(items[0]?.capabilities).toEqual({ vision: true, reasoning: true, tools: true });
     expect(items[1]).toMatchObject({ quantization: 'fp4', uptime_1d: null });
     expect(issues).toEqual([expect.stringMatching(/^broken: prompt is negative/)]);
+  });
+
+  it('marks an endpoint free only where its tag says so; an unflagged 0/0 is unknown', () => {
+    const response = parseEndpoints(
+      orEndpoints('a/b', [
+        { provider: 'Chutes', tag: 'chutes/free', prompt: '0', completion: '0' },
+        { provider: 'Odd', tag: 'odd', prompt: '0', completion: '0' },
+      ]),
+      'http://127.0.0.1/e',
+      'a/b',
+    );
+    const { items, issues } = translateEndpoints(response);
+    expect(items.find((e) => e.tag === 'chutes/free')).toMatchObject({ free: true, price: { input: 0, output: 0 } });
+    expect(items.find((e) => e.tag === 'odd')).toMatchObject({ free: false, price: { input: null, output: null } });
+    expect(issues).toEqual([expect.stringMatching(/^odd: prompt and completion prices are 0 without a free flag/)]);
   });
 
   it('rejects an endpoints response of the wrong shape', () => {

@@ -108,10 +108,19 @@ export function displayName(upstreamName: string): string {
   return withoutAuthor.replace(/\s*\(free\)\s*$/i, '').trim() || name.trim();
 }
 
+/** Zero prompt and completion prices: free only where OpenRouter says so (a `:free` id), else unknown. */
+export function isUnflaggedZero(price: TokenPrices | null): boolean {
+  return price !== null && price.input === 0 && price.output === 0;
+}
+
 function translateModel(model: UpstreamModel, id: string, author: string, issues: TranslateIssue[]): ObservedModel {
   const report = (reason: string) => issues.push({ upstream_id: model.id, id, reason });
-  const { price, problems } = translatePricing(model.pricing);
+  const translated = translatePricing(model.pricing);
+  const { problems } = translated;
   problems.forEach(report);
+  // A model sold per song or image shows 0 per token; 0 means free only when the source says so.
+  const price = isUnflaggedZero(translated.price) ? null : translated.price;
+  if (price === null && translated.price !== null) report('prompt and completion prices are 0 without a free flag (not a :free id): published as unknown, not free');
   const tiers = translateTiers(model.pricing, report);
   const retirement = normalizeRetirementDate(model.expiration_date);
   if (!retirement.ok) report(retirement.reason);
@@ -140,7 +149,19 @@ function translateModel(model: UpstreamModel, id: string, author: string, issues
     benchmarks,
     retirement_date: retirement.ok ? retirement.value : null,
     free_variant: null,
+    ...identityKeys(model),
   };
+}
+
+/** Only plain ids (`org/name`), so an odd value can never become a key of ours. */
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** The Hugging Face id and canonical slug OpenRouter gives, for identity across sources. */
+function identityKeys(model: UpstreamModel): Pick<ObservedModel, 'hugging_face_id' | 'canonical_slug'> {
+  const out: Pick<ObservedModel, 'hugging_face_id' | 'canonical_slug'> = {};
+  if (typeof model.hugging_face_id === 'string' && PLAIN_ID.test(model.hugging_face_id)) out.hugging_face_id = model.hugging_face_id;
+  if (typeof model.canonical_slug === 'string' && PLAIN_ID.test(model.canonical_slug) && model.canonical_slug !== model.id) out.canonical_slug = model.canonical_slug;
+  return out;
 }
 
 /** Pure: a parsed catalog to our observed models, with everything we held back explained. */

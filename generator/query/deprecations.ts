@@ -1,0 +1,35 @@
+/**
+ * How the deprecation list reads for a given day: `retired` judged against that day, upcoming
+ * retirements first (soonest first), then the retired ones (newest first), ties by model id. One
+ * pure implementation for the generator (the data's as-of day) and for clients and the website
+ * (the reader's day). No Node.js imports here: this file runs in a browser.
+ */
+
+export interface DeprecationLike {
+  model_id: string;
+  retirement_date: string;
+  retired: boolean;
+}
+
+/** A retirement date (YYYY-MM-DD) has passed on `day` when it is that day or earlier. */
+export function isRetired(retirementDate: string, day: string): boolean {
+  return retirementDate <= day;
+}
+
+/** Today in UTC as YYYY-MM-DD, for callers that judge against the reader's clock. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows with `retired` recomputed for `day` (YYYY-MM-DD; null keeps each row's own `retired`)
+ * and in reading order: upcoming soonest first, then retired newest first.
+ */
+export function orderDeprecations<T extends DeprecationLike>(rows: readonly T[], day: string | null): T[] {
+  const judged = rows.map((row) => (day === null ? row : { ...row, retired: isRetired(row.retirement_date, day) }));
+  return judged.sort((a, b) => {
+    if (a.retired !== b.retired) return a.retired ? 1 : -1;
+    if (a.retirement_date !== b.retirement_date) return (a.retirement_date < b.retirement_date) !== a.retired ? -1 : 1;
+    return a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0;
+  });
+}
