@@ -80,9 +80,13 @@ export class SimulatedRepo {
     return Number(git(this.remote, 'rev-list', '--count', ref).trim());
   }
 
-  /** The packed size of what `ref` reaches (what a clone of it downloads), as `git gc` packs it. */
+  /**
+   * The packed size of what `ref` reaches (what a clone of it downloads), packed afresh: every
+   * object compressed and every delta found anew, by path (a bitmap walk after `git gc` knows no
+   * paths and finds worse deltas), so equal history measures equal whatever the remote's packs.
+   */
   packedBytes(ref: string): number {
-    const pack = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q'], { cwd: this.remote, input: `${ref}\n`, env: gitEnv(), maxBuffer: 1024 * 1024 * 1024 });
+    const pack = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q', '--no-reuse-object', '--no-use-bitmap-index'], { cwd: this.remote, input: `${ref}\n`, env: gitEnv(), maxBuffer: 1024 * 1024 * 1024 });
     return pack.length;
   }
 
