@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from './simulate.js';
 import { evolveWorld, poisson, seededRandom } from './world-evolution.js';
+import { FULL_UPTIME_SHARE, offerUptime } from './world-catalog.js';
 import { worldModel, worldService, type World } from '../testing/world.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { seedCatalog } from '../testing/seed.js';
@@ -20,22 +21,45 @@ describe('the simulated year', () => {
     expect(once.events.incidentsOpened).toBeGreaterThan(20);
   });
 
-  it('accounts commits, deploys per plan and uploads through the real update, build and git', async () => {
+  it("gives each offer a new 1-day uptime every run, the same on every replay, a share of them exactly 100%", () => {
+    const uptimes = Array.from({ length: 400 }, (_, run) => offerUptime('a/b', 'Alpha', run));
+    expect(uptimes).toEqual(Array.from({ length: 400 }, (_, run) => offerUptime('a/b', 'Alpha', run)));
+    expect(uptimes.every((u) => u >= 97 && u <= 100)).toBe(true);
+    const full = uptimes.filter((u) => u === 100).length / uptimes.length;
+    expect(Math.abs(full - FULL_UPTIME_SHARE)).toBeLessThan(0.1);
+    // Consecutive runs read differently (unless both are a full day up).
+    const same = uptimes.slice(1).filter((u, i) => u === uptimes[i] && u !== 100).length;
+    expect(same).toBe(0);
+    expect(offerUptime('a/b', 'Beta', 1)).not.toBe(offerUptime('a/b', 'Alpha', 1));
+  });
+
+  it('replays every run through the real update, the state store on git and every plan, and measures main and the store', async () => {
     const dataDir = join(await tempDir('simulate-start'), 'data');
     const models = ['a/one', 'a/two', 'b/three', 'b/four', 'c/five'].map((id, i) => orModel({ id, prompt: String((i + 1) / 1e6), completion: String((i + 2) / 1e6), intelligence_index: 20 + i * 10 }));
     await seedCatalog(dataDir, models, '2026-08-31T00:00:00Z');
     const result = await simulate({ dataDir, runs: 3, warmupRuns: 1, start: '2026-09-01T00:07:00Z', seed: 3, serviceIds: ['svc-a', 'svc-b'] });
     expect(result.exitCodes).toEqual({ 0: 4 });
-    // Every run records probes (latency, check time): every run is a data commit.
-    expect(result.commits).toBe(3);
-    expect(result.packBytes.end).toBeGreaterThan(result.packBytes.start);
-    // GitHub Pages deploys every run; Netlify Free only for a material change, at most every 60 h.
-    expect(result.plans['github-pages'].deploys).toBe(3);
-    expect(result.plans['github-pages'].reasons).toEqual({ heartbeat: 3 });
-    expect(result.plans['netlify-free'].deploys).toBe(0);
-    // Quiet upstream: a deploy uploads only the freshness files (index and status).
+    // Quiet upstream: probes and check times move every run, so the state is saved every run, but
+    // nothing material happens: main gets no commit and does not grow.
     expect(result.events).toEqual({ priceChanges: 0, added: 0, delisted: 0, incidentsOpened: 0, incidentsResolved: 0 });
-    expect(result.plans['github-pages'].uploadedPaths).toEqual(['api/v1/index.json', 'api/v1/status.json', 'api/v1/status/svc-a.json', 'api/v1/status/svc-b.json']);
-    expect(result.plans['github-pages'].uploadedFiles).toBe(12);
+    expect(result.stateSaves).toBe(3);
+    expect(result.snapshotCommits).toBe(0);
+    const [first, last] = [result.checkpoints[0]!, result.checkpoints.at(-1)!];
+    expect(last.mainCommits).toBe(first.mainCommits);
+    expect(last.mainPackedBytes).toBe(first.mainPackedBytes);
+    expect(last.statePackedBytes).toBeGreaterThan(0);
+    // GitHub Pages deploys every run, the whole artifact; Netlify Free only for a material change.
+    const pages = result.plans['github-pages'];
+    expect(pages).toMatchObject({ deploys: 3, reasons: { heartbeat: 3 }, uploadedFiles: 3 * result.site.files });
+    // The artifact is measured daily and at the end: its size moves by a few bytes with the times in it.
+    expect(pages.uploadedBytes / 3 / result.site.artifactBytes).toBeCloseTo(1, 2);
+    expect(result.plans['netlify-free'].deploys).toBe(0);
+    // Content-addressed uploads send only what changed: the freshness files, not the site.
+    const cloudflare = result.plans['cloudflare-workers'];
+    expect(cloudflare.deploys).toBe(3);
+    expect(cloudflare.uploadedFiles / cloudflare.deploys).toBeGreaterThan(0);
+    expect(cloudflare.uploadedFiles / cloudflare.deploys).toBeLessThan(10);
+    // Only responses whose content time entry changed were serialized again after the first run.
+    expect(result.serializedPerRun).toBeLessThan(result.site.files / 2);
   }, 180_000);
 });

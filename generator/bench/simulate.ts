@@ -1,31 +1,41 @@
 /**
- * The simulated year: consecutive 15-minute runs of the real `update` (a child process, as the
- * refresh job runs it) against a local upstream world that changes at the recorded rates, inside
- * a real git repository that commits data/ the way the refresh job does; after each run, the
- * site the build would publish and the deploy decision of every plan. Extrapolated to a year.
+ * The simulated month (or more): every 15-minute run of the refresh job, replayed in order with
+ * the real code and the real decision sequence: the real update (in-process, the state store in
+ * `.state`) against a local upstream world that changes at the recorded rates and answers with the
+ * real site's catalog and facts; the site that run would publish; every plan's deploy decision
+ * and what each host's upload model would send; the state saved through the workflow's own
+ * state-store.sh to a bare remote on disk; main's snapshot when due, committed by the workflow's
+ * own commit step. Measured daily: main's packed size, the state store's, what the remote holds.
+ *
+ * Not replayed, so said where it is used: the restore step (the state directory of the previous
+ * run is kept: a restore would extract the same bytes) and the build's writing of files (the
+ * site is kept in memory; its bytes are the build's: the same render, serialized the same way).
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { serializeSite } from '../build/write-site.js';
+import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
+import { updateExitCode } from '../cli/update-report.js';
 import { decidePublish, EMPTY_PUBLISH_STATE, PLAN_POLICIES, PUBLISH_PLANS, recordDeploy, type PublishPlan, type PublishState } from '../publish/decide.js';
-import { renderApi } from '../render/site.js';
+import type { RenderedFile } from '../render/rendered.js';
 import { loadContentState } from '../store/content-store.js';
 import { loadDataset } from '../store/data-store.js';
-import { runCli } from '../testing/cli.js';
-import { tempDir } from '../testing/tree.js';
+import { savePublishState } from '../store/publish-store.js';
+import { DEFAULT_SNAPSHOT_HOURS, snapshotIfDue } from '../store/snapshot.js';
+import { openStore } from '../store/store.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
-import { worldEnv, worldRoutes, worldServicesFile, type World, type WorldModel } from '../testing/world.js';
+import { tempDir } from '../testing/tree.js';
+import { worldEnv, worldServicesFile, type World, type WorldModel } from '../testing/world.js';
+import { bundleClient, bundleWebApp, readWebStatic } from '../build/bundles.js';
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { SimulatedRepo, STATE_BRANCH } from './sim-repo.js';
+import { ContentAddressedHost, SimulatedSite } from './sim-site.js';
+import { recordedWorld, recordedWorldRoutes } from './world-catalog.js';
 import { evolveWorld, seededRandom, type WorldEvents } from './world-evolution.js';
 
 export const RUN_MINUTES = 15;
-export const RUNS_PER_YEAR = (365 * 24 * 60) / RUN_MINUTES;
-const SITE = 'https://modelpulse.example';
+export const RUNS_PER_DAY = (24 * 60) / RUN_MINUTES;
 
 export interface SimulationOptions {
-  /** The data/ to start from (copied; never written). */
+  /** The data/ to start from (copied as main's data/; never written). */
   dataDir: string;
   /** Measured runs, after the warm-up. */
   runs: number;
@@ -35,34 +45,56 @@ export interface SimulationOptions {
   seed: number;
   /** The services to monitor (default: those of data/services.json, same ids). */
   serviceIds?: string[];
+  snapshotHours?: number;
+  /** Measured runs between two measurements of the repository (default: a day). */
+  checkpointRuns?: number;
   log?: (line: string) => void;
+  /** The figures so far, after each measurement (a long replay can be read before it ends). */
+  onCheckpoint?: (partial: SimulationResult) => void;
 }
 
 export interface PlanFigures {
   deploys: number;
   held: number;
-  /** Content-addressed uploads (Netlify, Cloudflare): files whose bytes the last deploy lacked. */
+  reasons: Record<string, number>;
+  /** What the plan's host upload model sent over all deploys: files and bytes. */
   uploadedFiles: number;
   uploadedBytes: number;
-  reasons: Record<string, number>;
-  /** Every path any deploy uploaded (the first 100, sorted): what changes from deploy to deploy. */
-  uploadedPaths: string[];
+  /** The host model: content-addressed (Netlify, Cloudflare) or the whole artifact (Pages). */
+  uploadModel: 'netlify' | 'cloudflare' | 'pages-artifact' | 'none';
+  /** Runs where main would get a commit in Netlify's Git-deploy mode (a snapshot or a deploy). */
+  gitModeCommits: number;
+}
+
+export interface Checkpoint {
+  day: number;
+  mainCommits: number;
+  mainPackedBytes: number;
+  /** The state branch's history (a day of commits at the most) and its packed size. */
+  stateCommits: number;
+  statePackedBytes: number;
+  /** What the remote held on disk before its garbage collection, and after. */
+  remoteBytes: { before: number; after: number };
 }
 
 export interface SimulationResult {
   runs: number;
-  commits: number;
   events: WorldEvents;
   exitCodes: Record<number, number>;
-  /** After `git gc`: the repository at the end of the warm-up and at the end. */
-  packBytes: { start: number; end: number };
-  dataBytes: { start: number; end: number };
-  contentStateBytes: number;
-  site: { files: number; bytes: number; gzipRatio: number };
-  /** Files whose bytes changed from one run's site to the next (mean over measured runs). */
+  /** Snapshot commits to main during the measured runs. */
+  snapshotCommits: number;
+  stateSaves: number;
+  checkpoints: Checkpoint[];
+  site: { files: number; bytes: number; artifactBytes: number };
   changedFilesPerRun: number;
   plans: Record<PublishPlan, PlanFigures>;
+  /** Milliseconds spent per phase over all runs (what dominates). */
+  timings: Record<string, number>;
+  /** Files serialized per run on average: only those whose content time entry changed (and the few outside content.json). */
+  serializedPerRun: number;
 }
+
+const addMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The world as data/ describes it: the listed models with their current prices. */
 export async function worldFromData(dataDir: string, serviceIds: readonly string[]): Promise<World> {
@@ -76,137 +108,158 @@ export async function worldFromData(dataDir: string, serviceIds: readonly string
   return { models, services: serviceIds.map((id) => ({ id, indicator: 'none', incidents: [], probe: 401 })) };
 }
 
-const addMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=sim', '-c', 'user.email=sim@example.com', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+function uploadModel(plan: PublishPlan): PlanFigures['uploadModel'] {
+  if (plan === 'github-pages') return 'pages-artifact';
+  if (plan === 'cloudflare-workers') return 'cloudflare';
+  return plan.startsWith('netlify-') ? 'netlify' : 'none';
 }
 
-/** The packed size of the repository after `git gc` (what a clone downloads). */
-function packedBytes(repo: string): number {
-  git(repo, 'gc', '--quiet');
-  const sizePack = /size-pack: (\d+)/.exec(git(repo, 'count-objects', '-v'))?.[1];
-  return Number(sizePack ?? 0) * 1024;
-}
-
-function dirBytes(dir: string): number {
-  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
-}
-
-/** The files the build would publish (the API: everything that changes with data), path → sha. */
-async function publishedSite(dataDir: string): Promise<Map<string, { sha: string; bytes: number }>> {
-  const dataset = await loadDataset(dataDir);
-  const files = serializeSite(renderApi(dataset, { siteUrl: SITE, contentTimes: await loadContentState(dataDir) }), SITE);
-  return new Map([...files].map(([path, text]) => [path, { sha: sha(text), bytes: Buffer.byteLength(text) }]));
+async function fixedSiteFiles(): Promise<Map<string, string | Buffer>> {
+  const files = new Map<string, string | Buffer>([['api/v1/client.js', await bundleClient()], ['app.js', await bundleWebApp()]]);
+  for (const [name, content] of await readWebStatic()) files.set(name, content);
+  return files;
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
   const log = options.log ?? (() => undefined);
-  const repo = await tempDir('simulated-year');
-  const dataDir = join(repo, 'data');
-  await cp(options.dataDir, dataDir, { recursive: true });
-  // The world's secondary sources are its own (one record per model): the recorded facts would
-  // look like a source that lost most of its records, which the shrink guard refuses.
-  await rm(join(dataDir, 'facts'), { recursive: true, force: true });
-  await rm(join(dataDir, 'state', 'publish.json'), { force: true });
-  const serviceIds = options.serviceIds ?? (await loadDataset(dataDir)).services.map((s) => s.id);
+  const timings: Record<string, number> = {};
+  const timed = async <T>(phase: string, work: () => Promise<T> | T): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings[phase] = (timings[phase] ?? 0) + performance.now() - started;
+    }
+  };
+  const dataset = await loadDataset(options.dataDir);
+  const serviceIds = options.serviceIds ?? dataset.services.map((s) => s.id);
   const random = seededRandom(options.seed);
   const serial = { next: 0 };
-  let world = await worldFromData(dataDir, serviceIds);
-  const server = await startUpstreamServer(worldRoutes(world));
-  await writeFile(join(dataDir, 'services.json'), JSON.stringify(worldServicesFile(server.url, world), null, 2));
-  git(repo, 'init', '--quiet', '--initial-branch=main');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '--quiet', '-m', 'start');
-
-  const events: WorldEvents = { priceChanges: 0, added: 0, delisted: 0, incidentsOpened: 0, incidentsResolved: 0 };
-  const exitCodes: Record<number, number> = {};
-  const plans = Object.fromEntries(PUBLISH_PLANS.map((p): [PublishPlan, PlanFigures] => [p, { deploys: 0, held: 0, uploadedFiles: 0, uploadedBytes: 0, reasons: {}, uploadedPaths: [] }])) as Record<PublishPlan, PlanFigures>;
-  const uploadedPaths = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, new Set<string>()])) as Record<PublishPlan, Set<string>>;
-  const states = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, EMPTY_PUBLISH_STATE])) as Record<PublishPlan, PublishState>;
-  const deployed = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, new Map<string, string>()])) as Record<PublishPlan, Map<string, string>>;
-  let commits = 0;
-  let changedFiles = 0;
-  let previousSite: Map<string, { sha: string; bytes: number }> | null = null;
-  let packStart = 0;
-  let dataStart = 0;
-  let now = options.start;
+  let world = await worldFromData(options.dataDir, serviceIds);
+  const recorded = recordedWorld(dataset.models, dataset.facts);
+  const server = await startUpstreamServer(recordedWorldRoutes(world, recorded));
+  const savedEnv = { ...process.env };
+  Object.assign(process.env, worldEnv(server.url));
+  const repo = new SimulatedRepo(await tempDir('simulated-repo'));
+  const site = new SimulatedSite(await fixedSiteFiles());
   try {
+    // Main's data/ as committed, monitoring the world's services instead of the real ones.
+    const seed = join(repo.dir, 'seed-data');
+    await cp(options.dataDir, seed, { recursive: true });
+    await writeFile(join(seed, 'services.json'), `${JSON.stringify(worldServicesFile(server.url, world), null, 2)}\n`);
+    await rm(join(seed, 'state', 'publish.json'), { force: true });
+    await repo.init(seed);
+    const store = openStore(repo.dataDir, repo.stateDir);
+
+    const events: WorldEvents = { priceChanges: 0, added: 0, delisted: 0, incidentsOpened: 0, incidentsResolved: 0 };
+    const exitCodes: Record<number, number> = {};
+    const plans = Object.fromEntries(
+      PUBLISH_PLANS.map((p): [PublishPlan, PlanFigures] => [p, { deploys: 0, held: 0, reasons: {}, uploadedFiles: 0, uploadedBytes: 0, uploadModel: uploadModel(p), gitModeCommits: 0 }]),
+    ) as Record<PublishPlan, PlanFigures>;
+    const states = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, EMPTY_PUBLISH_STATE])) as Record<PublishPlan, PublishState>;
+    const hosts = Object.fromEntries(PUBLISH_PLANS.map((p) => [p, new ContentAddressedHost(p === 'cloudflare-workers')])) as Record<PublishPlan, ContentAddressedHost>;
+    const checkpoints: Checkpoint[] = [];
+    let measuredRuns = 0;
+    const result = (): SimulationResult => ({
+      runs: measuredRuns,
+      events,
+      exitCodes,
+      snapshotCommits,
+      stateSaves,
+      checkpoints,
+      site: { files: site.files.size, bytes: site.bytes, artifactBytes },
+      changedFilesPerRun: changedFiles / Math.max(1, measuredRuns),
+      plans,
+      timings,
+      serializedPerRun: site.serialized / Math.max(1, options.warmupRuns + measuredRuns),
+    });
+    const measure = async (day: number) => {
+      await timed('measure', () => {
+        checkpoints.push({
+          day,
+          mainCommits: repo.commits('main'),
+          mainPackedBytes: repo.packedBytes('main'),
+          stateCommits: repo.commits(STATE_BRANCH),
+          statePackedBytes: repo.packedBytes(STATE_BRANCH),
+          remoteBytes: repo.collectGarbage(),
+        });
+        artifactBytes = site.artifactBytes();
+      });
+      if (day > 0) options.onCheckpoint?.(result());
+    };
+    let artifactBytes = 0;
+    let snapshotCommits = 0;
+    let stateSaves = 0;
+    let changedFiles = 0;
+    const checkpointRuns = options.checkpointRuns ?? RUNS_PER_DAY;
+    let now = options.start;
     for (let run = 0; run < options.warmupRuns + options.runs; run += 1) {
       const measured = run >= options.warmupRuns;
       if (run > 0) {
         const evolved = evolveWorld(world, random, RUN_MINUTES, serial);
         world = evolved.world;
         if (measured) for (const key of Object.keys(events) as Array<keyof WorldEvents>) events[key] += evolved.events[key];
-        server.setRoutes(worldRoutes(world));
+        server.setRoutes(recordedWorldRoutes(world, recorded, run));
       }
-      const update = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--now', now], worldEnv(server.url));
-      if (update.code > 1) throw new Error(`update exited ${update.code} at ${now}:\n${update.out.slice(-2000)}`);
-      if (update.code === 1) log(update.out.split('\n').filter((l) => /FAILED|stale|failed/.test(l)).join('\n'));
-      exitCodes[update.code] = (exitCodes[update.code] ?? 0) + 1;
-      const site = await publishedSite(dataDir);
+      let rendered: readonly RenderedFile[] = [];
+      const outcome = await timed('update', () =>
+        runUpdate({ store, now, stages: UPDATE_STAGES, force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 20, log: () => undefined, onRendered: (files) => (rendered = files) }),
+      );
+      for (const [stage, ms] of Object.entries(outcome.durations)) timings[`update: ${stage}`] = (timings[`update: ${stage}`] ?? 0) + ms;
+      const code = updateExitCode(outcome);
+      if (code > 1) throw new Error(`update at ${now} exited ${code}: ${JSON.stringify(outcome.stopped)}`);
+      exitCodes[code] = (exitCodes[code] ?? 0) + 1;
+      const content = await loadContentState(store);
+      const changed = await timed('site', () => site.update(rendered, content));
       if (measured) {
-        if (previousSite !== null) changedFiles += [...site].filter(([path, f]) => previousSite!.get(path)?.sha !== f.sha).length;
-        const content = await loadContentState(dataDir);
+        changedFiles += changed.length;
+        measuredRuns += 1;
+      }
+
+      let snapshotDue = false;
+      await timed('decide', async () => {
         for (const plan of PUBLISH_PLANS) {
+          if (!measured) {
+            // The end of the warm-up is live everywhere: the measured runs start from a published site.
+            if (run === options.warmupRuns - 1) {
+              states[plan] = recordDeploy(EMPTY_PUBLISH_STATE, now);
+              hosts[plan].deploy(site);
+            }
+            continue;
+          }
           const decision = decidePublish({ content, state: states[plan], policy: PLAN_POLICIES[plan], liveRunAt: states[plan].last_deploy_at, requested: false });
           if (decision.capped) plans[plan].held += 1;
           if (!decision.deploy) continue;
           states[plan] = recordDeploy(states[plan], now);
-          plans[plan].deploys += 1;
-          plans[plan].reasons[decision.reason!] = (plans[plan].reasons[decision.reason!] ?? 0) + 1;
-          for (const [path, file] of site) {
-            if (deployed[plan].get(path) === file.sha) continue;
-            plans[plan].uploadedFiles += 1;
-            plans[plan].uploadedBytes += file.bytes;
-            uploadedPaths[plan].add(path);
-          }
-          deployed[plan] = new Map([...site].map(([path, f]) => [path, f.sha]));
+          const figures = plans[plan];
+          figures.deploys += 1;
+          figures.reasons[decision.reason!] = (figures.reasons[decision.reason!] ?? 0) + 1;
+          const sent = figures.uploadModel === 'pages-artifact' ? { files: site.files.size, bytes: artifactBytes } : hosts[plan].deploy(site);
+          figures.uploadedFiles += sent.files;
+          figures.uploadedBytes += sent.bytes;
         }
-      } else {
-        // The end of the warm-up is published everywhere: the measured runs start from a live site.
-        for (const plan of PUBLISH_PLANS) {
-          states[plan] = { last_deploy_at: now, deploys: [] };
-          deployed[plan] = new Map([...site].map(([path, f]) => [path, f.sha]));
-        }
+        // The state holds the deploy records of the plan this repository runs (every run deploys).
+        await savePublishState(store, states['github-pages']);
+      });
+      if (await timed('git: save state', () => repo.saveState(now))) stateSaves += measured ? 1 : 0;
+      await timed('git: snapshot', async () => {
+        const snapshot = await snapshotIfDue(store, { everyHours: options.snapshotHours ?? DEFAULT_SNAPSHOT_HOURS, requested: false });
+        snapshotDue = snapshot.due;
+        if (snapshot.due && (await repo.commitSnapshot()) && measured) snapshotCommits += 1;
+      });
+      if (measured) {
+        for (const plan of PUBLISH_PLANS) if (snapshotDue || states[plan].last_deploy_at === now) plans[plan].gitModeCommits += 1;
       }
-      previousSite = site;
-      if (git(repo, 'status', '--porcelain', 'data/').trim() !== '') {
-        git(repo, 'add', 'data/');
-        git(repo, 'commit', '--quiet', '-m', `data: refresh ${now}`);
-        if (measured) commits += 1;
-      }
-      if (run === options.warmupRuns - 1 || (options.warmupRuns === 0 && run === 0)) {
-        packStart = packedBytes(repo);
-        dataStart = dirBytes(dataDir);
-      }
-      log(`run ${run + 1}/${options.warmupRuns + options.runs} at ${now}: update exit ${update.code}${measured ? '' : ' (warm-up)'}`);
+      const measuredRun = run - options.warmupRuns + 1;
+      if (run === options.warmupRuns - 1) await measure(0);
+      else if (measured && (measuredRun % checkpointRuns === 0 || measuredRun === options.runs)) await measure(measuredRun / RUNS_PER_DAY);
+      log(`run ${run + 1}/${options.warmupRuns + options.runs} at ${now}: exit ${code}, ${changed.length} files changed${measured ? '' : ' (warm-up)'}`);
       now = addMinutes(now, RUN_MINUTES);
     }
-    const siteBytes = [...previousSite!.values()].reduce((sum, f) => sum + f.bytes, 0);
-    for (const plan of PUBLISH_PLANS) plans[plan].uploadedPaths = [...uploadedPaths[plan]].sort().slice(0, 100);
-    return {
-      runs: options.runs,
-      commits,
-      events,
-      exitCodes,
-      packBytes: { start: packStart, end: packedBytes(repo) },
-      dataBytes: { start: dataStart, end: dirBytes(dataDir) },
-      contentStateBytes: dirBytes(join(dataDir, 'state', 'content.json')),
-      site: { files: previousSite!.size, bytes: siteBytes, gzipRatio: await gzipRatio(dataDir) },
-      changedFilesPerRun: options.runs > 1 ? changedFiles / (options.runs - 1) : 0,
-      plans,
-    };
+    return result();
   } finally {
+    process.env = savedEnv;
     await server.close();
-    await rm(repo, { recursive: true, force: true });
+    await rm(repo.dir, { recursive: true, force: true });
   }
-}
-
-/** How much a Pages artifact (a tar the upload compresses) shrinks: gzip of a sample of the site. */
-async function gzipRatio(dataDir: string): Promise<number> {
-  const files = serializeSite(renderApi(await loadDataset(dataDir), { siteUrl: SITE }), SITE);
-  const sample = [...files.values()].filter((_, i) => i % 20 === 0).join('');
-  return gzipSync(sample).length / Math.max(1, Buffer.byteLength(sample));
 }

@@ -34,7 +34,7 @@ describe('the built site from the committed data/', () => {
     const dataDir = await tempDir('budget-data');
     await cp('data', dataDir, { recursive: true });
     const out = await tempDir('budget-site');
-    await buildSite({ dataDir, outDir: out, siteUrl: TEST_SITE_URL });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
     const before = await sizes(out);
     expect(before.files).toBeGreaterThan(1000);
     expect(before.files).toBeLessThanOrEqual(MAX_FILES);
@@ -60,7 +60,7 @@ describe('the built site from the committed data/', () => {
     };
     delete hostile.pending_price;
     await saveModels(dataDir, [hostile]);
-    const report = await buildSite({ dataDir, outDir: out, siteUrl: TEST_SITE_URL });
+    const report = await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
     expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^evil\/huge: name truncated/)]));
     const after = await sizes(out);
     expect(after.largest.bytes, after.largest.path).toBeLessThanOrEqual(MAX_FILE_BYTES);

@@ -77,11 +77,14 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, rel = ''): 
 }
 
 /** The fingerprint of everything a build's output depends on. */
-export function inputFingerprint(dataDir: string, options: object): string {
+export function inputFingerprint(dataDirs: readonly string[], options: object): string {
   const hash = createHash('sha256');
   hash.update(`${RECORD_VERSION} ${process.version} ${JSON.stringify(options)}\n`);
-  hash.update('data\n');
-  hashTree(hash, dataDir);
+  // data/, and the state directory where the catalog and volatile state live (store/layout.ts).
+  for (const dir of dataDirs) {
+    hash.update('data\n');
+    hashTree(hash, dir);
+  }
   hash.update('generator\n');
   hashTree(hash, GENERATOR_DIR);
   hash.update('lock\n');

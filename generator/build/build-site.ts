@@ -12,9 +12,11 @@ import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
 import { checkFileBudget, serializeSite } from './write-site.js';
+import { asStore, type StoreRef } from '../store/store.js';
 
 export interface BuildOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   outDir: string;
   siteUrl: string;
   /** Which host files to write next to api/ (default netlify). */
@@ -41,19 +43,20 @@ export interface BuildReport {
  * No network, no clock.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const store = asStore(options.store);
   const host = options.host ?? 'netlify';
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   // The same inputs as the last build into an output it left intact: nothing to do.
-  const inputs = inputFingerprint(options.dataDir, { siteUrl: options.siteUrl, host, maxFileBytes });
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes });
   const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
   }
 
-  const dataset = await loadDataset(options.dataDir);
+  const dataset = await loadDataset(store);
   const warnings: string[] = [];
   // State, not curation: a broken content file costs the responses their recorded times, never the build.
-  const contentTimes = await loadContentState(options.dataDir).catch((error: unknown) => {
+  const contentTimes = await loadContentState(store).catch((error: unknown) => {
     if (!(error instanceof DataFileError)) throw error;
     warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
     return EMPTY_CONTENT_STATE;
@@ -65,7 +68,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     cacheSeconds: HOST_CACHE_SECONDS[host],
     maxFileBytes,
     report: (message) => warnings.push(message),
-    leftOut: (id, bytes) => oversized.push({ path: `${options.dataDir}/models/${id}.json`, reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
   });
   const api = serializeSite(rendered, options.siteUrl);
   api.set('api/v1/client.js', await bundleClient());

@@ -64,7 +64,7 @@ describe('build', () => {
     dataDir = await makeData();
     out = await tempDir('public');
     await writeFile(join(out, '.gitkeep'), '');
-    first = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    first = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     scratch = await tempDir('public-scratch');
   });
 
@@ -117,7 +117,7 @@ describe('build', () => {
     const file = join(data, 'models/openai/old-test.json');
     // As an older version stored it: a right-to-left override and an isolate inside the name.
     await writeFile(file, (await readFile(file, 'utf8')).replace('"name": "old-test"', '"name": "old\\u202e-test\\u2066 (retiring)"'));
-    await buildSite({ dataDir: data, outDir: scratch, siteUrl: SITE });
+    await buildSite({ store: data, outDir: scratch, siteUrl: SITE });
     const deprecations = JSON.parse(await readFile(join(scratch, 'api/v1/deprecations.json'), 'utf8'));
     expect(deprecations.data).toEqual([
       { model_id: 'openai/old-test', name: 'old-test (retiring)', retirement_date: '2026-08-20', retired: false, deprecated_at: null, replacement: 'openai/gpt-test', replacement_id: 'openai/gpt-test', source_url: 'https://example.com/retirements' },
@@ -133,13 +133,13 @@ describe('build', () => {
     }
 
     await writeFile(join(data, 'overrides.json'), JSON.stringify({ models: { 'openai/no-such-model': { retirement: { date: '2026-08-20', source_url: 'https://example.com/x' } } } }));
-    await expect(buildSite({ dataDir: data, outDir: scratch, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
+    await expect(buildSite({ store: data, outDir: scratch, siteUrl: SITE })).rejects.toThrow(/overrides openai\/no-such-model, a model not in data\/models/);
   });
 
   it('is deterministic: the same data, rendered again and written over another site, gives byte-identical files', async () => {
     // `scratch` holds another test's site (or none): rebuilding the fixture data over it must
     // give exactly `out`, rendered independently, every file compared byte for byte by the write.
-    const report = await buildSite({ dataDir: await makeData(), outDir: scratch, siteUrl: SITE });
+    const report = await buildSite({ store: await makeData(), outDir: scratch, siteUrl: SITE });
     expect(report.written.written + report.written.unchanged).toBe(first.written.written);
     const expected = await hashTree(out);
     expected.delete('.gitkeep');
@@ -149,14 +149,14 @@ describe('build', () => {
   it('rebuilds unchanged inputs without writing a file, and repairs an output changed behind its back', async () => {
     const before = await treeIdentities(out);
     const models = await readFile(join(out, 'api/v1/models.json'));
-    const again = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    const again = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     expect(again.written).toEqual({ written: 0, removed: 0, unchanged: first.written.written });
     expect(again.files).toBe(first.files);
     expect(await treeIdentities(out)).toEqual(before);
 
     await writeFile(join(out, 'api/v1/models.json'), '{"data":[],"meta":{}}');
     await writeFile(join(out, 'api/v1/stray.json'), '{}');
-    const repaired = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+    const repaired = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
     expect(repaired.written).toEqual({ written: 1, removed: 1, unchanged: first.written.written - 1 });
     expect(await readFile(join(out, 'api/v1/models.json'))).toEqual(models);
     expect(existsSync(join(out, 'api/v1/stray.json'))).toBe(false);
@@ -167,21 +167,21 @@ describe('build', () => {
 
     const broken = await makeData();
     await writeFile(join(broken, 'models/openai/gpt-test.json'), '{"id": "openai/gpt-test", "truncated');
-    await expect(buildSite({ dataDir: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json:1:\d+ is not valid JSON \(unterminated string\)/);
+    await expect(buildSite({ store: broken, outDir: out, siteUrl: SITE })).rejects.toThrow(/models\/openai\/gpt-test.json:1:\d+ is not valid JSON \(unterminated string\)/);
     const misplaced = await makeData();
     await mkdir(join(misplaced, 'models/evil'), { recursive: true });
     const record = JSON.parse(await readFile(join(misplaced, 'models/openai/gpt-test.json'), 'utf8'));
     await writeFile(join(misplaced, 'models/evil/x.json'), JSON.stringify({ ...record, id: 'openai/gpt-test' }));
-    await expect(buildSite({ dataDir: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
+    await expect(buildSite({ store: misplaced, outDir: out, siteUrl: SITE })).rejects.toThrow(/belongs in models\/openai\/gpt-test.json/);
 
     // An author that is not the id's own would put files elsewhere in the API.
     const clobbering = await makeData();
     const gpt = JSON.parse(await readFile(join(clobbering, 'models/openai/gpt-test.json'), 'utf8'));
     await writeFile(join(clobbering, 'models/openai/gpt-test.json'), JSON.stringify({ ...gpt, author: '../models' }));
-    await expect(buildSite({ dataDir: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
+    await expect(buildSite({ store: clobbering, outDir: out, siteUrl: SITE })).rejects.toThrow(/gpt-test.json does not match the model record schema: \/author/);
 
     // A file over the size budget that no single record is to blame for: nothing is written.
-    await expect(buildSite({ dataDir, outDir: out, siteUrl: SITE, maxFileBytes: 20_000 })).rejects.toThrow(FileBudgetError);
+    await expect(buildSite({ store: dataDir, outDir: out, siteUrl: SITE, maxFileBytes: 20_000 })).rejects.toThrow(FileBudgetError);
 
     expect(await treeIdentities(out)).toEqual(before);
   });
@@ -189,12 +189,12 @@ describe('build', () => {
   it('writes the host files of the chosen host and removes the others', async () => {
     // Hidden entries: the build's own record; `.assetsignore` is Cloudflare's and listed on its own.
     const visible = async () => (await readdir(scratch)).filter((name) => name !== BUILD_RECORD_FILE).sort();
-    await buildSite({ dataDir, outDir: scratch, siteUrl: SITE, host: 'cloudflare' });
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'cloudflare' });
     expect(await visible()).toEqual(['.assetsignore', '_headers', '_redirects', '_worker.js', 'api', 'wrangler.json', ...WEBSITE].sort());
     expect(await readFile(join(scratch, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
-    await buildSite({ dataDir, outDir: scratch, siteUrl: SITE });
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE });
     expect(await visible()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
-    await buildSite({ dataDir, outDir: scratch, siteUrl: SITE, host: 'none' });
+    await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'none' });
     expect(await visible()).toEqual(['api', ...WEBSITE].sort());
     // Netlify's 404 page is the API's JSON error; elsewhere an HTML page that says what it is.
     expect(await readFile(join(scratch, '404.html'), 'utf8')).toMatch(/^<!doctype html>/);
@@ -203,7 +203,7 @@ describe('build', () => {
   it('refuses to build services before any observation time exists, with a clear error', async () => {
     const empty = await tempDir('data');
     await writeFile(join(empty, 'services.json'), JSON.stringify([{ id: 'x', name: 'X', url: 'https://x.example', status_page: { type: 'none' }, probe: null }]));
-    await expect(buildSite({ dataDir: empty, outDir: await tempDir('public'), siteUrl: SITE })).rejects.toThrow(/run `npm run update` first/);
+    await expect(buildSite({ store: empty, outDir: await tempDir('public'), siteUrl: SITE })).rejects.toThrow(/run `npm run update` first/);
   });
 
   it('writes nothing when a rendered file breaks its schema', () => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const sources = await loadSources(dataDir);
   await saveSources(dataDir, { ...sources, status: { last_attempt_at: NOW, last_success_at: NOW, ok: true, error: null, items: 1 } });
   out = await tempDir('hostile-site-public');
-  report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+  report = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
 });
 
 describe('stored hostile values at the build', () => {

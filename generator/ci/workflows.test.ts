@@ -1,10 +1,11 @@
 import { validateWorkflow } from '@action-validator/core';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempDir } from '../testing/tree.js';
+import { gitFixture, runScript } from './step-runner.js';
 
 interface Step {
   name?: string;
@@ -138,16 +139,24 @@ describe('ci.yml', () => {
 });
 
 describe('refresh.yml', () => {
-  it('runs every 15 minutes off the quarter hours, and on demand', () => {
+  it('runs every 15 minutes off the quarter hours, once a day for the keepalive, and on demand', () => {
     const schedule = refresh.on.schedule as Array<{ cron: string }>;
-    expect(schedule).toHaveLength(1);
+    expect(schedule).toHaveLength(2);
+    expect(schedule[1]!.cron).toBe('3 3 * * *');
+    expect(refresh.jobs.keepalive!.if).toBe(`github.event.schedule == '${schedule[1]!.cron}' || github.event_name == 'workflow_dispatch'`);
     const [minute, ...rest] = schedule[0]!.cron.split(' ');
     expect(rest).toEqual(['*', '*', '*', '*']);
     const minutes = minute!.split(',').map(Number);
     expect(minutes).toHaveLength(4);
     minutes.forEach((m, i) => expect(m).toBe(minutes[0]! + 15 * i));
     for (const m of minutes) expect(m % 15, `minute ${m}`).not.toBe(0);
-    expect(refresh.on).toHaveProperty('workflow_dispatch');
+    // An outside cron's dispatch (no inputs) decides like a scheduled run; a person can ask for a deploy or a rebuild.
+    expect(refresh.on.workflow_dispatch).toEqual({
+      inputs: {
+        deploy: { description: expect.any(String) as string, type: 'boolean', default: false },
+        rebuild_state: { description: expect.any(String) as string, type: 'boolean', default: false },
+      },
+    });
   });
 
   it('never overlaps itself and writes only what it must', () => {
@@ -156,34 +165,62 @@ describe('refresh.yml', () => {
     // Top level: nothing beyond reading. The one job that commits gets contents: write, alone.
     const top = refresh.permissions;
     expect(typeof top === 'object' && Object.values(top).every((p) => p === 'read' || p === 'none')).toBe(true);
-    // The data commit gets contents: write; the GitHub Pages deploy gets what deploy-pages needs, alone.
-    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { contents: 'read' }]);
+    // The state branch and main's snapshot get contents: write; the GitHub Pages deploy what
+    // deploy-pages needs; the keepalive may enable the workflow, and nothing else; the Cloudflare
+    // deploy reads the repository (its locked wrangler), its token in its deploy step alone.
+    expect(Object.values(refresh.jobs).map((j) => j.permissions)).toEqual([{ contents: 'write' }, { pages: 'write', 'id-token': 'write' }, { actions: 'write' }, { contents: 'read' }]);
+    expect(refresh.jobs.keepalive!.steps.map((s) => s.run?.includes('/actions/workflows/refresh.yml/enable'))).toEqual([true]);
+    // Neither deploy job restores, updates or commits: each deploys the artifact the refresh job validated.
+    for (const job of [refresh.jobs.pages!, refresh.jobs.cloudflare!]) expect(JSON.stringify(job.steps)).not.toMatch(/state-store|npm run (update|build|state)|git (commit|push)/);
     const pages = refresh.jobs.pages!;
-    expect(pages).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-pages == 'true'", environment: { name: 'github-pages' } });
+    // The staleness alarm fails the refresh job after packaging; the deploy still goes (it is the cure).
+    expect(pages).toMatchObject({ needs: 'refresh', if: "${{ !cancelled() && needs.refresh.outputs.deploy-pages == 'true' }}", environment: { name: 'github-pages' } });
+    expect(refresh.jobs.refresh!.outputs).toMatchObject({ 'deploy-pages': "${{ steps.pages-artifact.outcome == 'success' }}" });
+    expect(steps(refresh).find((s) => s.id === 'pages-artifact')?.uses).toMatch(/^actions\/upload-pages-artifact@/);
     expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
-  it('keeps the write token away from npm ci and npm run update: only the commit step holds it', () => {
+  it('keeps the write token away from npm: only the plain git and curl steps hold it', async () => {
     const checkout = steps(refresh).find((s) => s.uses?.startsWith('actions/checkout@'))!;
     expect(checkout.with).toMatchObject({ 'persist-credentials': false });
     const withToken = steps(refresh).filter((s) => /github\.token|secrets\.GITHUB_TOKEN/.test(JSON.stringify(s)));
-    expect(withToken.map((s) => s.id)).toEqual(['commit']);
-    expect(step(refresh, 'commit').env?.GITHUB_TOKEN).toBe('${{ github.token }}');
+    expect(withToken.map((s) => s.id)).toEqual(['restore', 'save', 'save-merged', 'commit', 'keepalive']);
+    for (const s of withToken) {
+      expect(s.env?.GITHUB_TOKEN).toBe('${{ github.token }}');
+      // No npm, npx or node where the token is: install scripts and dependencies never see it.
+      expect(s.run, s.id).not.toMatch(/\b(npm|npx|node|tsx)\b/);
+    }
+    const code = (await readFile('.github/scripts/state-store.sh', 'utf8')).split('\n').filter((l) => !/^\s*#/.test(l));
+    expect(code.join('\n')).not.toMatch(/\b(npm|npx|node|tsx)\b/);
     expect(JSON.stringify(refresh.jobs.refresh?.env ?? {})).not.toMatch(/token/i);
   });
 
-  it('updates, validates by building, and only then commits and deploys', () => {
+  it('restores the state, updates, validates by building, saves, and only then snapshots and deploys', async () => {
     const runs = steps(refresh).map((s) => s.run ?? s.uses ?? '');
     const at = (re: RegExp) => runs.findIndex((r) => re.test(r));
-    expect(at(/^npm ci$/)).toBeLessThan(at(/npm run update/));
+    expect(at(/^npm ci$/)).toBeLessThan(at(/state-store\.sh restore/));
+    expect(at(/state-store\.sh restore/)).toBeLessThan(at(/npm run update -- --state-dir "\$STATE_DIR"/));
     // The site URL is settled (SITE_URL from the Netlify API for netlify-cli) before update and build.
     expect(steps(refresh).findIndex((s) => s.id === 'publish')).toBeLessThan(at(/npm run update/));
-    expect(at(/npm run update/)).toBeLessThan(at(/^npm run build -- --host/));
-    // Decide (and record the deploy) before the commit, so the decision lands with the data.
-    expect(at(/^npm run build -- --host/)).toBeLessThan(at(/deploy-check/));
-    expect(at(/deploy-check/)).toBeLessThan(at(/git push/));
-    expect(at(/git push/)).toBeLessThan(at(/netlify-cli@/));
-    expect(at(/git push/)).toBeLessThan(at(/^actions\/upload-pages-artifact@/));
+    expect(at(/npm run update/)).toBeLessThan(at(/^npm run build -- --state-dir "\$STATE_DIR" --host/));
+    // Decide (and record the deploy) before the state is saved, so the record lands with it.
+    expect(at(/^npm run build -- --state-dir/)).toBeLessThan(at(/deploy-check/));
+    expect(at(/deploy-check/)).toBeLessThan(at(/state-store\.sh save/));
+    // Saved before any deploy: a failed deploy never loses the run's observations.
+    expect(at(/state-store\.sh save/)).toBeLessThan(at(/state -- snapshot/));
+    expect(at(/state -- snapshot/)).toBeLessThan(at(/git push origin "HEAD:\$BRANCH"/));
+    expect(at(/git push origin "HEAD:\$BRANCH"/)).toBeLessThan(at(/netlify-cli@/));
+    expect(at(/state-store\.sh save/)).toBeLessThan(at(/^actions\/upload-pages-artifact@/));
+    // The alarm comes last, once everything is saved and packaged, and fails the run.
+    const alarm = refresh.jobs.refresh!.steps.at(-1)!;
+    expect(alarm.run).toMatch(/Published data is stale/);
+    expect(alarm.if).toBe("steps.decide.outputs.stale == 'true'");
+    const sounded = await runScript(alarm.run!, await tempDir('stale-step'), {});
+    expect(sounded.code).toBe(1);
+    expect(sounded.out).toContain('::error title=Published data is stale::');
+    expect(step(refresh, 'commit').if).toBe("steps.snapshot.outputs.snapshot == 'true'");
+    expect(step(refresh, 'snapshot').if).toBe("steps.publish.outputs.snapshots == 'true'");
+    expect(await readFile('.gitignore', 'utf8')).toMatch(/^\/\.state\/$/m);
     const setupNode = steps(refresh).find((s) => s.uses?.startsWith('actions/setup-node@'))!;
     expect(setupNode.with).toMatchObject({ 'node-version': 22, cache: 'npm' });
     const deploy = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
@@ -197,49 +234,6 @@ describe('refresh.yml', () => {
   });
 });
 
-/**
- * Runs one `run:` script with bash -e, as GitHub does, in `cwd` with a fake `npm` when given and
- * any other fake commands (name → shell script) put first on the PATH.
- */
-async function runScript(script: string, cwd: string, env: Record<string, string>, npmExit?: number, fakes: Record<string, string> = {}) {
-  const dir = await tempDir('workflow-step');
-  const output = join(dir, 'output');
-  const envFile = join(dir, 'env');
-  await writeFile(output, '');
-  await writeFile(envFile, '');
-  const binDir = join(dir, 'bin');
-  await mkdir(binDir);
-  const commands = { ...fakes, ...(npmExit === undefined ? {} : { npm: `#!/bin/sh\necho "fake npm $*"\nexit ${npmExit}\n` }) };
-  for (const [name, body] of Object.entries(commands)) {
-    await writeFile(join(binDir, name), body);
-    await chmod(join(binDir, name), 0o755);
-  }
-  const result = spawnSync('bash', ['-e', '-c', script], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, GITHUB_OUTPUT: output, GITHUB_ENV: envFile, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
-  });
-  const outputs = Object.fromEntries((await readFile(output, 'utf8')).split('\n').filter(Boolean).map((l) => l.split('=') as [string, string]));
-  return { code: result.status, out: result.stdout + result.stderr, outputs, githubEnv: await readFile(envFile, 'utf8') };
-}
-
-/** A bare remote with one data commit, a second clone that pushes to it (`seed`) and our checkout (`work`). */
-async function gitFixture(prefix: string, cloneArgs: string[]) {
-  const dir = await tempDir(prefix);
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
-  git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', 'remote.git');
-  const seed = join(dir, 'seed');
-  git(dir, 'clone', '--quiet', join(dir, 'remote.git'), seed);
-  await mkdir(join(seed, 'data'));
-  await writeFile(join(seed, 'data', 'sources.json'), '{}\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '--quiet', '-m', 'seed');
-  git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
-  const work = join(dir, 'work');
-  git(dir, 'clone', '--quiet', ...cloneArgs, `file://${join(dir, 'remote.git')}`, work);
-  return { dir, git, seed, work };
-}
-
 describe('refresh.yml step scripts, run for real', () => {
   it('continue on a partial update with a warning and stop on a usage error or a stopped stage', async () => {
     const script = step(refresh, 'update').run!;
@@ -251,7 +245,7 @@ describe('refresh.yml step scripts, run for real', () => {
     expect(results[3]!.out).toContain('::error title=Update stopped::');
   });
 
-  it('commit data/ only when it changed, and rebase and retry when the push races another commit', async () => {
+  it('commit the snapshot only when data/ changed, and rebase and retry when the push races another commit', async () => {
     const script = step(refresh, 'commit').run!;
     const { dir, git, seed, work } = await gitFixture('commit-step', ['--depth', '1']);
     const env = { BRANCH: 'main', PUBLISH_MODE: 'cli', DEPLOY: 'true' };
@@ -268,11 +262,11 @@ describe('refresh.yml step scripts, run for real', () => {
     const pushed = await runScript(script, work, env);
     expect(pushed, pushed.out).toMatchObject({ code: 0, outputs: { changed: 'true', rebased: 'true' } });
     const log = git(join(dir, 'remote.git'), 'log', '--format=%an|%s', 'main');
-    expect(log.split('\n')[0]).toMatch(/^github-actions\[bot\]\|data: refresh \S+ \[skip netlify\]$/);
+    expect(log.split('\n')[0]).toMatch(/^github-actions\[bot\]\|data: snapshot \S+ \[skip netlify\]$/);
     expect(log).toContain('meanwhile');
   });
 
-  it('commit: let Netlify build a data commit only when it is the deploy', async () => {
+  it('commit: let Netlify build a snapshot commit only when it is the deploy', async () => {
     const script = step(refresh, 'commit').run!;
     const subjects: string[] = [];
     for (const deploy of ['true', 'false']) {
@@ -282,11 +276,11 @@ describe('refresh.yml step scripts, run for real', () => {
       expect(pushed.code, pushed.out).toBe(0);
       subjects.push(git(join(dir, 'remote.git'), 'log', '-1', '--format=%s', 'main').trim());
     }
-    expect(subjects[0]).toMatch(/^data: refresh \S+$/);
-    expect(subjects[1]).toMatch(/^data: refresh \S+ \[skip netlify\]$/);
+    expect(subjects[0]).toMatch(/^data: snapshot \S+$/);
+    expect(subjects[1]).toMatch(/^data: snapshot \S+ \[skip netlify\]$/);
   });
 
-  it('commit: keep a data commit that cannot be rebased on a branch of its own, never lose it', async () => {
+  it('commit: keep a snapshot commit that cannot be rebased on a branch of its own, never lose it', async () => {
     const script = step(refresh, 'commit').run!;
     const { dir, git, seed, work } = await gitFixture('commit-conflict', []);
     await writeFile(join(work, 'data', 'sources.json'), '{"ours":true}\n');
@@ -295,14 +289,14 @@ describe('refresh.yml step scripts, run for real', () => {
     git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
     const result = await runScript(script, work, { BRANCH: 'main', PUBLISH_MODE: 'cli', DEPLOY: 'false', GITHUB_RUN_ID: '4242' });
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/::error title=Data commit kept aside::someone else changed the same data files; this run's data\/ commit is on the branch refresh-aside\/4242-[0-9a-f]+/);
+    expect(result.out).toMatch(/::error title=Snapshot kept aside::someone else changed the same data files; this run's snapshot commit is on the branch snapshot-aside\/4242-[0-9a-f]+/);
     const branches = git(join(dir, 'remote.git'), 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
-    const aside = branches.find((b) => b.startsWith('refresh-aside/4242-'))!;
+    const aside = branches.find((b) => b.startsWith('snapshot-aside/4242-'))!;
     expect(git(join(dir, 'remote.git'), 'show', `${aside}:data/sources.json`)).toBe('{"ours":true}\n');
     expect(git(join(dir, 'remote.git'), 'show', 'main:data/sources.json')).toBe('{"theirs":true}\n');
   });
 
-  it('decide: ask the live site which run it serves, and request a deploy on a manual run or a Pages code push', async () => {
+  it('decide: ask the live site which run it serves, and request a deploy when a person asks or on a Pages code push', async () => {
     const script = step(refresh, 'decide').run!;
     const cwd = await tempDir('decide-step');
     const npmCalls = join(cwd, 'npm-calls');
@@ -310,17 +304,20 @@ describe('refresh.yml step scripts, run for real', () => {
       curl: `#!/bin/sh\nprintf '%s' '${body}'\n`,
       npm: `#!/bin/sh\nprintf '%s\\n' "$*" >> '${npmCalls}'\n`,
     });
-    const base = { PLAN: 'netlify-pro', MODE: 'cli', EVENT: 'schedule', SITE_URL: 'https://pulse.example.org', DEPLOY_HEARTBEAT_MINUTES: '', DEPLOY_MAX_PER_DAY: '3', DEPLOY_MAX_PER_MONTH: '' };
+    const base = { STATE_DIR: '.state', PLAN: 'netlify-pro', MODE: 'cli', EVENT: 'schedule', DEPLOY_REQUESTED: 'false', SITE_URL: 'https://pulse.example.org', DEPLOY_HEARTBEAT_MINUTES: '', DEPLOY_MAX_PER_DAY: '3', DEPLOY_MAX_PER_MONTH: '', STALE_AFTER_MINUTES: '' };
     const live = await runScript(script, cwd, base, undefined, fakes('{"data":{"freshness":{"run_at":"2026-09-01T00:07:00Z"}}}'));
     // A hostile answer is no argument; no SITE_URL, no question.
-    const hostile = await runScript(script, cwd, { ...base, EVENT: 'workflow_dispatch' }, undefined, fakes('{"data":{"freshness":{"run_at":"--requested"}}}'));
+    const hostile = await runScript(script, cwd, { ...base, EVENT: 'workflow_dispatch', DEPLOY_REQUESTED: 'true', STALE_AFTER_MINUTES: '90' }, undefined, fakes('{"data":{"freshness":{"run_at":"--requested"}}}'));
     const pagesPush = await runScript(script, cwd, { ...base, SITE_URL: '', MODE: 'github-pages', PLAN: 'github-pages', EVENT: 'push', DEPLOY_MAX_PER_DAY: '' }, undefined, fakes(''));
-    expect([live.code, hostile.code, pagesPush.code]).toEqual([0, 0, 0]);
+    // An outside cron's dispatch asks for nothing: the plan decides.
+    const dispatched = await runScript(script, cwd, { ...base, EVENT: 'workflow_dispatch', DEPLOY_MAX_PER_DAY: '' }, undefined, fakes(''));
+    expect([live.code, hostile.code, pagesPush.code, dispatched.code]).toEqual([0, 0, 0, 0]);
     expect(live.out).toContain('Live run: 2026-09-01T00:07:00Z');
     expect((await readFile(npmCalls, 'utf8')).trim().split('\n')).toEqual([
-      'run --silent deploy-check -- --plan netlify-pro --live-run-at 2026-09-01T00:07:00Z --record --max-per-day 3',
-      'run --silent deploy-check -- --plan netlify-pro --live-run-at  --record --max-per-day 3 --requested',
-      'run --silent deploy-check -- --plan github-pages --live-run-at  --record --requested',
+      'run --silent deploy-check -- --state-dir .state --plan netlify-pro --live-run-at 2026-09-01T00:07:00Z --record --max-per-day 3',
+      'run --silent deploy-check -- --state-dir .state --plan netlify-pro --live-run-at  --record --max-per-day 3 --stale-after-minutes 90 --requested',
+      'run --silent deploy-check -- --state-dir .state --plan github-pages --live-run-at  --record --requested',
+      'run --silent deploy-check -- --state-dir .state --plan netlify-pro --live-run-at  --record',
     ]);
   });
 
@@ -387,14 +384,23 @@ describe('refresh.yml step scripts, run for real', () => {
 
     // GitHub Pages: its own plan and plain files; a plan of our own; a plan we do not know stops.
     const pages = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'github-pages', DEPLOY_PLAN: '' }, undefined, curl('', 22));
-    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'github-pages' });
+    expect(pages.outputs).toEqual({ mode: 'github-pages', plan: 'github-pages', host: 'github-pages', snapshots: 'true' });
     // Cloudflare: its own plan and host files, and the site's address is needed.
     const cloudflare = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '', SITE_URL: 'https://modelpulse.example.workers.dev' }, undefined, curl('', 22));
-    expect(cloudflare.outputs).toEqual({ mode: 'cloudflare', plan: 'cloudflare-workers', host: 'cloudflare' });
+    expect(cloudflare.outputs).toEqual({ mode: 'cloudflare', plan: 'cloudflare-workers', host: 'cloudflare', snapshots: 'true' });
     const nowhere = await runScript(script, cwd, { ...cli, PUBLISH_TARGET: 'cloudflare', DEPLOY_PLAN: '' }, undefined, curl('', 22));
     expect(nowhere.code).toBe(1);
     expect(nowhere.out).toContain('::error title=Site URL unknown::');
-    expect((await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', DEPLOY_PLAN: '' }, undefined, curl('', 22))).outputs).toEqual({ mode: 'git', plan: 'netlify-free', host: 'netlify' });
+    expect((await runScript(script, cwd, { ...cli, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', DEPLOY_PLAN: '' }, undefined, curl('', 22))).outputs).toEqual({ mode: 'git', plan: 'netlify-free', host: 'netlify', snapshots: 'true' });
+    // A fork never commits to its main unless asked; Netlify building from main then cannot work, and says so.
+    const fork = { ...cli, SITE_URL: 'https://fork.example', IS_FORK: 'true', SNAPSHOT_TO_MAIN: '' };
+    expect((await runScript(script, cwd, { ...fork, PUBLISH_TARGET: 'github-pages' }, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'github-pages', snapshots: 'false' });
+    expect((await runScript(script, cwd, { ...fork, PUBLISH_TARGET: 'cloudflare' }, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'cloudflare', snapshots: 'false' });
+    expect((await runScript(script, cwd, fork, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'cli', snapshots: 'false' });
+    const forkGit = await runScript(script, cwd, { ...fork, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' }, undefined, curl('', 22));
+    expect(forkGit.code).toBe(1);
+    expect(forkGit.out).toContain('::error title=Deploy mode needs main::');
+    expect((await runScript(script, cwd, { ...fork, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', SNAPSHOT_TO_MAIN: 'true' }, undefined, curl('', 22))).outputs).toMatchObject({ mode: 'git', snapshots: 'true' });
     expect((await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'netlify-pro' }, undefined, curl('', 22))).outputs).toMatchObject({ plan: 'netlify-pro' });
     const unknown = await runScript(script, cwd, { ...cli, SITE_URL: 'https://configured.example', DEPLOY_PLAN: 'gold' }, undefined, curl('', 22));
     expect(unknown.code).toBe(1);
@@ -406,9 +412,10 @@ describe('refresh.yml: the Cloudflare deploy', () => {
   const job = refresh.jobs.cloudflare!;
 
   it('runs after the refresh decided to deploy there, with the site the refresh job validated, hidden files included', () => {
-    expect(job).toMatchObject({ needs: 'refresh', if: "needs.refresh.outputs.deploy-cloudflare == 'true'", environment: { name: 'cloudflare' } });
-    expect(refresh.jobs.refresh!.outputs?.['deploy-cloudflare']).toBe("${{ steps.publish.outputs.mode == 'cloudflare' && steps.decide.outputs.deploy == 'true' }}");
-    const upload = steps(refresh).find((s) => s.name === 'Package public/ for Cloudflare')!;
+    // Also after a refresh that sounded the staleness alarm once the site was packaged.
+    expect(job).toMatchObject({ needs: 'refresh', if: "${{ !cancelled() && needs.refresh.outputs.deploy-cloudflare == 'true' }}", environment: { name: 'cloudflare' } });
+    expect(refresh.jobs.refresh!.outputs?.['deploy-cloudflare']).toBe("${{ steps.cloudflare-artifact.outcome == 'success' }}");
+    const upload = step(refresh, 'cloudflare-artifact');
     expect(upload).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'cloudflare'", with: { name: 'cloudflare-site', path: 'public/', 'include-hidden-files': true } });
     expect(job.steps.map((s) => s.uses?.split('@')[0] ?? s.run?.trim().split('\n')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci', 'actions/download-artifact', '# The public/ the refresh job validated, with its Worker and wrangler.json, as it is.']);
     expect(job.steps[0]!.with).toMatchObject({ 'persist-credentials': false });

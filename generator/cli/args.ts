@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { assertStatePrepared, StateNotPreparedError } from '../store/state-dir.js';
+import { openStore, type DataStore } from '../store/store.js';
 
 /** A command-line mistake: reported in one line with exit status 2, never a stack trace. */
 export class UsageError extends Error {
@@ -57,4 +59,18 @@ export function runMain(main: () => Promise<number>, options: RunOptions = {}): 
       process.exitCode = options.crashExitCode ?? 1;
     },
   );
+}
+
+/**
+ * The store `--data-dir` and `--state-dir` name, for a stage that reads what update prepared
+ * (build, deploy-check): a state directory update never prepared is a usage error.
+ */
+export async function openPreparedStore(dataDir: string, stateDir: string | undefined): Promise<DataStore> {
+  const store = openStore(dataDir, stateDir);
+  try {
+    await assertStatePrepared(store);
+  } catch (error) {
+    throw error instanceof StateNotPreparedError ? new UsageError(error.message, { cause: error }) : error;
+  }
+  return store;
 }

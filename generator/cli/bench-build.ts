@@ -56,7 +56,7 @@ async function changeOnePrice(dataDir: string, model: ModelRecord, step: number)
 export async function buildBench(sourceDataDir: string, runs: number, options: Pick<BuildOptions, 'maxFileBytes'> = {}): Promise<BuildFigures> {
   const dataDir = await tempDir('bench-build-data');
   await cp(sourceDataDir, dataDir, { recursive: true });
-  const build = (outDir: string) => buildSite({ dataDir, outDir, siteUrl: SITE, ...options });
+  const build = (outDir: string) => buildSite({ store: dataDir, outDir, siteUrl: SITE, ...options });
   const dataset = await loadDataset(dataDir);
   // The cheapest paid model with an intelligence index: it heads many `cheapest` variants, so its
   // price change rewrites them too (a typical change of a cheap model, not a quiet corner).

@@ -73,7 +73,7 @@ async function syntheticData(sourceDir: string, factor: number): Promise<string>
 
 async function serving(dataDir: string, factor: number): Promise<void> {
   const out = await tempDir('bench-serve');
-  const report = await buildSite({ dataDir, outDir: out, siteUrl: SITE });
+  const report = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
   const engine = await loadNetlifyEngine(out, join(process.cwd(), 'netlify.toml'));
   // Served straight from a file: a rule that rewrites to a file the build wrote (a placeholder
   // target outside the grid would be the 404 page).
@@ -141,7 +141,7 @@ async function statusRun(probeTimeoutMs: number): Promise<void> {
   const pageHttp = new HttpClient({ userAgent: 'ModelPulse-bench', timeouts: { headersMs: probeTimeoutMs, bodyMs: probeTimeoutMs, totalMs: probeTimeoutMs }, retry: { retries: 0 } });
   const probeHttp = new HttpClient({ userAgent: 'ModelPulse-bench', retry: { retries: 0 } });
   try {
-    const report = await updateStatus({ dataDir, now: '2026-11-21T00:00:00Z', pageHttp, probeHttp, budgetMs: Math.round(probeTimeoutMs * 1.4) });
+    const report = await updateStatus({ store: dataDir, now: '2026-11-21T00:00:00Z', pageHttp, probeHttp, budgetMs: Math.round(probeTimeoutMs * 1.4) });
     const hung = report.services.filter((s) => s.probe.startsWith('FAILED')).length;
     console.log(`\nstatus run: 30 services, ${hung} never answering, probe timeout ${probeTimeoutMs} ms`);
     console.log(`  whole run: ${report.elapsedMs} ms = ${(report.elapsedMs / probeTimeoutMs).toFixed(2)}× the probe timeout`);

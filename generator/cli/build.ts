@@ -1,11 +1,13 @@
 import { siteUrl } from '../config.js';
 import { buildSite } from '../build/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
-import { parseCli, runMain, UsageError } from './args.js';
+import { openPreparedStore, parseCli, runMain, UsageError } from './args.js';
 import { printable } from './update-report.js';
 
-const HELP = `npm run build -- [--data-dir DIR] [--out DIR] [--host netlify|cloudflare|github-pages|none]
+const HELP = `npm run build -- [--data-dir DIR] [--state-dir DIR] [--out DIR] [--host netlify|cloudflare|github-pages|none]
 Renders the API from data/ into OUT/api (default: data → public). Offline and deterministic.
+--state-dir: the catalog and the volatile state come from the state store's directory (restored by
+the refresh job, prepared by update) instead of DATA_DIR's snapshot; curated files from DATA_DIR.
 --host (docs/hosting.md): netlify (default) writes OUT/_redirects and a JSON 404 page; cloudflare
 writes OUT/_headers, OUT/_redirects, OUT/wrangler.json and the Worker (OUT/_worker.js);
 github-pages and none write plain files (github-pages: meta.cache_seconds 600, what Pages sends).
@@ -14,6 +16,7 @@ Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and sch
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
     'data-dir': { type: 'string', default: 'data' },
+    'state-dir': { type: 'string' },
     out: { type: 'string', default: 'public' },
     host: { type: 'string', default: 'netlify' },
     help: { type: 'boolean', default: false },
@@ -23,8 +26,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!(HOSTS as readonly string[]).includes(args.host)) throw new UsageError(`--host must be one of ${HOSTS.join(', ')}`);
+  const store = await openPreparedStore(args['data-dir'], args['state-dir']);
   const started = performance.now();
-  const report = await buildSite({ dataDir: args['data-dir'], outDir: args.out, siteUrl: siteUrl(), host: args.host as Host });
+  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host });
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? `, with ${args.out}/wrangler.json, _worker.js, _headers and _redirects` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);

@@ -1,28 +1,116 @@
-import { cloudflareWorkers, githubPages, netlifyFree, netlifyPro, type Traffic } from '../bench/costs.js';
+import { writeFileSync } from 'node:fs';
+import { cloudflareWorkers, costSources, githubPages, netlifyFree, netlifyPersonal, netlifyPro, type Traffic } from '../bench/costs.js';
 import { boundedGrowth } from '../bench/growth.js';
-import { RUN_MINUTES, RUNS_PER_YEAR, simulate } from '../bench/simulate.js';
-import { PLAN_POLICIES, PUBLISH_PLANS } from '../publish/decide.js';
+import { RUN_MINUTES, RUNS_PER_DAY, simulate, type SimulationResult } from '../bench/simulate.js';
+import { PLAN_POLICIES, PUBLISH_PLANS, type PublishPlan } from '../publish/decide.js';
 import { lastRecordedRun } from '../update/content.js';
 import { numberOption, parseCli, runMain } from './args.js';
 
 const HELP = `npm run simulate -- [options]
-Drives the real update through consecutive ${RUN_MINUTES}-minute runs against a local upstream world
-that changes at the recorded rates, commits data/ in a real git repository as the refresh job
-does, decides every plan's deploys, and extrapolates a year.
+Replays every ${RUN_MINUTES}-minute run of the refresh job for the given days: the real update against a
+local upstream world that changes at the recorded rates (the real site's catalog and facts), the
+state saved to a bare git remote with the workflow's own script, main's snapshots committed with
+its own step, every plan's deploy decisions and each host's uploads; then a year's figures and the
+monthly bills with the source of every figure.
   --data-dir DIR            the data/ to start from (copied; default: data)
-  --days N                  simulated days after the warm-up (default 2)
-  --warmup N                unmeasured first runs (default 17: the endpoints rotation's first pass)
+  --days N                  simulated days after the warm-up (default 30)
+  --warmup N                unmeasured first runs (default 22: the endpoints rotation's first pass)
   --seed N                  the world's random seed (default 20261122)
+  --snapshot-hours N        at most one snapshot of main per N hours (default 24)
   --requests-per-month N    assumed traffic for the host bills (default 300000)
-  --gb-per-month N          assumed bandwidth (default 1)`;
+  --gb-per-month N          assumed bandwidth (default 1)
+  --progress FILE           after each simulated day, write the report so far to FILE`;
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+type Out = (line: string) => void;
 
 /** The most deploys a month a plan's caps allow (30-day month). */
-function planCeiling(plan: (typeof PUBLISH_PLANS)[number]): number {
+function planCeiling(plan: PublishPlan): number {
   const policy = PLAN_POLICIES[plan];
   const byInterval = policy.minIntervalMinutes > 0 ? (30 * 24 * 60) / policy.minIntervalMinutes : Infinity;
   return Math.min(policy.maxPerMonth, policy.maxPerDay * 30, byInterval);
+}
+
+function printTimings(out: Out, result: SimulationResult, runs: number): void {
+  const t = result.timings;
+  const per = (name: string) => seconds((t[name] ?? 0) / runs);
+  const stages = ['models', 'facts', 'status', 'content'].map((s) => `${s} ${per(`update: ${s}`)}`).join(', ');
+  out(`\ntime per run (what dominates): update ${per('update')} (${stages}); site ${per('site')}; decisions ${per('decide')}; git: save ${per('git: save state')}, snapshot ${per('git: snapshot')}; measurements ${per('measure')}`);
+  out(
+    `  the site: ${result.serializedPerRun.toFixed(0)} of ${result.site.files} files serialized per run on average: a response whose content time entry is unchanged is byte-identical, so only changed responses (and the few files outside content.json) are serialized again; the render itself is update's own (its content stage renders the API to record the content times)`,
+  );
+}
+
+function printRepository(out: Out, result: SimulationResult, days: number): void {
+  const perYear = 365 / days;
+  const [first, last] = [result.checkpoints[0]!, result.checkpoints.at(-1)!];
+  const growth = last.mainPackedBytes - first.mainPackedBytes;
+  out(`\nmain (a snapshot commit only on a material catalog change, at most one every snapshot interval):`);
+  out(`  commits: ${result.snapshotCommits} in ${days} days → about ${Math.round(result.snapshotCommits * perYear)} a year`);
+  const signed = (bytes: number) => `${bytes < 0 ? '−' : '+'}${mib(Math.abs(bytes))}`;
+  out(`  packed (as git gc packs it): ${mib(first.mainPackedBytes)} → ${mib(last.mainPackedBytes)}: ${signed(growth)} in ${days} days → about ${signed(growth * perYear)} a year`);
+  const gitMode = PUBLISH_PLANS.filter((p) => p.startsWith('netlify-')).map((p) => `${p} ${Math.round(result.plans[p].gitModeCommits * perYear)}`);
+  out(`  with Netlify's Git deploy (each deploy is a snapshot commit too), commits a year: ${gitMode.join(', ')}`);
+  out(`state store (branch modelpulse-state: a commit a save on top of the day's, a new root commit each UTC day):`);
+  out(`  saves: ${result.stateSaves} of ${result.runs} runs`);
+  out(`  packed size of the branch (its history included), at each daily measurement: ${result.checkpoints.map((c) => `day ${c.day.toFixed(0)} ${mib(c.statePackedBytes)} (${c.stateCommits} commits)`).join(', ')}`);
+  const held = result.checkpoints.slice(1).map((c) => c.remoteBytes.before - c.remoteBytes.after);
+  out(
+    `  the remote held up to ${mib(Math.max(0, ...held))} more than after its daily garbage collection (${mib(last.remoteBytes.after)}): the previous days' state commits, and loose objects a host packs on its own schedule`,
+  );
+}
+
+function printDeploys(out: Out, result: SimulationResult, days: number): (plan: PublishPlan) => number {
+  const perMonth = 30 / days;
+  // A plan whose caps held deploys back in fewer than 30 days runs at its ceiling.
+  const deploys = (plan: PublishPlan) => (result.plans[plan].held > 0 && days < 30 ? planCeiling(plan) : result.plans[plan].deploys * perMonth);
+  out(`\nsite: ${result.site.files} files, ${mib(result.site.bytes)}; as a GitHub Pages artifact (tar.gz): ${mib(result.site.artifactBytes)}; ${result.changedFilesPerRun.toFixed(1)} files change per run on average`);
+  out(`deploys a month by plan, and what each deploy uploads under the host's model:`);
+  for (const plan of PUBLISH_PLANS) {
+    const p = result.plans[plan];
+    const model = { netlify: 'Netlify, content-addressed', cloudflare: 'Cloudflare asset hashes', 'pages-artifact': 'the whole Pages artifact', none: 'your own host' }[p.uploadModel];
+    const perDeploy = p.deploys === 0 || p.uploadModel === 'none' ? '' : `; ${(p.uploadedFiles / p.deploys).toFixed(1)} files, ${kib(p.uploadedBytes / p.deploys)} per deploy (${model})`;
+    const capped = p.held > 0 ? `, held by its caps in ${p.held} runs` : '';
+    out(`  ${plan.padEnd(19)} ${String(Math.round(deploys(plan))).padStart(5)} a month${capped}; reasons ${JSON.stringify(p.reasons)}${perDeploy}`);
+  }
+  return deploys;
+}
+
+
+interface ReportOptions {
+  warmupRuns: number;
+  traffic: Traffic;
+  minutes: number;
+}
+
+/** Everything the replay measured, and what it means for a year and a month. */
+function printReport(out: Out, result: SimulationResult, { warmupRuns, traffic, minutes }: ReportOptions): void {
+  const runs = result.runs;
+  const simulatedDays = runs / RUNS_PER_DAY;
+  out(`\nsimulated: ${runs} runs (${simulatedDays} days) after ${warmupRuns} warm-up runs, every one replayed, in ${minutes.toFixed(1)} min on this machine`);
+  const e = result.events;
+  out(`world: ${e.priceChanges} price changes, ${e.added} models added, ${e.delisted} delisted, ${e.incidentsOpened} incidents opened (${e.incidentsResolved} resolved); update exit codes ${JSON.stringify(result.exitCodes)}`);
+  printTimings(out, result, runs + warmupRuns);
+  printRepository(out, result, simulatedDays);
+  const deploys = printDeploys(out, result, simulatedDays);
+  out(`\nmonthly bill (traffic assumed: ${traffic.requestsPerMonth} requests, ${traffic.gbPerMonth} GB):`);
+  const bills = [
+    githubPages(deploys('github-pages'), result.site.bytes, traffic),
+    cloudflareWorkers(deploys('cloudflare-workers'), result.site.files),
+    netlifyFree(deploys('netlify-free'), traffic),
+    netlifyPersonal(deploys('netlify-personal'), traffic),
+    netlifyPro(deploys('netlify-pro'), traffic),
+    { ...netlifyPro(deploys('github-pages'), traffic), host: 'Netlify Pro, deploying every run' },
+  ];
+  for (const bill of bills) out(`  ${bill.host.padEnd(40)} ${String(Math.round(bill.deploysPerMonth)).padStart(5)} deploys  ${bill.usdPerMonth === null ? 'not possible' : `$${bill.usdPerMonth}`}  (${bill.note})`);
+  out(`  GitHub Pages uploads the whole artifact each deploy: ${mib(result.site.artifactBytes * deploys('github-pages'))} a month`);
+  out('sources of the figures:');
+  for (const [name, figure] of costSources()) out(`  ${name} = ${figure.value}: ${figure.source}`);
+  out('\nbounded growth (the real merge of status runs, one a quarter hour, incidents at the recorded rate):');
+  for (const line of boundedGrowth(450)) out(`  ${line}`);
 }
 
 async function main(): Promise<number> {
@@ -31,21 +119,23 @@ async function main(): Promise<number> {
     days: { type: 'string' },
     warmup: { type: 'string' },
     seed: { type: 'string' },
+    'snapshot-hours': { type: 'string' },
     'requests-per-month': { type: 'string' },
     'gb-per-month': { type: 'string' },
+    progress: { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
     console.log(HELP);
     return 0;
   }
-  const days = numberOption(args.days, 'days', 2, (n) => n > 0);
-  const warmupRuns = numberOption(args.warmup, 'warmup', 17, (n) => Number.isInteger(n) && n >= 1);
+  const days = numberOption(args.days, 'days', 30, (n) => n > 0);
+  const warmupRuns = numberOption(args.warmup, 'warmup', 22, (n) => Number.isInteger(n) && n >= 1);
   const traffic: Traffic = {
     requestsPerMonth: numberOption(args['requests-per-month'], 'requests-per-month', 300_000, (n) => n >= 0),
     gbPerMonth: numberOption(args['gb-per-month'], 'gb-per-month', 1, (n) => n >= 0),
   };
-  const runs = Math.max(2, Math.round((days * 24 * 60) / RUN_MINUTES));
+  const runs = Math.max(2, Math.round(days * RUNS_PER_DAY));
   // The first simulated run comes a quarter hour after the last run data/ records (update refuses earlier ones).
   const last = await lastRecordedRun(args['data-dir']);
   const start = last === null ? '2026-09-01T00:07:00Z' : new Date(Date.parse(last) + RUN_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -56,42 +146,16 @@ async function main(): Promise<number> {
     warmupRuns,
     start,
     seed: numberOption(args.seed, 'seed', 20261122, Number.isInteger),
+    snapshotHours: numberOption(args['snapshot-hours'], 'snapshot-hours', 24, (n) => n >= 0),
     log: (line) => process.stderr.write(`${line}\n`),
+    onCheckpoint: (partial) => {
+      if (args.progress === undefined) return;
+      const lines: string[] = [];
+      printReport((line) => lines.push(line), partial, { warmupRuns, traffic, minutes: (Date.now() - started) / 60_000 });
+      writeFileSync(args.progress, `${lines.join('\n')}\n`);
+    },
   });
-  const perYear = RUNS_PER_YEAR / result.runs;
-  const perMonth = perYear / 12;
-  console.log(`\nsimulated: ${result.runs} runs (${days} days) after ${warmupRuns} warm-up runs, in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
-  const e = result.events;
-  console.log(`world: ${e.priceChanges} price changes, ${e.added} models added, ${e.delisted} delisted, ${e.incidentsOpened} incidents opened (${e.incidentsResolved} resolved); update exit codes ${JSON.stringify(result.exitCodes)}`);
-  console.log(`\nper year (×${perYear.toFixed(1)}):`);
-  console.log(`  commits: ${result.commits} in the simulation → ${Math.round(result.commits * perYear)} a year`);
-  const growth = result.packBytes.end - result.packBytes.start;
-  console.log(`  repository (packed, after git gc): ${mib(result.packBytes.start)} at the start, +${mib(growth)} in the simulation → +${mib(growth * perYear)} a year`);
-  console.log(`  data/: ${mib(result.dataBytes.start)} → ${mib(result.dataBytes.end)} (data/state/content.json ${mib(result.contentStateBytes)})`);
-  console.log(`  site: ${result.site.files} API files, ${mib(result.site.bytes)} (gzip about ${(result.site.gzipRatio * 100).toFixed(0)}%); ${result.changedFilesPerRun.toFixed(1)} files change per run on average`);
-  console.log(`\ndeploys by plan (per month; uploads are content-addressed: only files the live deploy lacks):`);
-  for (const plan of PUBLISH_PLANS) {
-    const p = result.plans[plan];
-    const perDeploy = p.deploys === 0 ? '—' : `${(p.uploadedFiles / p.deploys).toFixed(1)} files, ${(p.uploadedBytes / p.deploys / 1024).toFixed(1)} KiB per deploy`;
-    const capped = p.held > 0 ? ` (held by its caps in ${p.held} runs: it runs at its ceiling of ${Math.round(planCeiling(plan))} a month)` : '';
-    console.log(`  ${plan.padEnd(19)} ${String(Math.round(p.deploys * perMonth)).padStart(5)} a month simulated${capped}; ${perDeploy}; reasons ${JSON.stringify(p.reasons)}`);
-  }
-  // A plan whose caps held deploys back runs at its ceiling: the simulated days may be shorter
-  // than its interval (Netlify Free: 60 hours), so the ceiling, not the days, says the month.
-  const deploys = (plan: (typeof PUBLISH_PLANS)[number]) => (result.plans[plan].held > 0 ? planCeiling(plan) : result.plans[plan].deploys * perMonth);
-  const artifact = result.site.bytes * result.site.gzipRatio;
-  console.log(`\nmonthly cost (traffic assumed: ${traffic.requestsPerMonth} requests, ${traffic.gbPerMonth} GB):`);
-  const bills = [
-    githubPages(deploys('github-pages'), result.site.bytes, traffic),
-    cloudflareWorkers(deploys('cloudflare-workers'), result.site.files),
-    netlifyFree(deploys('netlify-free'), traffic),
-    netlifyPro(deploys('netlify-pro'), traffic),
-    { ...netlifyPro(deploys('github-pages'), traffic), host: 'Netlify Pro, deploying every run' },
-  ];
-  for (const bill of bills) console.log(`  ${bill.host.padEnd(34)} ${String(Math.round(bill.deploysPerMonth)).padStart(5)} deploys  ${bill.usdPerMonth === null ? 'not possible' : `$${bill.usdPerMonth}`}  (${bill.note})`);
-  console.log(`  GitHub Pages uploads the whole site each deploy: about ${mib(artifact)} compressed, ${mib(artifact * deploys('github-pages'))} a month`);
-  console.log('\nbounded growth (the real merge of status runs, one a quarter hour, incidents at the recorded rate):');
-  for (const line of boundedGrowth(450)) console.log(`  ${line}`);
+  printReport((line) => console.log(line), result, { warmupRuns, traffic, minutes: (Date.now() - started) / 60_000 });
   return 0;
 }
 

@@ -37,6 +37,8 @@ export interface UpdateOutcome {
   /** Wall-clock time of each stage that ran, in milliseconds. */
   durations: Record<string, number>;
   maxPriceFactor: number;
+  /** What was rebuilt in the state store before the run (docs/operation.md); empty when nothing. */
+  stateNotes?: string[];
 }
 
 /** Whether we could read it (not how the service is doing: that is in `details`). */
@@ -147,6 +149,8 @@ export function exitMeaning(code: number): string {
 /** The detail sections: what changed, what was held back and why, disagreements, services. Printable lines. */
 export function detailLines(outcome: UpdateOutcome): string[] {
   const out: string[] = [];
+  const state = outcome.stateNotes ?? [];
+  if (state.length > 0) out.push('', 'state store', ...state.map((note) => printable(`  rebuilt: ${note}`)));
   if (outcome.models.length > 0) out.push('', `update summary (observed at ${outcome.now})`);
   for (const r of outcome.models) {
     if (!r.ok) {
@@ -260,6 +264,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
     '',
     `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}.` : ''}`,
     '',
+    ...(outcome.stateNotes ?? []).flatMap((note) => [`**State store rebuilt:** ${escapeMarkdownCell(note, 2000)}`, '']),
   ];
   return lines.join('\n');
 }
@@ -278,13 +283,14 @@ function escapeAnnotationProperty(text: string): string {
 
 /** GitHub workflow commands: a warning per row that is not ok, an error per stopped stage. */
 export function githubAnnotations(outcome: UpdateOutcome): string[] {
-  return summaryRows(outcome)
+  const state = (outcome.stateNotes ?? []).map((note) => `::warning title=State store rebuilt::${escapeAnnotationData(note)}`);
+  return state.concat(summaryRows(outcome)
     .filter((row) => row.result !== 'ok')
     .map((row) => {
       const level = row.result === 'stopped' ? 'error' : 'warning';
       const title = escapeAnnotationProperty(`${row.name} ${row.result}`);
       return `::${level} title=${title}::${escapeAnnotationData(`${row.kind} ${row.name}: ${row.error ?? row.details}`)}`;
-    });
+    }));
 }
 
 /** An unexpected error and its causes, one printable line each, for a crash report without a stack dump. */

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const publishDir = await tempDir('pages-site');
   // The server first, so the site can be built for its very address (links and schema ids included).
   pages = await startPagesServer(publishDir, REPO);
-  await buildSite({ dataDir: 'data', outDir: publishDir, siteUrl: pages.siteUrl, host: 'github-pages' });
+  await buildSite({ store: 'data', outDir: publishDir, siteUrl: pages.siteUrl, host: 'github-pages' });
   browser = await launchChromium();
 }, 300_000);
 afterAll(async () => {

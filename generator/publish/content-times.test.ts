@@ -3,7 +3,7 @@ import { EMPTY_CONTENT_STATE, materialChangesSince, nextContentState, updatedAtF
 import { jsonFingerprints } from './fingerprint.js';
 import { loadContentState, saveContentState } from '../store/content-store.js';
 import { tempDir } from '../testing/tree.js';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const SITE = 'https://pulse.example.org';
@@ -46,11 +46,18 @@ describe('content times', () => {
     expect(updatedAtFor(second, 'gone.json', '1', '2026-09-01T00:15:00Z')).toBe('2026-09-01T00:15:00Z');
   });
 
-  it('round-trip through data/state/content.json, one line per file, and refuse a broken file', async () => {
+  it('round-trip through state/content.json and content-freshness.json, one line per file, and refuse a broken file', async () => {
     const dataDir = await tempDir('content-state');
-    const state = nextContentState(EMPTY_CONTENT_STATE, new Map([['a.json', fp('0123abcd')], ['s.json', fp('0123abcd', 'ffee')]]), '2026-09-01T00:00:00Z');
+    const state = nextContentState(EMPTY_CONTENT_STATE, new Map([['a.json', fp('0123abcd')], ['api/v1/status/s.json', fp('0123abcd', 'ffee')], ['api/v1/index.json', fp('4567')]]), '2026-09-01T00:00:00Z');
     await saveContentState(dataDir, state);
     expect(await loadContentState(dataDir)).toEqual(state);
+    // What changes with every run (the run's time, the freshness responses) is a file of its own.
+    expect(JSON.parse(await readFile(join(dataDir, 'state/content.json'), 'utf8'))).toEqual({ files: { 'a.json': '0123abcd 2026-09-01T00:00:00Z' } });
+    expect(Object.keys((JSON.parse(await readFile(join(dataDir, 'state/content-freshness.json'), 'utf8')) as { files: object }).files)).toEqual(['api/v1/index.json', 'api/v1/status/s.json']);
+    // The single file older versions wrote still reads.
+    await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: '2026-08-01T00:00:00Z', files: { 'b.json': 'ab 2026-08-01T00:00:00Z' } }));
+    await rm(join(dataDir, 'state/content-freshness.json'));
+    expect(await loadContentState(dataDir)).toEqual({ last_run_at: '2026-08-01T00:00:00Z', files: { 'b.json': { content: 'ab', updated_at: '2026-08-01T00:00:00Z', material: 'ab', material_at: '2026-08-01T00:00:00Z' } } });
     await mkdir(join(dataDir, 'state'), { recursive: true });
     await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: null, files: { 'a.json': 'not a line' } }));
     await expect(loadContentState(dataDir)).rejects.toThrow(/content.json is invalid/);

@@ -1,6 +1,6 @@
 /**
- * When each published response last changed, kept in data/state/content.json by `update` and read
- * by `build`. Pure.
+ * When each published response last changed, kept by `update` in the content times
+ * (store/content-store.ts) and read by `build`. Pure.
  *
  * `update` fingerprints every response it would publish and, for a fingerprint it has not seen
  * for that path, records the run's time: that is the response's `meta.updated_at`. `build` copies

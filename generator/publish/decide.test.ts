@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextContentState, type ContentState } from './content-times.js';
-import { decidePublish, EMPTY_PUBLISH_STATE, PLAN_POLICIES, recordDeploy, type PublishState } from './decide.js';
+import { decidePublish, EMPTY_PUBLISH_STATE, liveStaleness, PLAN_POLICIES, recordDeploy, staleAfterMinutes, type PublishState } from './decide.js';
 import { saveContentState } from '../store/content-store.js';
 import { loadPublishState } from '../store/publish-store.js';
 import { runCli } from '../testing/cli.js';
@@ -80,6 +80,18 @@ describe('decidePublish', () => {
     expect(decidePublish({ content, state, policy: netlifyPro, liveRunAt: null, requested: false }).deploy).toBe(false);
   });
 
+  it('calls the live data stale past an hour, or past the heartbeat plus an hour on plans that deploy less often', () => {
+    expect(staleAfterMinutes(PLAN_POLICIES['github-pages'])).toBe(60);
+    expect(staleAfterMinutes(PLAN_POLICIES['netlify-pro'])).toBe(6 * 60 + 60);
+    expect(staleAfterMinutes(PLAN_POLICIES['netlify-free'])).toBe(7 * 24 * 60 + 60);
+    expect(liveStaleness(T('00:07'), T('01:07'), 60)).toMatchObject({ stale: false, ageMinutes: 60 });
+    const late = liveStaleness(T('00:07'), T('04:37'), 60);
+    expect(late).toMatchObject({ stale: true, ageMinutes: 270 });
+    expect(late.message).toBe('STALE: the live site serves the run of 2026-09-01T00:07:00Z, 270 min before this run, past the 60-minute threshold (runs were delayed or dropped, or deploys failed)');
+    // A site that could not be read is not called stale: the first deploy has nothing live yet.
+    expect(liveStaleness(null, T('04:37'), 60)).toMatchObject({ stale: false, ageMinutes: null });
+  });
+
   it('keeps 32 days of deploys', () => {
     const state = recordDeploy({ last_deploy_at: null, deploys: ['2026-07-01T00:00:00Z', '2026-08-15T00:00:00Z'] }, T('00:07'));
     expect(state).toEqual({ last_deploy_at: T('00:07'), deploys: ['2026-08-15T00:00:00Z', T('00:07')] });
@@ -99,14 +111,20 @@ describe('npm run deploy-check', () => {
     const first = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-free', '--max-per-day', '0', '--live-run-at', T('00:07')], env);
     expect(first.code, first.out).toBe(0);
     expect(first.out).toMatch(/::warning title=Deploy cap reached::no deploy: the deploy cap is reached \(0 of 0 deploys today\)/);
-    expect(await readFile(output, 'utf8')).toBe('deploy=false\nreason=material\ncapped=true\n');
+    expect(await readFile(output, 'utf8')).toBe('deploy=false\nreason=material\ncapped=true\nstale=false\n');
     const second = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-pro', '--min-interval-minutes', '0', '--live-run-at', T('00:07'), '--record'], env);
     expect(second.code, second.out).toBe(0);
-    expect(await readFile(output, 'utf8')).toMatch(/deploy=true\nreason=material\ncapped=false\n$/);
+    expect(await readFile(output, 'utf8')).toMatch(/deploy=true\nreason=material\ncapped=false\nstale=false\n$/);
     expect(await readFile(summary, 'utf8')).toMatch(/\*\*Publish decision:\*\* deploy \(material\): 1 response changed materially \(models.json\)\. Deploys so far: 0\/4 today/);
+    // The live site two hours behind this run: an error annotation, stale=true and the summary say so.
+    const late = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'github-pages', '--live-run-at', '2026-08-31T22:22:00Z'], env);
+    expect(late.code, late.out).toBe(0);
+    expect(late.out).toContain('::error title=Published data is stale::STALE: the live site serves the run of 2026-08-31T22:22:00Z, 120 min before this run, past the 60-minute threshold');
+    expect(await readFile(output, 'utf8')).toMatch(/stale=true\n$/);
+    expect(await readFile(summary, 'utf8')).toMatch(/\*\*🚨 Live data is stale:\*\* STALE: /);
     expect(await loadPublishState(dataDir)).toEqual({ last_deploy_at: T('00:22'), deploys: [T('00:22')] });
     const bad = await runCli('generator/cli/deploy-check.ts', ['--data-dir', dataDir, '--plan', 'netlify-gold'], env);
     expect(bad.code).toBe(2);
-    expect(bad.out).toMatch(/--plan must be one of github-pages, cloudflare-workers, netlify-free, netlify-pro, unlimited/);
+    expect(bad.out).toMatch(/--plan must be one of github-pages, cloudflare-workers, netlify-free, netlify-personal, netlify-pro, unlimited/);
   }, 60_000);
 });

@@ -10,7 +10,7 @@
 import { materialChangesSince, type ContentState } from './content-times.js';
 
 /** Hosting plans with a preset policy (see the README's hosting table for the figures behind them). */
-export const PUBLISH_PLANS = ['github-pages', 'cloudflare-workers', 'netlify-free', 'netlify-pro', 'unlimited'] as const;
+export const PUBLISH_PLANS = ['github-pages', 'cloudflare-workers', 'netlify-free', 'netlify-personal', 'netlify-pro', 'unlimited'] as const;
 export type PublishPlan = (typeof PUBLISH_PLANS)[number];
 
 export interface DeployPolicy {
@@ -30,15 +30,20 @@ const EVERY_RUN = { heartbeatMinutes: 15, minIntervalMinutes: 0, cadenceMinutes:
  * - github-pages, cloudflare-workers: deploys cost nothing and are not capped for this use, so
  *   every run deploys (15-minute status freshness); the caps only stop a runaway loop.
  * - netlify-free: 300 credits a month, 15 per production deploy, 20 per GB and 2 per 10,000
- *   requests, and every site of the team pauses when they run out: at most 12 deploys a month
- *   (180 credits), at least 60 hours apart, leaving 120 credits for traffic.
+ *   requests, and every site of the team pauses when they run out (after 20 deploys with no
+ *   traffic at all): at most 12 deploys a month (180 credits), at least 60 hours apart, leaving
+ *   120 credits for traffic.
+ * - netlify-personal: $9 and 1,000 credits a month: at most 50 deploys (750 credits), 2 a day,
+ *   14 hours apart, and a daily heartbeat.
  * - netlify-pro: 3,000 credits a month (the lower of the figures Netlify has published): at most
  *   120 deploys (1,800 credits), 4 a day, 5 hours apart, and a 6-hour heartbeat.
+ * Sources: generator/bench/costs.ts.
  */
 export const PLAN_POLICIES: Record<PublishPlan, DeployPolicy> = {
   'github-pages': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
   'cloudflare-workers': { ...EVERY_RUN, maxPerDay: 100, maxPerMonth: 3_100 },
   'netlify-free': { heartbeatMinutes: 7 * 24 * 60, minIntervalMinutes: 60 * 60, cadenceMinutes: 15, maxPerDay: 1, maxPerMonth: 12 },
+  'netlify-personal': { heartbeatMinutes: 24 * 60, minIntervalMinutes: 14 * 60, cadenceMinutes: 15, maxPerDay: 2, maxPerMonth: 50 },
   'netlify-pro': { heartbeatMinutes: 6 * 60, minIntervalMinutes: 5 * 60, cadenceMinutes: 15, maxPerDay: 4, maxPerMonth: 120 },
   unlimited: { ...EVERY_RUN, maxPerDay: Number.MAX_SAFE_INTEGER, maxPerMonth: Number.MAX_SAFE_INTEGER },
 };
@@ -91,7 +96,7 @@ function describeChanges(changes: string[]): string {
 
 export function decidePublish(input: DecideInput): PublishDecision {
   const now = input.content.last_run_at;
-  if (now === null) throw new Error('data/state/content.json records no run yet: run `npm run update` first');
+  if (now === null) throw new Error('the content times record no run yet (state/content-freshness.json): run `npm run update` first');
   // The live site's own word wins; a recorded deploy is the fallback when the site cannot be read.
   const live = input.liveRunAt ?? input.state.last_deploy_at;
   const changes = materialChangesSince(input.content, live);
@@ -130,4 +135,34 @@ export function decidePublish(input: DecideInput): PublishDecision {
 export function recordDeploy(state: PublishState, runAt: string): PublishState {
   const horizon = new Date(Date.parse(runAt) - 32 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { last_deploy_at: runAt, deploys: [...state.deploys.filter((t) => t >= horizon && t !== runAt), runAt].sort() };
+}
+
+/** Past the plan's heartbeat, how much older the live data may be before the refresh fails loudly (minutes). */
+export const DEFAULT_STALE_GRACE_MINUTES = 60;
+
+/**
+ * The age past which the live data is stale: an hour by default; a plan that deploys less often
+ * than that (its heartbeat) serves older data by design, so its threshold is its heartbeat plus
+ * the hour.
+ */
+export function staleAfterMinutes(policy: DeployPolicy): number {
+  return policy.heartbeatMinutes <= DEFAULT_STALE_GRACE_MINUTES ? DEFAULT_STALE_GRACE_MINUTES : policy.heartbeatMinutes + DEFAULT_STALE_GRACE_MINUTES;
+}
+
+export interface Staleness {
+  /** True when the live data is older than the threshold: the run fails, visibly. */
+  stale: boolean;
+  /** Minutes between the live run and this run, or null when the live run is unknown. */
+  ageMinutes: number | null;
+  message: string;
+}
+
+/** Pure: how old the data the live site serves is at this run (`now`), against `thresholdMinutes`. */
+export function liveStaleness(liveRunAt: string | null, now: string, thresholdMinutes: number): Staleness {
+  if (liveRunAt === null) return { stale: false, ageMinutes: null, message: 'the live run is unknown (site not read): staleness not checked' };
+  const age = Math.round(minutesBetween(liveRunAt, now));
+  const head = `the live site serves the run of ${liveRunAt}, ${age} min before this run`;
+  return age > thresholdMinutes
+    ? { stale: true, ageMinutes: age, message: `STALE: ${head}, past the ${thresholdMinutes}-minute threshold (runs were delayed or dropped, or deploys failed)` }
+    : { stale: false, ageMinutes: age, message: `${head} (threshold ${thresholdMinutes} min)` };
 }

@@ -44,16 +44,120 @@ export interface Fingerprints {
   material: string;
 }
 
-/** The content fingerprint alone (what `updated_at` is looked up by). */
-export function contentFingerprint(body: unknown, siteUrl: string): string {
-  return digest(siteFree(responseJson(withoutUpdatedAt(body)), siteUrl));
+/**
+ * Fingerprints already computed, per response body and site URL. A rendered body never changes
+ * after rendering but for its own `meta.updated_at`, which neither fingerprint reads, so `update`
+ * stamping the times and then recording the fingerprints computes each body's once (the same holds
+ * for the list elements below).
+ */
+const computed = new WeakMap<object, { siteUrl: string; fingerprints: Fingerprints }>();
+
+/** The volatile keys as they appear in serialized JSON. */
+const VOLATILE_KEY_PATTERN = new RegExp(`"(?:${VOLATILE_KEYS.join('|')})":`, 'g');
+
+/** Whether serialized JSON holds a volatile key, besides at most `allowedUpdatedAt` null `updated_at`s. */
+function holdsVolatile(text: string, allowedUpdatedAt: number): boolean {
+  let updatedAt = 0;
+  for (const match of text.matchAll(VOLATILE_KEY_PATTERN)) {
+    if (match[0] !== '"updated_at":' || !text.startsWith('"updated_at":null', match.index) || ++updatedAt > allowedUpdatedAt) return true;
+  }
+  return false;
+}
+
+interface Serialized {
+  text: string;
+  /** Holds a volatile key (see holdsVolatile). */
+  volatile: boolean;
+}
+
+interface Element extends Serialized {
+  /** A small number for the element's text (interned): what a list is known by in `composed` below. */
+  id: number;
+}
+
+/**
+ * List elements serialized once per render: the 16,000 `cheapest` variants, the lists and the
+ * feeds share the same model entries, which JSON.stringify would serialize again in every file.
+ */
+const elements = new WeakMap<object, Element>();
+/** Every distinct element text seen by this process, by its digest: its number. */
+const elementIds = new Map<string, number>();
+
+function element(item: object): Element {
+  let known = elements.get(item);
+  if (known === undefined) {
+    const text = JSON.stringify(item);
+    const textDigest = createHash('sha256').update(text).digest('base64');
+    let id = elementIds.get(textDigest);
+    if (id === undefined) elementIds.set(textDigest, (id = elementIds.size));
+    known = { text, volatile: holdsVolatile(text, 0), id };
+    elements.set(item, known);
+  }
+  return known;
+}
+
+/**
+ * Fingerprints of list bodies by what they are made of (the meta's text and each element's
+ * number), which determine their text exactly: a process that renders again and again (the
+ * simulated month) computes each distinct list's once. Bounded; cleared when full.
+ */
+const composed = new Map<string, Fingerprints>();
+const COMPOSED_MAX = 200_000;
+
+/**
+ * JSON.stringify of a body with `meta.updated_at` null (withoutUpdatedAt), and whether it holds a
+ * volatile key besides that one: the same text, composed from the shared elements of a `data` list
+ * when the body is `{ data: [objects…], meta }`, which is then also known by `key`.
+ */
+function serializeBody(body: unknown): Serialized & { key: string | null } {
+  const bare = withoutUpdatedAt(body);
+  const shape = bare !== null && typeof bare === 'object' ? Object.keys(bare) : [];
+  const data = (bare as { data?: unknown }).data;
+  const list = shape.length === 2 && shape[0] === 'data' && shape[1] === 'meta' && Array.isArray(data) && data.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d));
+  if (!list) {
+    const text = JSON.stringify(bare);
+    return { text, volatile: holdsVolatile(text, 1), key: null };
+  }
+  const items = (data as object[]).map(element);
+  const meta = JSON.stringify((bare as { meta: unknown }).meta);
+  let text: string | undefined;
+  return {
+    get text() {
+      return (text ??= `{"data":[${items.map((i) => i.text).join(',')}],"meta":${meta}}`);
+    },
+    volatile: items.some((i) => i.volatile) || holdsVolatile(meta, 1),
+    key: `${meta}\n${items.map((i) => i.id).join(',')}`,
+  };
 }
 
 /** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
 export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
-  const content = contentFingerprint(body, siteUrl);
-  // Volatile values become null rather than vanish: a response whose only volatile value is its
-  // own updated_at then has a material fingerprint equal to its content fingerprint.
-  return { content, material: digest(siteFree(responseJson(body, nullVolatile), siteUrl)) };
+  const known = body !== null && typeof body === 'object' ? computed.get(body) : undefined;
+  if (known !== undefined && known.siteUrl === siteUrl) return known.fingerprints;
+  const serialized = serializeBody(body);
+  const key = serialized.key === null ? null : `${siteUrl}\n${serialized.key}`;
+  let fingerprints = key === null ? undefined : composed.get(key);
+  if (fingerprints === undefined) {
+    const content = digest(siteFree(serialized.text, siteUrl));
+    // Volatile values become null rather than vanish: a response whose only volatile value is its
+    // own updated_at then has a material fingerprint equal to its content fingerprint, which is
+    // what the serialized text shows without a second pass over the body.
+    const material = serialized.volatile ? digest(siteFree(responseJson(body, nullVolatile), siteUrl)) : content;
+    fingerprints = { content, material };
+    if (key !== null) {
+      // Element numbers are never reused: only the lists are forgotten.
+      if (composed.size >= COMPOSED_MAX) composed.clear();
+      composed.set(key, fingerprints);
+    }
+  }
+  if (body !== null && typeof body === 'object') computed.set(body, { siteUrl, fingerprints });
+  return fingerprints;
 }
 
+/**
+ * The content fingerprint alone (what `updated_at` is looked up by). Both are computed and kept
+ * with the body: `update` records them afterwards without a second pass.
+ */
+export function contentFingerprint(body: unknown, siteUrl: string): string {
+  return jsonFingerprints(body, siteUrl).content;
+}

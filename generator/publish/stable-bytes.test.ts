@@ -52,7 +52,7 @@ describe('stable bytes across refreshes', () => {
     // One site, rebuilt after each refresh as a deployment would be; its bytes are kept after each build.
     const site = join(dir, 'public');
     const build = async () => {
-      await buildSite({ dataDir, outDir: site, siteUrl: SITE });
+      await buildSite({ store: dataDir, outDir: site, siteUrl: SITE });
       return hashTree(site);
     };
     const json = async (path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as { data: unknown; meta: Record<string, unknown> };

@@ -5,8 +5,9 @@
  * miss or get wrong, `"key": null` excludes a key from matching. A curated entry naming a model
  * we do not (yet) know is a warning and is skipped, never a stopped stage.
  */
-import { join } from 'node:path';
 import { DataFileError, readJsonFile } from '../store/files.js';
+import { DATA_FILES } from '../store/layout.js';
+import { asStore, type StoreRef } from '../store/store.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { modelId } from '../validation/common-schemas.js';
 import type { ModelRecord } from '../models/types.js';
@@ -19,7 +20,7 @@ export { makerAliases, makerNames, modelShapes } from './identity-context.js';
 /** Curated entries: our id, or null to exclude the key from automatic matching. */
 export type IdentityMap = Record<FactSource, Record<string, string | null>>;
 
-export const IDENTITY_FILE = 'identity.json';
+export const IDENTITY_FILE = DATA_FILES.identity;
 
 const identitySchema = {
   type: 'object',
@@ -40,8 +41,8 @@ export interface CuratedIdentity {
 }
 
 /** Loads data/identity.json (absent = no overrides); entries naming unknown models are warnings. */
-export async function loadIdentity(dataDir: string, knownModelIds: ReadonlySet<string>): Promise<CuratedIdentity> {
-  const path = join(dataDir, IDENTITY_FILE);
+export async function loadIdentity(ref: StoreRef, knownModelIds: ReadonlySet<string>): Promise<CuratedIdentity> {
+  const path = asStore(ref).path(IDENTITY_FILE);
   const json = await readJsonFile(path, {});
   if (!isIdentity(json)) throw new DataFileError(path, `does not match the identity schema: ${isIdentity.errors()}`);
   const identity = emptyIdentity();

@@ -1,5 +1,6 @@
-import { join } from 'node:path';
 import { DataFileError, readJsonFile } from '../store/files.js';
+import { DATA_FILES } from '../store/layout.js';
+import { asStore, type StoreRef } from '../store/store.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { STATUS_PLATFORMS, type StatusPlatform, type StatusPageTarget } from './types.js';
 
@@ -72,11 +73,11 @@ export const servicesSchema = {
 
 const isServices = compileValidator<ServiceDefinition[]>(createAjv(), servicesSchema);
 
-export const SERVICES_FILE = 'services.json';
+export const SERVICES_FILE = DATA_FILES.services;
 
 /** Loads and checks the registry; a broken registry is a clear error naming the file. */
-export async function loadServices(dataDir: string): Promise<ServiceDefinition[]> {
-  const path = join(dataDir, SERVICES_FILE);
+export async function loadServices(ref: StoreRef): Promise<ServiceDefinition[]> {
+  const path = asStore(ref).path(SERVICES_FILE);
   const json = await readJsonFile(path, []);
   if (!isServices(json)) throw new DataFileError(path, `does not match the services schema: ${isServices.errors()}`);
   const seen = new Set<string>();

@@ -15,9 +15,12 @@ import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadStatusHistories } from './status-store.js';
+import { DATA_FILES } from './layout.js';
+import { asStore, type StoreRef } from './store.js';
 
 /**
- * data/ layout (all pretty-printed JSON with sorted keys):
+ * The dataset the stages work on, read through the store (which decides where each file lives:
+ * layout.ts). Every file is pretty-printed JSON with sorted keys:
  *   models/<author>/<slug>.json        one ModelRecord per model ever seen
  *   sources.json                       per source: last attempt, last success, last error
  *   state/openrouter-endpoints.json    model id → when its endpoints were last asked for / answered
@@ -75,27 +78,26 @@ const isSourcesFile = compileValidator<SourcesFile>(ajv, sourcesFileSchema);
 const isEndpointsRotation = compileValidator<EndpointsRotation>(ajv, endpointsRotationSchema);
 const isPendingAdditions = compileValidator<PendingAdditions>(ajv, pendingAdditionsSchema);
 
-const SOURCES_FILE = 'sources.json';
-const ROTATION_FILE = join('state', 'openrouter-endpoints.json');
-const PENDING_ADDITIONS_FILE = join('state', 'openrouter-pending-additions.json');
-
-export function modelFilePath(dataDir: string, id: string): string {
+export function modelFilePath(ref: StoreRef, id: string): string {
   if (!isModelId(id)) throw new DataFileError(id, 'is not a valid model id');
-  return resolveInside(join(dataDir, 'models'), `${id}.json`);
+  return resolveInside(asStore(ref).path(DATA_FILES.models), `${id}.json`);
 }
 
-export async function loadSources(dataDir: string): Promise<SourcesFile> {
-  const sources = await readJsonFile(join(dataDir, SOURCES_FILE), {});
-  if (!isSourcesFile(sources)) throw new DataFileError(join(dataDir, SOURCES_FILE), `is invalid: ${isSourcesFile.errors()}`);
+export async function loadSources(ref: StoreRef): Promise<SourcesFile> {
+  const path = asStore(ref).path(DATA_FILES.sources);
+  const sources = await readJsonFile(path, {});
+  if (!isSourcesFile(sources)) throw new DataFileError(path, `is invalid: ${isSourcesFile.errors()}`);
   return sources;
 }
 
-export async function loadDataset(dataDir: string): Promise<Dataset> {
-  const files = await listDataFiles(dataDir, 'models', 2, '.json');
+/** Every stored model record (files whose id cannot be published are listed, not loaded). */
+export async function loadModelRecords(ref: StoreRef): Promise<{ models: Map<string, ModelRecord>; rejectedModels: RejectedModelFile[] }> {
+  const root = asStore(ref).rootOf(DATA_FILES.models);
+  const files = await listDataFiles(root, DATA_FILES.models.slice(0, -1), 2, '.json');
   const models = new Map<string, ModelRecord>();
   const rejectedModels: RejectedModelFile[] = [];
   for (const file of files) {
-    const path = join(dataDir, file);
+    const path = join(root, file);
     const idProblem = modelIdProblem(file.slice('models/'.length, -'.json'.length));
     if (idProblem !== null) {
       rejectedModels.push({ path, reason: `skipped: its id cannot be published (${idProblem})` });
@@ -107,14 +109,32 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     if (record.author !== record.id.split('/')[0]) throw new DataFileError(path, `has author ${JSON.stringify(record.author)}, but its id says ${record.id.split('/')[0]}`);
     models.set(record.id, record);
   }
-  const sources = await loadSources(dataDir);
-  const rotation = await readJsonFile(join(dataDir, ROTATION_FILE), {});
-  if (!isEndpointsRotation(rotation)) throw new DataFileError(join(dataDir, ROTATION_FILE), `is invalid: ${isEndpointsRotation.errors()}`);
-  const pendingAdditions = await readJsonFile(join(dataDir, PENDING_ADDITIONS_FILE), {});
-  if (!isPendingAdditions(pendingAdditions)) throw new DataFileError(join(dataDir, PENDING_ADDITIONS_FILE), `is invalid: ${isPendingAdditions.errors()}`);
+  return { models, rejectedModels };
+}
+
+export async function loadEndpointsRotation(ref: StoreRef): Promise<EndpointsRotation> {
+  const path = asStore(ref).path(DATA_FILES.endpointsRotation);
+  const rotation = await readJsonFile(path, {});
+  if (!isEndpointsRotation(rotation)) throw new DataFileError(path, `is invalid: ${isEndpointsRotation.errors()}`);
+  return rotation;
+}
+
+export async function loadPendingAdditions(ref: StoreRef): Promise<PendingAdditions> {
+  const path = asStore(ref).path(DATA_FILES.pendingAdditions);
+  const pending = await readJsonFile(path, {});
+  if (!isPendingAdditions(pending)) throw new DataFileError(path, `is invalid: ${isPendingAdditions.errors()}`);
+  return pending;
+}
+
+export async function loadDataset(ref: StoreRef): Promise<Dataset> {
+  const store = asStore(ref);
+  const { models, rejectedModels } = await loadModelRecords(store);
+  const sources = await loadSources(store);
+  const rotation = await loadEndpointsRotation(store);
+  const pendingAdditions = await loadPendingAdditions(store);
   const known = new Set(models.keys());
-  const facts = await loadFacts(dataDir);
-  const curated = await loadIdentity(dataDir, known);
+  const facts = await loadFacts(store);
+  const curated = await loadIdentity(store, known);
   const attached = attachFacts(facts, curated.map, [...known], models.values());
   return {
     models,
@@ -122,9 +142,9 @@ export async function loadDataset(dataDir: string): Promise<Dataset> {
     sources,
     endpointsChecked: rotation,
     pendingAdditions,
-    services: await loadServices(dataDir),
-    statusHistories: await loadStatusHistories(dataDir),
-    overrides: await loadOverrides(dataDir, known),
+    services: await loadServices(store),
+    statusHistories: await loadStatusHistories(store),
+    overrides: await loadOverrides(store, known),
     facts,
     factsByModel: attached.byModel,
     identity: { ambiguous: attached.ambiguous, warnings: curated.warnings },
@@ -153,25 +173,25 @@ export function attachFacts(
 }
 
 /** Writes the given models (validated first, so a bug can't store a record the build would reject). */
-export async function saveModels(dataDir: string, models: Iterable<ModelRecord>): Promise<void> {
+export async function saveModels(ref: StoreRef, models: Iterable<ModelRecord>): Promise<void> {
   const records = [...models];
   for (const record of records) {
     const problem = modelRecordProblem(record);
     if (problem !== null) throw new DataFileError(record.id, `would be stored invalid: ${problem}`);
   }
-  for (const record of records) await writeFileAtomic(modelFilePath(dataDir, record.id), stableStringify(record));
+  for (const record of records) await writeFileAtomic(modelFilePath(ref, record.id), stableStringify(record));
 }
 
-export async function saveSources(dataDir: string, sources: SourcesFile): Promise<void> {
-  await writeFileAtomic(join(dataDir, SOURCES_FILE), stableStringify(sources));
+export async function saveSources(ref: StoreRef, sources: SourcesFile): Promise<void> {
+  await writeFileAtomic(asStore(ref).path(DATA_FILES.sources), stableStringify(sources));
 }
 
-export async function saveEndpointsRotation(dataDir: string, rotation: EndpointsRotation): Promise<void> {
-  await writeFileAtomic(join(dataDir, ROTATION_FILE), stableStringify(rotation));
+export async function saveEndpointsRotation(ref: StoreRef, rotation: EndpointsRotation): Promise<void> {
+  await writeFileAtomic(asStore(ref).path(DATA_FILES.endpointsRotation), stableStringify(rotation));
 }
 
 /** Written only when it changes, so a run without a flood leaves no new file behind. */
-export async function savePendingAdditions(dataDir: string, pending: PendingAdditions, before: PendingAdditions): Promise<void> {
+export async function savePendingAdditions(ref: StoreRef, pending: PendingAdditions, before: PendingAdditions): Promise<void> {
   if (stableStringify(pending) === stableStringify(before)) return;
-  await writeFileAtomic(join(dataDir, PENDING_ADDITIONS_FILE), stableStringify(pending));
+  await writeFileAtomic(asStore(ref).path(DATA_FILES.pendingAdditions), stableStringify(pending));
 }

@@ -4,6 +4,11 @@
  * source's own key. Identity
  * (data/identity.json) is applied when the data is loaded, so correcting it takes effect at the
  * next build. A failed or refused read leaves the file as it was.
+ *
+ * When it was read (`fetched_at`) is the source's last success in sources.json, and is not
+ * written into the file: a read that finds the same records rewrites nothing, so neither the
+ * state store nor main's snapshot takes a megabyte of unchanged facts for a new timestamp. Files
+ * older versions wrote, with their own `fetched_at`, still read.
  */
 import { join } from 'node:path';
 import type { TokenPrices } from '../models/types.js';
@@ -11,7 +16,9 @@ import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
+import { DATA_FILES } from './layout.js';
 import { stableStringify } from './stable-json.js';
+import { asStore, type StoreRef } from './store.js';
 
 export interface FactsFile {
   source: FactSource;
@@ -67,7 +74,7 @@ const factSchema = {
 
 const factsFileSchema = {
   type: 'object',
-  required: ['source', 'fetched_at', 'facts'],
+  required: ['source', 'facts'],
   additionalProperties: false,
   properties: {
     source: { enum: [...FACT_SOURCES] },
@@ -80,24 +87,42 @@ const factsFileSchema = {
 
 const isFactsFile = compileValidator<FactsFile>(createAjv(), factsFileSchema);
 
-function factsPath(dataDir: string, source: FactSource): string {
-  return join(dataDir, 'facts', `${source}.json`);
+function factsPath(ref: StoreRef, source: FactSource): string {
+  return join(asStore(ref).path(DATA_FILES.facts), `${source}.json`);
 }
 
-/** Every source's last good facts that exist. */
-export async function loadFacts(dataDir: string): Promise<Partial<Record<FactSource, FactsFile>>> {
-  const out: Partial<Record<FactSource, FactsFile>> = {};
-  for (const source of FACT_SOURCES) {
-    const path = factsPath(dataDir, source);
-    const json = await readJsonFile(path, null);
-    if (json === null) continue;
-    if (!isFactsFile(json) || json.source !== source) throw new DataFileError(path, `does not match the facts schema: ${isFactsFile.errors()}`);
-    out[source] = json;
+/** Each source's last success in sources.json (read here as data, not validated: data-store.ts does that). */
+async function lastSuccesses(ref: StoreRef): Promise<Partial<Record<string, string>>> {
+  const sources = await readJsonFile(asStore(ref).path(DATA_FILES.sources), {}).catch(() => ({}));
+  const out: Partial<Record<string, string>> = {};
+  if (sources === null || typeof sources !== 'object') return out;
+  for (const [id, state] of Object.entries(sources as Record<string, { last_success_at?: unknown }>)) {
+    if (typeof state?.last_success_at === 'string') out[id] = state.last_success_at;
   }
   return out;
 }
 
-export async function saveFacts(dataDir: string, file: FactsFile): Promise<void> {
-  if (!isFactsFile(file as unknown)) throw new DataFileError(factsPath(dataDir, file.source), `would be stored invalid: ${isFactsFile.errors()}`);
-  await writeFileAtomic(factsPath(dataDir, file.source), stableStringify(file));
+/** Facts whose reading time is known nowhere count as read long ago (never as fresh). */
+const LONG_AGO = '1970-01-01T00:00:00Z';
+
+/** Every source's last good facts that exist. */
+export async function loadFacts(ref: StoreRef): Promise<Partial<Record<FactSource, FactsFile>>> {
+  const out: Partial<Record<FactSource, FactsFile>> = {};
+  let read: Partial<Record<string, string>> | null = null;
+  for (const source of FACT_SOURCES) {
+    const path = factsPath(ref, source);
+    const json = await readJsonFile(path, null);
+    if (json === null) continue;
+    if (!isFactsFile(json) || json.source !== source) throw new DataFileError(path, `does not match the facts schema: ${isFactsFile.errors()}`);
+    read ??= await lastSuccesses(ref);
+    out[source] = { ...json, fetched_at: json.fetched_at ?? read[source] ?? LONG_AGO };
+  }
+  return out;
+}
+
+/** Writes the facts without their reading time (see above): the caller records it in sources.json. */
+export async function saveFacts(ref: StoreRef, file: FactsFile): Promise<void> {
+  if (!isFactsFile(file as unknown)) throw new DataFileError(factsPath(ref, file.source), `would be stored invalid: ${isFactsFile.errors()}`);
+  const { fetched_at: _readAt, ...stored } = file;
+  await writeFileAtomic(factsPath(ref, file.source), stableStringify(stored));
 }

@@ -4,10 +4,11 @@
  * of wrong upstream values. An override naming a model we do not know is an error (a typo must
  * not silently do nothing).
  */
-import { join } from 'node:path';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { calendarDate, modelId } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile } from './files.js';
+import { DATA_FILES } from './layout.js';
+import { asStore, type StoreRef } from './store.js';
 
 /** Model fields an override may correct; everything else comes from upstream. */
 export const CORRECTABLE_FIELDS = ['name', 'context_length', 'max_output', 'capabilities.vision', 'capabilities.reasoning', 'capabilities.tools', 'benchmarks.intelligence_index', 'benchmarks.coding_index', 'benchmarks.math_index'] as const;
@@ -82,14 +83,14 @@ function valueProblem(correction: Correction): string | null {
   return value === null || (typeof value === 'number' && Number.isInteger(value) && value > 0) ? null : `${field} must be a positive whole number or null`;
 }
 
-export const OVERRIDES_FILE = 'overrides.json';
+export const OVERRIDES_FILE = DATA_FILES.overrides;
 
 /**
  * Loads and checks data/overrides.json against the models we know (absent file = no overrides).
  * Throws DataFileError naming the override and the problem.
  */
-export async function loadOverrides(dataDir: string, knownModelIds: ReadonlySet<string>): Promise<OverridesFile> {
-  const path = join(dataDir, OVERRIDES_FILE);
+export async function loadOverrides(ref: StoreRef, knownModelIds: ReadonlySet<string>): Promise<OverridesFile> {
+  const path = asStore(ref).path(OVERRIDES_FILE);
   const json = await readJsonFile(path, { models: {} });
   if (!isOverrides(json)) throw new DataFileError(path, `does not match the overrides schema: ${isOverrides.errors()}`);
   for (const [id, override] of Object.entries(json.models)) {

@@ -5,7 +5,9 @@ import { DOWNTIME_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUSES, OFFICIAL_INDICA
 import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-schemas.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
+import { DATA_FILES } from './layout.js';
 import { stableStringify } from './stable-json.js';
+import { asStore, type StoreRef } from './store.js';
 
 const nullableString = { type: ['string', 'null'] } as const;
 
@@ -104,11 +106,12 @@ export const serviceHistorySchema = {
 
 const isServiceHistory = compileValidator<ServiceHistory>(createAjv(), serviceHistorySchema);
 
-export async function loadStatusHistories(dataDir: string): Promise<Map<string, ServiceHistory>> {
-  const files = await listDataFiles(dataDir, 'status', 1, '.json');
+export async function loadStatusHistories(ref: StoreRef): Promise<Map<string, ServiceHistory>> {
+  const root = asStore(ref).rootOf(DATA_FILES.status);
+  const files = await listDataFiles(root, DATA_FILES.status.slice(0, -1), 1, '.json');
   const histories = new Map<string, ServiceHistory>();
   for (const file of files) {
-    const path = join(dataDir, file);
+    const path = join(root, file);
     const history = await readJsonFile(path, null);
     if (!isServiceHistory(history)) throw new DataFileError(path, `does not match the status history schema: ${isServiceHistory.errors()}`);
     if (`status/${history.id}.json` !== file) throw new DataFileError(path, `holds service ${history.id}, which belongs in status/${history.id}.json`);
@@ -117,10 +120,10 @@ export async function loadStatusHistories(dataDir: string): Promise<Map<string, 
   return histories;
 }
 
-export async function saveStatusHistories(dataDir: string, histories: Iterable<ServiceHistory>): Promise<void> {
+export async function saveStatusHistories(ref: StoreRef, histories: Iterable<ServiceHistory>): Promise<void> {
   const list = [...histories];
   for (const history of list) {
     if (!isServiceHistory(history as unknown)) throw new DataFileError(history.id, `status history would be stored invalid: ${isServiceHistory.errors()}`);
   }
-  for (const history of list) await writeFileAtomic(resolveInside(join(dataDir, 'status'), `${history.id}.json`), stableStringify(history));
+  for (const history of list) await writeFileAtomic(resolveInside(asStore(ref).path(DATA_FILES.status), `${history.id}.json`), stableStringify(history));
 }

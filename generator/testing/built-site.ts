@@ -57,6 +57,6 @@ export async function buildSmallSite(): Promise<BuiltSite & { dataDir: string }>
   await saveStatusHistories(dataDir, [emptyHistory('openai'), emptyHistory('mistral')]);
   await saveSources(dataDir, { ...(await loadSources(dataDir)), status: { last_attempt_at: now, last_success_at: now, ok: true, error: null, items: 2 } });
   const publishDir = await tempDir('small-site');
-  await buildSite({ dataDir, outDir: publishDir, siteUrl: TEST_SITE_URL });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: TEST_SITE_URL });
   return { dataDir, publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml') };
 }

@@ -22,7 +22,7 @@ const FAILED = 'failed';
 
 /** Builds `dataDir` (the committed data/ by default) for `host` once into the run's shared directory; returns the publish directory. */
 export async function sharedCommittedSite(host: Host, siteUrl: string, dataDir = 'data', root = process.env[SHARED_SITES_ENV]): Promise<string> {
-  const build = (outDir: string) => buildSite({ dataDir, outDir, siteUrl, host });
+  const build = (outDir: string) => buildSite({ store: dataDir, outDir, siteUrl, host });
   if (root === undefined || root === '') {
     const outDir = await tempDir('site');
     await build(outDir);

@@ -22,9 +22,10 @@ import { startUpstreamServer, type Routes, type UpstreamServer } from '../testin
 import { parseCli, runMain, UsageError } from '../cli/args.js';
 import { RECORDINGS, replayStatusRecording } from './replay-status.js';
 import { BOOTSTRAP_STEPS, composeOpenAiPage, type BootstrapStep } from './bootstrap-steps.js';
+import { DATA_LAYOUT } from '../store/layout.js';
 
-/** The hand-edited inputs a bootstrap keeps; everything else in data/ is made by `update`. */
-export const CURATED_FILES = ['services.json', 'identity.json', 'overrides.json'] as const;
+/** The hand-edited inputs a bootstrap keeps (the layout's curated files); everything else in data/ is made by `update`. */
+export const CURATED_FILES: readonly string[] = DATA_LAYOUT.filter((e) => e.kind === 'curated').map((e) => e.path);
 
 const markdown = (body: string) => ({ kind: 'text' as const, body, headers: { 'content-type': 'text/markdown; charset=utf-8' } });
 
@@ -85,8 +86,8 @@ function runUpdate(args: string[], env: Record<string, string>): Promise<number>
 
 /** Replaces everything but the curated files in `dataDir` with the bootstrapped `built` directory. */
 async function swapIn(dataDir: string, built: string): Promise<void> {
-  for (const entry of await readdir(dataDir)) if (!(CURATED_FILES as readonly string[]).includes(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
-  for (const entry of await readdir(built)) if (!(CURATED_FILES as readonly string[]).includes(entry)) await rename(join(built, entry), join(dataDir, entry));
+  for (const entry of await readdir(dataDir)) if (!CURATED_FILES.includes(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
+  for (const entry of await readdir(built)) if (!CURATED_FILES.includes(entry)) await rename(join(built, entry), join(dataDir, entry));
   await rm(built, { recursive: true, force: true });
 }
 

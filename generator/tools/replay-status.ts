@@ -73,7 +73,7 @@ export async function replayStatusRecording(dataDir: string, recordingsDir: stri
     // Only this service, read from the local server, without a probe.
     const replayed: ServiceDefinition = { ...real, status_page: { ...real.status_page, url: `${server.url}/${real.id}` }, probe: null };
     await writeFileAtomic(registryPath, JSON.stringify([replayed]));
-    const report = await updateStatus({ dataDir, now: recording.at, pageHttp: http, probeHttp: http, budgetMs: 10_000 });
+    const report = await updateStatus({ store: dataDir, now: recording.at, pageHttp: http, probeHttp: http, budgetMs: 10_000 });
     line = `${recording.at} ${real.id}: ${report.services.map((s) => `${s.status} (${s.official})`).join(', ')}${report.warnings.length > 0 ? `; ${report.warnings.join('; ')}` : ''}`;
   } finally {
     await writeFileAtomic(registryPath, original);

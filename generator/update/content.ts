@@ -1,17 +1,18 @@
 /**
  * The last step of `update`: fingerprints every response the build would publish from the new
- * data/ and records, in data/state/content.json, when each one's content (and material content)
- * last changed. The build reads those times back as `meta.updated_at`, and the deploy decision
- * reads the material times (see publish/decide.ts).
+ * data and records, in the content times (store/content-store.ts), when each one's content (and
+ * material content) last changed. The build reads those times back as `meta.updated_at`, and the
+ * deploy decision reads the material times (see publish/decide.ts).
  */
 import { DEFAULT_SITE_URL } from '../config.js';
 import { nextContentState, type ContentState } from '../publish/content-times.js';
 import { jsonFingerprints, type Fingerprints } from '../publish/fingerprint.js';
-import { isRenderedText } from '../render/rendered.js';
+import { isRenderedText, type RenderedFile } from '../render/rendered.js';
 import { renderApi } from '../render/site.js';
 import { loadContentState, saveContentState } from '../store/content-store.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
 import { DataFileError } from '../store/files.js';
+import type { StoreRef } from '../store/store.js';
 
 export interface ContentRunReport {
   /** Responses whose content changed in this run (new ones included). */
@@ -32,21 +33,23 @@ export function responseFingerprints(files: ReturnType<typeof renderApi>, siteUr
   return fingerprints;
 }
 
-/** Records the run at `now` into data/state/content.json. */
-export async function recordContent(dataDir: string, now: string): Promise<ContentRunReport> {
+/** Records the run at `now` into state/content.json; `onRendered` receives the API as build would publish it. */
+export async function recordContent(store: StoreRef, now: string, onRendered?: (files: readonly RenderedFile[]) => void): Promise<ContentRunReport> {
   const warnings: string[] = [];
-  const previous = await loadContentState(dataDir).catch((error: unknown): ContentState => {
+  const previous = await loadContentState(store).catch((error: unknown): ContentState => {
     if (!(error instanceof DataFileError)) throw error;
     warnings.push(`${error.message}; started it afresh (every response counts as changed once)`);
     return { last_run_at: null, files: {} };
   });
-  const dataset = await loadDataset(dataDir);
+  const dataset = await loadDataset(store);
   // Fingerprints leave the site URL out, so any URL gives the same ones.
   const siteUrl = DEFAULT_SITE_URL;
   // Rendered as this run's state will be: freshness says this run.
   const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now } });
   const next = nextContentState(previous, responseFingerprints(files, siteUrl), now);
-  await saveContentState(dataDir, next);
+  await saveContentState(store, next);
+  // Stamped with the times just recorded, these files are what build renders from this state.
+  onRendered?.(files);
   const entries = Object.entries(next.files);
   // Compared with what was recorded, not by time: a rerun at the same time changes nothing.
   return {
@@ -66,18 +69,18 @@ export class ClockWentBackError extends Error {
 }
 
 /** The newest run time data/ records: the content state's, else any source's last attempt. */
-export async function lastRecordedRun(dataDir: string): Promise<string | null> {
-  const state = await loadContentState(dataDir).catch((error: unknown) => {
+export async function lastRecordedRun(store: StoreRef): Promise<string | null> {
+  const state = await loadContentState(store).catch((error: unknown) => {
     if (error instanceof DataFileError) return null;
     throw error;
   });
-  const sources = await loadSources(dataDir);
+  const sources = await loadSources(store);
   const times = [state?.last_run_at ?? null, ...Object.values(sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
   return times.sort().at(-1) ?? null;
 }
 
 /** Refuses a run whose time is before the last recorded one (a clock that jumped backwards). */
-export async function assertClockForward(dataDir: string, now: string): Promise<void> {
-  const last = await lastRecordedRun(dataDir);
+export async function assertClockForward(store: StoreRef, now: string): Promise<void> {
+  const last = await lastRecordedRun(store);
   if (last !== null && now < last) throw new ClockWentBackError(now, last);
 }

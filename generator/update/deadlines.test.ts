@@ -57,7 +57,7 @@ describe('stage deadlines', () => {
     const pageHttp = new HttpClient({ userAgent: 'test', timeouts: { totalMs: 60_000, bodyMs: 60_000 }, deadlineAt });
     const probeHttp = new HttpClient({ userAgent: 'test', deadlineAt });
     try {
-      const report = await updateStatus({ dataDir, now: '2026-09-01T00:00:00Z', pageHttp, probeHttp, budgetMs: 500 });
+      const report = await updateStatus({ store: dataDir, now: '2026-09-01T00:00:00Z', pageHttp, probeHttp, budgetMs: 500 });
       expect(report.services[0]).toMatchObject({ officialRead: 'failed', officialError: expect.stringMatching(/^timeout: the stage's deadline passed/) });
     } finally {
       await Promise.all([pageHttp.close(), probeHttp.close()]);

@@ -68,7 +68,7 @@ const AA = aaEnvelope([aaModel({ key: 'openai/gpt-test', intelligence_index: 55.
 describe('the facts stage against local LiteLLM, models.dev and Artificial Analysis', () => {
   it('maps facts through the identity file, fills dates and indices with provenance, and reports disagreements', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
-    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
     expect(report.ok).toBe(true);
     expect(report.sources.map((s) => [s.source, s.ok, s.mapped])).toEqual([
       ['litellm', true, 2],
@@ -86,7 +86,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     expect(saved.items).toHaveLength(4);
 
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 55.5, coding_index: 48, math_index: 88 });
     expect(gpt.provenance.benchmarks).toEqual({ source: 'artificialanalysis', url: 'https://artificialanalysis.ai' });
@@ -103,14 +103,14 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
 
   it('keeps the last good facts when a source fails or drops half its models', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
-    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
     const before = await hashTree(join(dataDir, 'facts'));
     server.setRoutes({
       '/litellm.json': { kind: 'json', body: llmFile({ 'gpt-test': llmRecord({ provider: 'openai' }) }) },
       '/api.json': { kind: 'text', body: '<html>down</html>' },
       '/aa/data/llms/models': { kind: 'json', status: 500, body: {} },
     });
-    const report = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-03T00:00:00Z', http, env: env(), only: AGGREGATORS });
     expect(report.ok).toBe(false);
     expect(report.sources.map((s) => [s.source, s.error?.split(':')[0]])).toEqual([
       ['litellm', 'lists 1 records, less than half of the 4 it listed before; kept the last good facts'],
@@ -127,7 +127,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
       '/litellm.json': { kind: 'json', body: llmFile({ 'gpt-test': llmRecord({ provider: 'openai', input: 2.5, output: 10 }) }) },
       '/api.json': { kind: 'json', body: MODELSDEV },
     });
-    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' }, only: AGGREGATORS });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' }, only: AGGREGATORS });
     expect(report.sources.map((s) => s.source)).toEqual(['litellm', 'modelsdev']);
     expect(report.sources[0]?.issues.join('\n')).toMatch(/unit error/);
     const facts = JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8'));
@@ -142,23 +142,23 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     const noAa = { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' };
     const priceOf = async () => JSON.parse(await readFile(join(dataDir, 'facts/litellm.json'), 'utf8')).facts.find((f: { source_key: string }) => f.source_key === 'gpt-test').price.input;
     server.setRoutes(routes(2.5e-6));
-    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: noAa, only: AGGREGATORS });
+    await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: noAa, only: AGGREGATORS });
     // A per-1K value in a per-token field: 1000× more, yet under the 10,000 per 1M ceiling.
     server.setRoutes(routes(2.5e-3));
-    const held = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: noAa, only: AGGREGATORS });
+    const held = await updateFacts({ store: dataDir, now: '2026-08-03T00:00:00Z', http, env: noAa, only: AGGREGATORS });
     expect(held.sources[0]?.issues.join('\n')).toMatch(/gpt-test: input moved 1.00e\+3× since the last read/);
     expect(await priceOf()).toBe(2.5);
-    await updateFacts({ dataDir, now: '2026-08-04T00:00:00Z', http, env: noAa, only: AGGREGATORS });
+    await updateFacts({ store: dataDir, now: '2026-08-04T00:00:00Z', http, env: noAa, only: AGGREGATORS });
     expect(await priceOf()).toBe(2500);
   });
 
   it('applies identity exclusions at the next build, without a new fetch', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
-    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
     // `null` excludes a key from the automatic rules too.
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'claude-test': null }, modelsdev: { 'anthropic/claude-test': null }, artificialanalysis: {} }));
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
     expect(claude.direct_prices).toEqual([]);
     expect(claude.retirement_date).toBe('2026-12-31');
@@ -168,9 +168,9 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
   it('lets old Artificial Analysis facts only fill indices OpenRouter lacks', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     // Read ten days before the catalog's as-of time: too old to lead.
-    await updateFacts({ dataDir, now: '2026-07-22T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    await updateFacts({ store: dataDir, now: '2026-07-22T00:00:00Z', http, env: env(), only: AGGREGATORS });
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 50, coding_index: 48, math_index: 88 });
     expect(gpt.provenance.benchmarks.source).toBe('openrouter');
@@ -178,13 +178,13 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
 
   it('rejects two Artificial Analysis records mapped to one model', async () => {
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ artificialanalysis: { 'openai/gpt-test': 'openai/gpt-test', 'openai/gpt-test-low': 'openai/gpt-test' } }));
-    await expect(updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS })).rejects.toThrow(/maps both artificialanalysis/);
+    await expect(updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS })).rejects.toThrow(/maps both artificialanalysis/);
   });
 
   it('warns about an identity entry naming a model we do not know, and carries on', async () => {
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'gpt-test': 'openai/gpt-typo' } }));
-    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
     expect(report.ok).toBe(true);
     expect(report.warnings).toEqual([expect.stringMatching(/litellm "gpt-test" names openai\/gpt-typo, a model not in data\/models; entry skipped/)]);
     // The rules still match the key by itself.
@@ -200,7 +200,7 @@ describe('a source that renames its keys', () => {
     await writeFile(join(dir, 'identity.json'), JSON.stringify({ litellm: Object.fromEntries(ids.map((id) => [id.split('/')[1], id])) }));
     const file = (prefix: string) => llmFile(Object.fromEntries(ids.map((id) => [`${prefix}${id.split('/')[1]}`, llmRecord({ provider: 'acme', input: 1e-6, output: 2e-6 })])));
     const read = async (now: string) => {
-      const report = await updateFacts({ dataDir: dir, now, http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' }, only: ['litellm'] });
+      const report = await updateFacts({ store: dir, now, http, env: { ...env(), ARTIFICIAL_ANALYSIS_API_KEY: '' }, only: ['litellm'] });
       const facts = JSON.parse(await readFile(join(dir, 'facts/litellm.json'), 'utf8')) as { facts: Array<{ source_key: string }>; rename_held_at?: string };
       return { report, keys: facts.facts.map((f) => f.source_key), held: facts.rename_held_at };
     };

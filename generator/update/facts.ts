@@ -24,7 +24,8 @@ import { loadDataset, saveSources } from '../store/data-store.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
 import { writeFileAtomic } from '../store/files.js';
 import { stableStringify } from '../store/stable-json.js';
-import { join } from 'node:path';
+import { asStore, type StoreRef } from '../store/store.js';
+import { DATA_FILES } from '../store/layout.js';
 
 /** A source listing less than this share of its previous records is refused as a glitch. */
 export const MIN_KEPT_SHARE = 0.5;
@@ -51,7 +52,8 @@ export class SourceShrankError extends Error {
 }
 
 export interface FactsUpdateOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   now: string;
   http: HttpClient;
   env?: NodeJS.ProcessEnv;
@@ -115,7 +117,7 @@ function isDue(reader: SourceReader, state: { last_success_at: string | null; ok
   return Date.parse(now) - Date.parse(state.last_success_at) >= reader.intervalHours * 3_600_000;
 }
 
-export const DISAGREEMENTS_REPORT = join('reports', 'disagreements.json');
+export const DISAGREEMENTS_REPORT = DATA_FILES.disagreements;
 
 /**
  * Pure: a price field that moved more than `factor` since the last read (a per-1K for per-token
@@ -143,11 +145,11 @@ export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefi
 
 export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRunReport> {
   const log = options.log ?? (() => undefined);
-  const dataset = await loadDataset(options.dataDir);
+  const dataset = await loadDataset(options.store);
   const known = new Set(dataset.models.keys());
-  const curated = await loadIdentity(options.dataDir, known);
+  const curated = await loadIdentity(options.store, known);
   const ids = [...known].sort();
-  const previous = await loadFacts(options.dataDir);
+  const previous = await loadFacts(options.store);
   const shapes = modelShapes(dataset.models.values());
   const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
   const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
@@ -174,13 +176,13 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
         const kept = [...before.keys()].filter((id) => mapped.byModel.has(id)).length;
         if (before.size >= MIN_MATCHES_FOR_GUARD && kept < before.size * MIN_KEPT_MATCHES) {
           // Held once: the facts stay, marked, and the next read that still looks like this is real.
-          await saveFacts(options.dataDir, { ...last, rename_held_at: options.now });
+          await saveFacts(options.store, { ...last, rename_held_at: options.now });
           throw new SourceRenamedError(kept, before.size);
         }
       }
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
-      await saveFacts(options.dataDir, file);
+      await saveFacts(options.store, file);
       previous[source] = file;
       line.ok = true;
       line.mapped = mapped.byModel.size;
@@ -194,7 +196,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
     log(`${source}: ${line.ok ? `ok — ${line.facts} records, ${line.mapped} models mapped, ${line.issues.length} values held back` : `FAILED — ${line.error}`}`);
     report.sources.push(line);
   }
-  await saveSources(options.dataDir, dataset.sources);
+  await saveSources(options.store, dataset.sources);
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
   const attached = attachAllFacts(previous, curated.map, ids, dataset.models.values());
@@ -207,7 +209,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
     if (retirement !== null) report.retirementDisagreements.push(retirement);
   }
   await writeFileAtomic(
-    join(options.dataDir, DISAGREEMENTS_REPORT),
+    asStore(options.store).path(DISAGREEMENTS_REPORT),
     stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements }),
   );
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');

@@ -44,12 +44,12 @@ const impostor = orModel({ id: 'openai/gpt-4o.json', name: 'HIJACKED gpt-4o', pr
 const hostile = [impostor, orModel({ id: 'openai.json/hijack', name: 'HIJACKED author' }), orModel({ id: 'con/nul' }), orModel({ id: 'evil/aux' })];
 
 function update(now: string) {
-  return updateModels({ dataDir, now, http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
+  return updateModels({ store: dataDir, now, http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
 }
 
 async function serveBuilt(): Promise<{ get: (path: string) => Promise<{ status: number; body: string }>; close: () => Promise<void> }> {
   const out = await sharedOutDir();
-  const report = await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+  const report = await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
   const server = await startServer({ publishDir: out, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });
   return {
     get: async (path) => {
@@ -104,7 +104,7 @@ describe('hostile model ids', () => {
     await writeFile(join(dataDir, 'models/openai/gpt-4o.json.json'), JSON.stringify({ ...gpt, id: 'openai/gpt-4o.json', upstream_id: 'openai/gpt-4o.json', name: 'HIJACKED gpt-4o' }));
 
     const out = await sharedOutDir();
-    const report = await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    const report = await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     expect(report.skipped.map((s) => s.path).sort()).toEqual([join(dataDir, 'models/openai.json/hijack.json'), join(dataDir, 'models/openai/gpt-4o.json.json')]);
     expect(report.skipped[0]?.reason).toMatch(/cannot be published .*ends in "\.json"/);
     const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: Array<{ id: string }> };

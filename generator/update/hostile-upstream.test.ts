@@ -50,7 +50,7 @@ const catalog = [orModel({ id: 'openai/gpt-4o', prompt: '0.0000025', completion:
 
 describe('redirects and upstream text', () => {
   it('refuses a catalog redirect to another port and publishes only our own classification of a bad answer', async () => {
-    const update = (now: string) => updateModels({ dataDir, now, http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
+    const update = (now: string) => updateModels({ store: dataDir, now, http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
     upstream.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) } });
     expect((await update('2026-08-01T00:00:00Z')).ok).toBe(true);
 
@@ -65,7 +65,7 @@ describe('redirects and upstream text', () => {
     expect(html.error).toMatch(/^invalid_body: response is not JSON \(text\/html, \d+ bytes\)/);
 
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     // Staleness and its error are freshness: published in index.json alone.
     const index = JSON.parse(await readFile(join(out, 'api/v1/index.json'), 'utf8')) as { data: { freshness: { sources: Array<{ id: string; stale: boolean; error: string | null }> } } };
     expect(index.data.freshness.sources.find((s) => s.id === 'openrouter')).toMatchObject({ stale: true, error: expect.stringMatching(/^invalid_body/) });
@@ -89,7 +89,7 @@ describe('redirects and upstream text', () => {
     });
     const probeHttp = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
     try {
-      const report = await updateStatus({ dataDir, now: '2026-11-21T10:00:00Z', pageHttp: http, probeHttp, budgetMs: 1_000 });
+      const report = await updateStatus({ store: dataDir, now: '2026-11-21T10:00:00Z', pageHttp: http, probeHttp, budgetMs: 1_000 });
       const errors = Object.fromEntries(report.services.map((s) => [s.id, s.officialError]));
       expect(errors.moved).toMatch(/^redirect: refused a redirect to another origin \(status 301\)/);
       expect(errors.html).toMatch(/^invalid_body: response is not JSON \(text\/html, \d+ bytes\)/);
@@ -99,7 +99,7 @@ describe('redirects and upstream text', () => {
     }
     expect(elsewhere.hits).toEqual([]);
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const moved = JSON.parse(await readFile(join(out, 'api/v1/status/moved.json'), 'utf8')) as { data: { official: { error: string | null } } };
     expect(moved.data.official.error).toMatch(/^redirect: refused a redirect to another origin/);
     for (const text of [await publishedText(dataDir), await publishedText(out)]) expect(text).not.toContain('SECRET-INTRANET');
@@ -117,7 +117,7 @@ describe('implausible numbers', () => {
     ];
     const body = JSON.stringify(orModelsPage([...catalog, ...hostile])).replace('"max_completion_tokens":12345678', '"max_completion_tokens":9007199254740993');
     upstream.setRoutes({ '/api/v1/models': { kind: 'text', body, headers: { 'content-type': 'application/json' } } });
-    const report = await updateModels({ dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
+    const report = await updateModels({ store: dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
     expect(report.ok).toBe(true);
     const reasons = report.issues.map((i) => `${i.upstream_id}: ${i.reason}`);
     expect(reasons).toEqual(
@@ -130,7 +130,7 @@ describe('implausible numbers', () => {
     );
 
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const read = async <T>(path: string) => JSON.parse(await readFile(join(out, 'api/v1', path), 'utf8')) as T;
     type Entry = { id: string; context_length: number | null; max_output: number | null; price: { input: number | null } };
     const huge = await read<{ data: Entry }>('models/evil/huge-context.json');

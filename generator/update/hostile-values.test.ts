@@ -50,7 +50,7 @@ describe('a hostile catalog record', () => {
         body: orEndpoints('evil/huge', Array.from({ length: 500 }, (_, i) => ({ provider: `P${i}${'x'.repeat(i === 0 ? 20_000 : 0)}`, tag: `p${i}`, prompt: '0.0000001', completion: '0.0000002' }))),
       },
     });
-    const report = await updateModels({ dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 3 });
+    const report = await updateModels({ store: dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 3 });
     expect(report.ok).toBe(true);
     const reasons = report.issues.filter((i) => i.id === 'evil/huge').map((i) => i.reason);
     expect(reasons).toEqual([
@@ -85,7 +85,7 @@ describe('a hostile catalog record', () => {
         ]),
       },
     });
-    const report = await updateModels({ dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
+    const report = await updateModels({ store: dataDir, now: '2026-08-01T00:00:00Z', http, baseUrl: `${upstream.url}/api/v1`, maxDelistShare: 0.2, force: false, endpointsPerRun: 0 });
     const { models } = await loadDataset(dataDir);
     // Cut to ten characters, the offset time would have been 2026-09-01.
     expect(models.get('a/offset')!.retirement_date).toBe('2026-09-02');
@@ -111,7 +111,7 @@ describe('hostile status pages', () => {
       '/lab/api/v2/summary.json': { kind: 'json', body: spSummary({ incidents: [future], description: 'All good\u0000'.repeat(100) }) },
       '/lab/api/v2/incidents.json': history([future, real, ancient]),
     });
-    const first = await updateStatus({ dataDir, now: '2026-09-01T00:00:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
+    const first = await updateStatus({ store: dataDir, now: '2026-09-01T00:00:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
     expect(first.warnings).toEqual(
       expect.arrayContaining([
         'lab: incident future: started_at 9999-01-01T00:00:00Z refused: outside 2000-01-01 … 2026-09-01T01:00:00Z',
@@ -135,7 +135,7 @@ describe('hostile status pages', () => {
     // The page corrects itself: the re-read replaces the refused times.
     const fixed = { ...future, started_at: '2026-08-31T22:00:00Z', created_at: '2026-08-31T22:00:00Z', updated_at: '2026-08-31T23:00:00Z' };
     upstream.setRoutes({ '/lab/api/v2/summary.json': { kind: 'json', body: spSummary({ incidents: [fixed] }) }, '/lab/api/v2/incidents.json': history([fixed, real]) });
-    await updateStatus({ dataDir, now: '2026-09-01T00:15:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
+    await updateStatus({ store: dataDir, now: '2026-09-01T00:15:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
     stored = (await loadStatusHistories(dataDir)).get('lab')!;
     expect(byId()['official:future']).toMatchObject({ started_at: '2026-08-31T22:00:00Z', updated_at: '2026-08-31T23:00:00Z' });
     expect(stored.incidents[0]!.id).toBe('official:future');
@@ -145,13 +145,13 @@ describe('hostile status pages', () => {
     await writeFile(join(dataDir, 'services.json'), JSON.stringify([{ ...service, status_page: { type: 'statuspage', url: `${upstream.url}/lab` } }]));
     const open = spIncident({ id: 'open', started_at: '2026-08-31T20:00:00Z', updated_at: '2026-08-31T21:00:00Z' });
     upstream.setRoutes({ '/lab/api/v2/summary.json': { kind: 'json', body: spSummary({ incidents: [open] }) }, '/lab/api/v2/incidents.json': history([open]) });
-    await updateStatus({ dataDir, now: '2026-09-01T00:00:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
+    await updateStatus({ store: dataDir, now: '2026-09-01T00:00:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
     // As an older version would have stored it: the time beats every real update.
     const file = join(dataDir, 'status/lab.json');
     await writeFile(file, (await readFile(file, 'utf8')).replaceAll('2026-08-31T21:00:00Z', '9999-12-31T00:00:00Z').replaceAll('"covered_from": "2026-08-31"', '"covered_from": "1970-01-02"'));
     const later = { ...open, updated_at: '2026-09-01T00:10:00Z', status: 'monitoring' };
     upstream.setRoutes({ '/lab/api/v2/summary.json': { kind: 'json', body: spSummary({ incidents: [later] }) }, '/lab/api/v2/incidents.json': history([later]) });
-    const report = await updateStatus({ dataDir, now: '2026-09-01T00:15:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
+    const report = await updateStatus({ store: dataDir, now: '2026-09-01T00:15:00Z', pageHttp: http, probeHttp: http, budgetMs: 5_000 });
     expect(report.warnings).toEqual(expect.arrayContaining(['lab: history coverage from 1970-01-02 refused: outside 2000-01-01 … 2026-09-01T01:15:00Z']));
     const stored = (await loadStatusHistories(dataDir)).get('lab')!;
     expect(stored.incidents.find((i) => i.id === 'official:open')).toMatchObject({ updated_at: '2026-09-01T00:10:00Z', status: 'monitoring' });

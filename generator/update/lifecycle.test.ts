@@ -86,7 +86,7 @@ async function rendered() {
 describe('the makers\' own deprecation pages in the facts stage', () => {
   it('publish the maker\'s date and replacement over every aggregator, and report where they disagree', async () => {
     server.setRoutes(routes());
-    const report = await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: envFor(), only: SOURCES });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: envFor(), only: SOURCES });
     expect(report.ok).toBe(true);
     expect(report.retirementDisagreements).toEqual([
       { model_id: 'anthropic/claude-old-4', source: 'anthropic-deprecations', source_key: 'claude-old-4-20250514', date: '2026-06-15', note: null, others: [{ source: 'openrouter', source_key: 'anthropic/claude-old-4', date: '2026-05-14' }, { source: 'litellm', source_key: 'claude-old-4-20250514', date: '2026-05-14' }] },
@@ -123,10 +123,10 @@ describe('the makers\' own deprecation pages in the facts stage', () => {
 
   it('keeps the last good dates, marked stale, when a page changes its layout', async () => {
     server.setRoutes(routes());
-    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: envFor(), only: SOURCES });
+    await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: envFor(), only: SOURCES });
     const before = await hashTree(join(dataDir, 'facts'));
     server.setRoutes(routes(PAGE.replace(/\| API model name \| Current state \|/, '| Model | State |')));
-    const report = await updateFacts({ dataDir, now: '2026-08-03T00:00:00Z', http, env: envFor(), only: ['anthropic-deprecations'] });
+    const report = await updateFacts({ store: dataDir, now: '2026-08-03T00:00:00Z', http, env: envFor(), only: ['anthropic-deprecations'] });
     expect(report.ok).toBe(false);
     expect(report.sources[0]).toMatchObject({ source: 'anthropic-deprecations', ok: false, error: expect.stringMatching(/^invalid_schema: page layout not recognized/) });
     expect(await hashTree(join(dataDir, 'facts'))).toEqual(before);
@@ -137,14 +137,14 @@ describe('the makers\' own deprecation pages in the facts stage', () => {
   it('reads the pages at most every six hours on a schedule', async () => {
     server.setRoutes(routes());
     const all = { ...envFor(), MODELPULSE_MODELSDEV_URL: `${server.url}/none.json`, ARTIFICIAL_ANALYSIS_API_KEY: '', MODELPULSE_OPENAI_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_GOOGLE_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_XAI_DEPRECATIONS_URL: `${server.url}/none.md` };
-    await updateFacts({ dataDir, now: '2026-08-02T00:00:00Z', http, env: all, only: SOURCES });
+    await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: all, only: SOURCES });
     server.hits.length = 0;
-    const soon = await updateFacts({ dataDir, now: '2026-08-02T01:00:00Z', http, env: all });
+    const soon = await updateFacts({ store: dataDir, now: '2026-08-02T01:00:00Z', http, env: all });
     expect(soon.sources.map((s) => s.source)).not.toContain('anthropic-deprecations');
     expect(server.hits.some((h) => h.includes('anthropic.md'))).toBe(false);
     // Pages never read successfully are asked every run.
     expect(soon.sources.map((s) => s.source)).toContain('openai-deprecations');
-    const later = await updateFacts({ dataDir, now: '2026-08-02T06:00:00Z', http, env: all });
+    const later = await updateFacts({ store: dataDir, now: '2026-08-02T06:00:00Z', http, env: all });
     expect(later.sources.map((s) => s.source)).toContain('anthropic-deprecations');
   });
 });

@@ -42,7 +42,7 @@ const catalog = [
 
 function update(now: string, extra: { force?: boolean; endpointsPerRun?: number; maxNewShare?: number } = {}) {
   return updateModels({
-    dataDir,
+    store: dataDir,
     now,
     http,
     baseUrl: `${server.url}/api/v1`,

@@ -11,9 +11,11 @@ import { boundEndpoints, boundModelText } from '../bounds/models.js';
 import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
+import type { StoreRef } from '../store/store.js';
 
 export interface ModelsUpdateOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   now: string;
   http: HttpClient;
   baseUrl: string;
@@ -44,7 +46,7 @@ export interface SourceRunReport {
  */
 export async function updateModels(options: ModelsUpdateOptions): Promise<SourceRunReport> {
   const log = options.log ?? (() => undefined);
-  const dataset = await loadDataset(options.dataDir);
+  const dataset = await loadDataset(options.store);
   const previousState = dataset.sources[SOURCE_ID];
   const report: SourceRunReport = { source: SOURCE_ID, ok: false, error: null, summary: null, issues: [], warnings: [], endpointsRefreshed: 0 };
   for (const rejected of dataset.rejectedModels) report.warnings.push(`${rejected.path} ${rejected.reason}`);
@@ -87,7 +89,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       error: report.error,
       items: previousState?.items ?? null,
     };
-    await saveSources(options.dataDir, dataset.sources);
+    await saveSources(options.store, dataset.sources);
     log(`${SOURCE_ID}: FAILED, data kept as it was: ${report.error}`);
     return report;
   }
@@ -108,9 +110,9 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       report.issues.push({ upstream_id: record.upstream_id, id, reason: `record held back, previous data kept: ${problem}` });
     }
   }
-  await saveModels(options.dataDir, toSave);
-  await saveEndpointsRotation(options.dataDir, dataset.endpointsChecked);
-  await savePendingAdditions(options.dataDir, merged.pendingAdditions, dataset.pendingAdditions);
+  await saveModels(options.store, toSave);
+  await saveEndpointsRotation(options.store, dataset.endpointsChecked);
+  await savePendingAdditions(options.store, merged.pendingAdditions, dataset.pendingAdditions);
   dataset.sources[SOURCE_ID] = {
     last_attempt_at: options.now,
     last_success_at: options.now,
@@ -118,7 +120,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
     error: null,
     items: [...merged.models.values()].filter((m) => m.delisted_at === null).length,
   };
-  await saveSources(options.dataDir, dataset.sources);
+  await saveSources(options.store, dataset.sources);
   report.ok = true;
   report.summary = merged.summary;
   return report;

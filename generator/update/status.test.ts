@@ -53,7 +53,7 @@ async function writeRegistry(services: ServiceDefinition[]): Promise<void> {
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(services, null, 2));
 }
 
-const run = (now: string) => updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs: Math.round(PROBE_TIMEOUT * 1.4) });
+const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: Math.round(PROBE_TIMEOUT * 1.4) });
 
 const HEALTHY_ROUTES: Routes = {
   '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', incidents: [spIncident()] }) },
@@ -95,7 +95,7 @@ describe('status update against local status pages and probe targets', () => {
     });
 
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { checked_at: string } }>(
       join(out, 'api/v1/status.json'),
     );
@@ -164,7 +164,7 @@ describe('status update against local status pages and probe targets', () => {
     expect(after.get('none')?.probe?.error).toMatch(/^timeout/);
 
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const sp = await readJson<{ data: { official: { stale: boolean; age_seconds: number; error: string; indicator: string } } }>(join(out, 'api/v1/status/sp.json'));
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 900, indicator: 'major' });
   });
@@ -187,7 +187,7 @@ describe('status update against local status pages and probe targets', () => {
     expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
     // The run still counts as the status time: its official reads are the newest we have.
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const list = await readJson<{ meta: { checked_at: string } }>(join(out, 'api/v1/status.json'));
     expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
     // Whether the run was conclusive is freshness: index.json says it.
@@ -211,7 +211,7 @@ describe('status update against local status pages and probe targets', () => {
     server.setRoutes({ ...HEALTHY_ROUTES, '/sp/api/v2/summary.json': { kind: 'json', status: 503, body: {} } });
     await run('2026-11-21T13:00:00Z');
     const out = await sharedOutDir();
-    await buildSite({ dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
+    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const sp = await readJson<{ data: { status: string; official: { stale: boolean; age_seconds: number }; active_incidents: unknown[]; recent_incidents: unknown[] } }>(join(out, 'api/v1/status/sp.json'));
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 3 * 3600 });
     expect(sp.data.status).toBe('operational');

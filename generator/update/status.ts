@@ -11,6 +11,7 @@ import { probeService, type ProbeResult } from '../status/probe.js';
 import { guardHistoryTimes, guardObservationTimes } from '../status/times.js';
 import { boundObservation } from '../bounds/status.js';
 import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+import type { StoreRef } from '../store/store.js';
 
 export const STATUS_SOURCE_ID = 'status';
 
@@ -18,7 +19,8 @@ export const STATUS_SOURCE_ID = 'status';
 export const NETWORK_SUSPECT_MIN = 3;
 
 export interface StatusUpdateOptions {
-  dataDir: string;
+  /** Where the data is read and written (see store/layout.ts). */
+  store: StoreRef;
   now: string;
   /** For official status pages: bounded timeouts, no retries (the run has a deadline). */
   pageHttp: HttpClient;
@@ -110,9 +112,9 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
   const started = clock();
   const log = options.log ?? (() => undefined);
   const report: StatusRunReport = { source: STATUS_SOURCE_ID, ok: false, error: null, services: [], warnings: [], networkSuspect: false, elapsedMs: 0 };
-  const services = await loadServices(options.dataDir);
-  const histories = await loadStatusHistories(options.dataDir);
-  const previous = (await loadSources(options.dataDir))[STATUS_SOURCE_ID];
+  const services = await loadServices(options.store);
+  const histories = await loadStatusHistories(options.store);
+  const previous = (await loadSources(options.store))[STATUS_SOURCE_ID];
   // Strictly later: a repeated time would count the same day's probes twice.
   if (previous?.last_attempt_at && options.now <= previous.last_attempt_at) {
     report.error = `observation time ${options.now} is not after the last recorded attempt ${previous.last_attempt_at}; nothing changed`;
@@ -170,8 +172,8 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
     return history;
   });
 
-  await saveStatusHistories(options.dataDir, next);
-  const sources = await loadSources(options.dataDir);
+  await saveStatusHistories(options.store, next);
+  const sources = await loadSources(options.store);
   sources[STATUS_SOURCE_ID] = {
     last_attempt_at: options.now,
     last_success_at: report.networkSuspect ? (previous?.last_success_at ?? null) : options.now,
@@ -179,7 +181,7 @@ export async function updateStatus(options: StatusUpdateOptions): Promise<Status
     error: report.networkSuspect ? 'every probe failed at once (likely our network); probes recorded as inconclusive' : null,
     items: services.length,
   };
-  await saveSources(options.dataDir, sources);
+  await saveSources(options.store, sources);
   report.ok = !report.networkSuspect;
   if (report.networkSuspect) report.error = sources[STATUS_SOURCE_ID]!.error;
   report.elapsedMs = clock() - started;

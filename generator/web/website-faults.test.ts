@@ -65,7 +65,7 @@ async function recordStatus(dataDir: string): Promise<void> {
   try {
     // Two days of probes, so the uptime bars have data.
     for (const now of ['2026-08-01T00:10:00Z', '2026-08-01T12:00:00Z', '2026-08-02T00:00:00Z']) {
-      await updateStatus({ dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
+      await updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: 1_400 });
     }
   } finally {
     await Promise.all([pageHttp.close(), probeHttp.close()]);
@@ -85,7 +85,7 @@ beforeAll(async () => {
   );
   await recordStatus(dataDir);
   publishDir = await tempDir('web-faults-site');
-  await buildSite({ dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: 'https://modelpulse.test' });
   [serve, browser] = await Promise.all([startServeCli(publishDir), launchChromium()]);
 }, SLOW);
 

@@ -47,7 +47,7 @@ export async function startSmallSite(): Promise<SmallSite> {
   await seedCatalog(dataDir, models('0.0000025'), '2026-08-02T00:00:00Z', first);
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(SERVICES));
   const publishDir = await tempDir('package-site');
-  await buildSite({ dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL });
   const server = await startServer({ publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });
   const file = async (path: string) => JSON.parse(await readFile(join(publishDir, 'api/v1', path), 'utf8')) as { data: unknown; meta: Record<string, unknown> };
   return { publishDir, server, file };
