@@ -24,7 +24,7 @@ import { openStore } from '../store/store.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';
 import { worldEnv, worldServicesFile, type World, type WorldModel } from '../testing/world.js';
-import { bundleClient, bundleWebApp, readWebStatic } from '../build/bundles.js';
+import { bundleClient, bundleWebApp, readWebStatic } from '../assemble/bundles.js';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { SimulatedRepo, STATE_BRANCH } from './sim-repo.js';
 import { ContentAddressedHost, SimulatedSite } from './sim-site.js';

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HELP } from '../../packages/modelpulse/src/cli/main.js';
-import { WEB_CLIENT_IMPORT, WEB_STATIC_FILES } from '../build/bundles.js';
+import { WEB_CLIENT_IMPORT, WEB_STATIC_FILES } from '../assemble/bundles.js';
 import { cheapestPath } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
 import { renderApi } from '../render/site.js';
@@ -19,7 +19,7 @@ const README = 'README.md';
 const MAX_LINES = 300;
 /** Files of other tools the README tells users to edit (an assistant's MCP configuration). */
 const NOT_OURS = new Set(['.mcp.json', '.cursor/mcp.json', 'mcp.json']);
-/** What the build writes beside the rendered API (generator/build/build-site.ts). */
+/** What the build writes beside the rendered API (generator/assemble/build-site.ts). */
 const BUILD_EXTRAS = ['_redirects', 'app.js', '404.html', ...WEB_STATIC_FILES, WEB_CLIENT_IMPORT.replace(/^\.\//, '')];
 
 let text: string;

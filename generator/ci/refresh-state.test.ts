@@ -7,7 +7,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
 import type { UpdateOutcome } from '../cli/update-report.js';
 import { decidePublish, PLAN_POLICIES, recordDeploy } from '../publish/decide.js';

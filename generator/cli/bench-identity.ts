@@ -1,6 +1,6 @@
 /**
  * The identity section of `npm run bench`: precision and recall of the identity rules on the
- * labelled set (sources/identity-label-data.ts), first on the set's own records, then on the real
+ * labelled set (sources/identity-labels/labels.json), first on the set's own records, then on the real
  * recorded files in ../shared/upstream when they are present (said so when they are not), with the
  * first-party retirement dates the rules find there.
  */
@@ -59,7 +59,7 @@ function lifecycleFacts(upstreamDir: string): ModelFacts[] {
 }
 
 export function identityBench(upstreamDir: string): void {
-  console.log('\nidentity (labelled set in generator/sources/identity-label-data.ts)');
+  console.log('\nidentity (labelled set in generator/sources/identity-labels/labels.json)');
   const own = labelledFacts();
   console.log(line('labelled records alone', scoreIdentity(matchBySource(own, IDENTITY_LABEL_IDS, labelledContext(own)).matches, IDENTITY_LABELS)));
   const missing = Object.values(FILES).flat().filter((f) => !existsSync(join(upstreamDir, f)));

@@ -22,7 +22,7 @@ import { realisticQueryMix } from '../testing/query-mix.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
 import { updateStatus } from '../update/status.js';
 import type { ModelEntry } from '../render/api-types.js';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
 import type { ModelRecord } from '../models/types.js';
 import { roundPrice } from '../models/price.js';

@@ -1,5 +1,5 @@
 import { siteUrl } from '../config.js';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { openPreparedStore, parseCli, runMain, UsageError } from './args.js';
 import { printable } from './update-report.js';

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { bundleClient, bundleModule } from '../build/bundles.js';
+import { bundleClient, bundleModule } from '../assemble/bundles.js';
 import { sitePath } from '../config.js';
 import { buildModelIndex, INDEX_FILE } from '../query/model-index.js';
 import { cloudflareMissPages, htmlNotFoundPage, jsonNotFoundPage } from '../render/errors.js';

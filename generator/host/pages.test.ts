@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { createClient, normalizeQuery } from '../client/client.js';
 import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';

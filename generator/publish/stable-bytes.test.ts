@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { runCli } from '../testing/cli.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { hashTree, tempDir } from '../testing/tree.js';

@@ -1,5 +1,5 @@
 /**
- * Scoring the identity rules on the labelled set (identity-label-data.ts): `positive`, the record
+ * Scoring the identity rules on the labelled set (identity-labels/labels.json): `positive`, the record
  * is that model; `negative`, it must never match that id (another model, a floating alias, one
  * snapshot among several); `no_retirement`, it may match, but its date is a provider's or an
  * alias's and must never become the model's own. Precision counts every wrong match and every
@@ -9,9 +9,9 @@ import type { LifecycleSource, ModelFacts } from './facts.js';
 import { isLifecycleSource } from './facts.js';
 import { makerNames, modelShapesOf } from './identity-context.js';
 import type { IdentityContext, IdentityMatch } from './identity-match.js';
-import { IDENTITY_LABELS, IDENTITY_MODELS, IDENTITY_RECORDS, type LabelledKey } from './identity-label-data.js';
+import { IDENTITY_LABELS, IDENTITY_MODELS, IDENTITY_RECORDS, type LabelledKey } from './identity-labels/labelled-set.js';
 
-export { IDENTITY_LABELS, IDENTITY_MODELS, IDENTITY_RECORDS, type LabelledKey } from './identity-label-data.js';
+export { IDENTITY_LABELS, IDENTITY_MODELS, IDENTITY_RECORDS, type LabelledKey } from './identity-labels/labelled-set.js';
 
 /** Our ids the labelled records are judged against. */
 export const IDENTITY_LABEL_IDS: readonly string[] = IDENTITY_MODELS.map((m) => m.id);

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import type { Host } from '../host/hosts.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { emptyHistory } from '../status/history.js';

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import type { Host } from '../host/hosts.js';
 import { tempDir } from './tree.js';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_RECORD_FILE } from '../build/build-record.js';
+import { BUILD_RECORD_FILE } from '../assemble/build-record.js';
 
 /**
  * A map of every file below `dir` (relative path → sha256), to compare trees byte for byte; the

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { startServer } from '../host/serve.js';
 import { HttpClient } from '../http/client.js';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';

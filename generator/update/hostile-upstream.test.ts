@@ -2,7 +2,7 @@ import fg from 'fast-glob';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';

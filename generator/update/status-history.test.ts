@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import type { ServiceDetail } from '../render/status.js';
 import { BIGQUERY, gcpIncident, spComponent, spIncident, spSummary, VERTEX_GEMINI } from '../status/platforms/fixtures.js';

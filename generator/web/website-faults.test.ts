@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../build/build-site.js';
+import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { orModel } from '../sources/openrouter/fixtures.js';

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../../../../generator/build/build-site.js';
+import { buildSite } from '../../../../generator/assemble/build-site.js';
 import { startServer, type RunningServer } from '../../../../generator/host/serve.js';
 import { orModel } from '../../../../generator/sources/openrouter/fixtures.js';
 import { seedCatalog } from '../../../../generator/testing/seed.js';

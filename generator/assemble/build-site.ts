@@ -38,7 +38,7 @@ export interface BuildReport {
 }
 
 /**
- * data/ → validated files → outDir, incrementally and atomically (build/incremental-write.ts):
+ * data/ → validated files → outDir, incrementally and atomically (assemble/incremental-write.ts):
  * only changed files are written, and a build that fails leaves the previous output as it was.
  * No network, no clock.
  */
