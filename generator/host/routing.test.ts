@@ -137,21 +137,45 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     expect(body(result.file!).error).toMatchObject({ status, code });
   });
 
-  it('reads names the way every host does: as sent (an encoded name is an unknown name, ignored), the last of a repeated one, bare ones ignored', () => {
+  it('reads names the way every host does: as sent (an encoded name is an unknown name, ignored), bare ones ignored', () => {
     // netlify-redirector decodes values but matches names as sent; the Worker and the client
     // follow the same policy (query/params.ts), and every answer says what it answered.
     const cases: Array<[string, string]> = [
       ['min_intel=%34%30', '/api/v1/cheapest/min_intel/40.json'],
       ['%6din_intel=40', '/api/v1/cheapest.json'],
       ['min%5Fintel=40', '/api/v1/cheapest.json'],
-      ['min_intel=50&min_intel=40', '/api/v1/cheapest/min_intel/40.json'],
       ['vision&limit=5', '/api/v1/cheapest/limit/5.json'],
+      ['min_intel=40&utm_source=a&utm_source=b&fbclid=x', '/api/v1/cheapest/min_intel/40.json'],
     ];
     for (const [query, file] of cases) {
       expect(resolve(`/api/v1/cheapest?${query}`), query).toEqual({ status: 200, file });
       const parsed = parseCheapestQuery(queryPairs(query));
       expect(parsed.ok && body(file).meta?.query, query).toEqual(parsed.ok && parsed.query);
     }
+  });
+
+  it('answers a repeated name with the value its engine picks (the last), and meta.query shows which', () => {
+    // Rules cannot see a repeat (the engine reads the query into one value per name); the hosts
+    // that read values refuse it with a 400 naming it (query/params.ts).
+    const cases: Array<[string, string]> = [
+      ['min_intel=50&min_intel=40', '/api/v1/cheapest/min_intel/40.json'],
+      ['vision=1&vision=0', '/api/v1/cheapest.json'],
+      ['vision=0&vision=true&limit=5', '/api/v1/cheapest/vision/limit/5.json'],
+      ['limit=5&min_context=128000&limit=10', '/api/v1/cheapest/min_context/128000.json'],
+    ];
+    for (const [query, file] of cases) {
+      expect(resolve(`/api/v1/cheapest?${query}`), query).toEqual({ status: 200, file });
+      const pairs = queryPairs(query);
+      expect(parseCheapestQuery(pairs), query).toMatchObject({ ok: false, message: /given more than once/ });
+      const lastOfEach = [...new Map(pairs).entries()];
+      const parsed = parseCheapestQuery(lastOfEach);
+      expect(parsed.ok && body(file).meta?.query, query).toEqual(parsed.ok && parsed.query);
+    }
+    const author = resolve('/api/v1/models?author=openai&author=anthropic');
+    expect(author).toEqual({ status: 200, file: '/api/v1/models/anthropic.json' });
+    expect(body(author.file!).meta?.author).toBe('anthropic');
+    // A repeat whose last value is not valid gets the 404 any such value gets.
+    expect(body(resolve('/api/v1/cheapest?vision=1&vision=yes').file!).error?.code).toBe('not_precomputed');
   });
 
   it('sends every set of parameter names, in any order and flag spelling, to exactly its own variant, equal to the shared computation', () => {
