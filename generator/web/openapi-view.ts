@@ -131,7 +131,8 @@ function groupDoc(doc: OpenApiDocument, name: string, members: ReadonlyArray<[st
     description: group.description ?? first.description ?? '',
     forms: [{ path: shown, note: '' }],
     morePaths: members.map(([path]) => path).filter((path) => path !== shown),
-    parameters: unionParameters(doc, members.map(([, op]) => op)),
+    // The member naming the most parameters first: they show in its order.
+    parameters: unionParameters(doc, members.map(([, op]) => op).sort((a, b) => (b.parameters?.length ?? 0) - (a.parameters?.length ?? 0))),
     responses: unionResponses(doc, members.map(([, op]) => op)),
     mediaType: Object.keys(ok?.content ?? {})[0] ?? null,
   };

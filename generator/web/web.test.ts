@@ -182,6 +182,7 @@ describe('the docs page reading the OpenAPI document', () => {
       '/api/v1/cheapest/vision.json': file('cheapestFileVision', []),
       '/api/v1/cheapest/min_intel/{min_intel}/vision.json': file('cheapestFileMinIntelVision', [{ $ref: '#/components/parameters/MinIntelSegment' }]),
       '/api/v1/cheapest/limit/{limit}.json': file('cheapestFileLimit', [{ $ref: '#/components/parameters/LimitSegment' }]),
+      '/api/v1/cheapest/min_intel/{min_intel}/limit/{limit}.json': file('cheapestFileMinIntelLimit', [{ $ref: '#/components/parameters/MinIntelSegment' }, { $ref: '#/components/parameters/LimitSegment' }]),
       '/api/v1/files/{path}': op('files', 'One file.', { parameters: [{ $ref: '#/components/parameters/Path' }] }),
     },
   };
@@ -189,7 +190,7 @@ describe('the docs page reading the OpenAPI document', () => {
     const endpoints = endpointDocs(doc);
     expect(endpoints.map((e) => [e.anchor, e.forms.map((f) => f.path), e.morePaths])).toEqual([
       ['cheapest', ['/api/v1/cheapest', '/api/v1/cheapest.json'], []],
-      ['cheapest-files', ['/api/v1/cheapest/min_intel/{min_intel}/vision.json'], ['/api/v1/cheapest/vision.json', '/api/v1/cheapest/limit/{limit}.json']],
+      ['cheapest-files', ['/api/v1/cheapest/min_intel/{min_intel}/vision.json'], ['/api/v1/cheapest/vision.json', '/api/v1/cheapest/limit/{limit}.json', '/api/v1/cheapest/min_intel/{min_intel}/limit/{limit}.json']],
       ['files-path', ['/api/v1/files/{path}'], []],
     ]);
     expect(endpoints[0]).toMatchObject({ description: 'Shared.', forms: [{ note: 'Routed only.' }, { note: 'File only.' }], mediaType: 'application/json' });
