@@ -14,6 +14,7 @@ import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { launchChromium, watchProblems } from '../testing/browser.js';
+import { ODD_API_PATHS } from '../testing/odd-paths.js';
 import { PAGES_CACHE_CONTROL, startPagesServer, type PagesServer } from '../testing/pages-server.js';
 import { tempDir } from '../testing/tree.js';
 
@@ -80,7 +81,8 @@ describe('a GitHub Pages project site under /<repo>/', () => {
     // A path form: Pages adds the slash of a directory, then has no file there.
     const pathForm = await get(`${pages.siteUrl}/api/v1/models`);
     expect([pathForm.status, pathForm.location]).toEqual([301, `/${REPO}/api/v1/models/`]);
-    for (const path of ['/api/v1/models/', '/api/v1/models/openai/no-such-model.json', '/api/v1/cheapest/min_intel/41.json', '/no-such-page']) {
+    // Odd ids too: encoded dot segments and slashes (any case, double-encoded) never reach another file.
+    for (const path of ['/api/v1/models/', '/api/v1/models/openai/no-such-model.json', '/api/v1/cheapest/min_intel/41.json', '/no-such-page', ...ODD_API_PATHS]) {
       const res = await get(`${pages.siteUrl}${path}`);
       expect([res.status, res.type], path).toEqual([404, 'text/html; charset=utf-8']);
       expect(res.text, path).toContain('this HTML page, API addresses included');

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cheapest } from '../query/cheapest.js';
+import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { parseCheapestQuery, queryPairs } from '../query/params.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { CHEAPEST_PARAMS } from '../query/cheapest.js';
-import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { isPrecomputed, PRECOMPUTED_GRID } from '../query/variants.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { requestPath } from './serve.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
@@ -137,21 +137,42 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     expect(body(result.file!).error).toMatchObject({ status, code });
   });
 
-  it('reads names the way every host does: as sent (an encoded name is an unknown name, ignored), the last of a repeated one, bare ones ignored', () => {
+  it('reads names the way every host does: as sent (an encoded name is an unknown name, ignored), bare ones ignored', () => {
     // netlify-redirector decodes values but matches names as sent; the Worker and the client
     // follow the same policy (query/params.ts), and every answer says what it answered.
     const cases: Array<[string, string]> = [
       ['min_intel=%34%30', '/api/v1/cheapest/min_intel/40.json'],
       ['%6din_intel=40', '/api/v1/cheapest.json'],
       ['min%5Fintel=40', '/api/v1/cheapest.json'],
-      ['min_intel=50&min_intel=40', '/api/v1/cheapest/min_intel/40.json'],
       ['vision&limit=5', '/api/v1/cheapest/limit/5.json'],
+      ['min_intel=40&utm_source=a&utm_source=b&fbclid=x', '/api/v1/cheapest/min_intel/40.json'],
     ];
     for (const [query, file] of cases) {
       expect(resolve(`/api/v1/cheapest?${query}`), query).toEqual({ status: 200, file });
       const parsed = parseCheapestQuery(queryPairs(query));
       expect(parsed.ok && body(file).meta?.query, query).toEqual(parsed.ok && parsed.query);
     }
+  });
+
+  it('answers a repeated name with the value its engine picks (the last), and meta.query shows which', () => {
+    // Rules cannot see a repeat (the engine reads the query into one value per name); the hosts
+    // that read values refuse it with a 400 naming it (query/params.ts).
+    for (const query of ['min_intel=50&min_intel=40', 'vision=1&vision=0', 'vision=0&vision=true&limit=5', 'limit=5&min_context=128000&limit=10']) {
+      const pairs = queryPairs(query);
+      expect(parseCheapestQuery(pairs), query).toMatchObject({ ok: false, message: /given more than once/ });
+      const last = parseCheapestQuery([...new Map(pairs).entries()]);
+      if (!last.ok) throw new Error(`${query}: ${last.message}`);
+      const result = resolve(`/api/v1/cheapest?${query}`);
+      if (isPrecomputed(last.query)) {
+        expect(result, query).toEqual({ status: 200, file: `/api/v1/${cheapestPath(last.query)}.json` });
+        expect(body(result.file!).meta?.query, query).toEqual(last.query);
+      } else expect(body(result.file!).error?.code, query).toBe('not_precomputed');
+    }
+    const author = resolve('/api/v1/models?author=openai&author=anthropic');
+    expect(author).toEqual({ status: 200, file: '/api/v1/models/anthropic.json' });
+    expect(body(author.file!).meta?.author).toBe('anthropic');
+    // A repeat whose last value is not valid gets the 404 any such value gets.
+    expect(body(resolve('/api/v1/cheapest?vision=1&vision=yes').file!).error?.code).toBe('not_precomputed');
   });
 
   it('sends every set of parameter names, in any order and flag spelling, to exactly its own variant, equal to the shared computation', () => {

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommittedSite } from '../testing/built-site.js';
+import { ODD_API_PATHS } from '../testing/odd-paths.js';
 import { rawRequest } from '../testing/raw-http.js';
 import { startServer, type RunningServer } from './serve.js';
 import { SITE_CSP, TEXT_FILE_TYPES } from './hosts.js';
@@ -176,5 +177,13 @@ describe('serve: preflights, error caching and paths as Netlify\'s engine reads 
     }
     // The same model by its real path.
     expect((await raw('GET', '/api/v1/models/openai/gpt-4o')).status).toBe(200);
+  });
+
+  it('answers encoded dot segments and other odd ids with the JSON 404, never a redirect or another file', async () => {
+    for (const path of ODD_API_PATHS) {
+      const res = await raw('GET', path);
+      expect([res.status, res.headers.location, res.headers['content-type']], path).toEqual([404, undefined, 'application/json; charset=utf-8']);
+      expect(['not_found', 'not_precomputed'], path).toContain((JSON.parse(res.body) as { error: { code: string } }).error.code);
+    }
   });
 });

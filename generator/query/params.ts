@@ -4,7 +4,9 @@
  * It is what the weakest query-reading host, Netlify, can do, made the rule everywhere:
  * - a name is matched exactly as sent (case-sensitive, never percent-decoded); values are
  *   percent-decoded (`+` stays `+`);
- * - a name given without `=` is ignored; a repeated name answers with its last value;
+ * - a name given without `=` is ignored; one of the endpoint's own parameters given twice is a
+ *   400 `bad_query` naming it (no value is silently preferred). Netlify's rules cannot see a
+ *   repeat: they answer with the value their engine picks, and `meta.query` shows which;
  * - the names this module lists as wrong for an endpoint (another endpoint's parameter, a case
  *   variant, a common misspelling) are a 400 `bad_query` naming the parameter;
  * - any other name (tracking tags, cache busters) is ignored, and the answer echoes what it
@@ -103,19 +105,31 @@ export function queryPairs(search: string): Array<[string, string]> {
 
 export type ReadParams =
   | { ok: true; values: Map<string, string>; ignored: string[] }
-  | { ok: false; wrong: WrongName };
+  /** A listed wrong name: its error file is published (the same bytes on every host). */
+  | { ok: false; wrong: WrongName }
+  /** One of the endpoint's own parameters given more than once. */
+  | { ok: false; repeated: string; message: string };
 
-/** The endpoint's own parameters (last value wins), the names ignored, or the first wrong name. */
+const repeatedMessage = (name: string) => `${name} is given more than once; give it at most once`;
+
+/** The endpoint's own parameters, the names ignored, or the first wrong or repeated name. */
 export function readParams(endpoint: QueryEndpoint, pairs: Iterable<readonly [string, string]>): ReadParams {
   const values = new Map<string, string>();
   const ignored: string[] = [];
   for (const [name, value] of pairs) {
     const wrong = wrongName(endpoint, name);
     if (wrong !== null) return { ok: false, wrong };
-    if (ENDPOINT_PARAMS[endpoint].includes(name)) values.set(name, value);
-    else if (!ignored.includes(name)) ignored.push(name);
+    if (!ENDPOINT_PARAMS[endpoint].includes(name)) {
+      if (!ignored.includes(name)) ignored.push(name);
+    } else if (values.has(name)) return { ok: false, repeated: name, message: repeatedMessage(name) };
+    else values.set(name, value);
   }
   return { ok: true, values, ignored };
+}
+
+/** A failed read as the error names it: the parameter (lower case) and what is wrong. */
+export function readError(read: Extract<ReadParams, { ok: false }>): { param: string; message: string } {
+  return 'wrong' in read ? { param: read.wrong.key, message: read.wrong.message } : { param: read.repeated, message: read.message };
 }
 
 export type QueryResult =
@@ -125,7 +139,7 @@ export type QueryResult =
 /** A `cheapest` query from its name/value pairs: the names read by the policy above, then the values checked. */
 export function parseCheapestQuery(pairs: Iterable<readonly [string, string]>): QueryResult {
   const read = readParams('cheapest', pairs);
-  if (!read.ok) return { ok: false, param: read.wrong.key, message: read.wrong.message };
+  if (!read.ok) return { ok: false, ...readError(read) };
   const parsed = parseCheapestValues(read.values);
   return parsed.ok ? { ok: true, query: parsed.query, ignored: read.ignored } : parsed;
 }

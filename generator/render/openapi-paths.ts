@@ -4,7 +4,9 @@
  * `npm run serve`) and the `.json` file, which every static host serves as written.
  */
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
+import { INDEX_FILE } from '../query/model-index.js';
 import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { CHEAPEST_FILES_GROUP, cheapestFileOperations, cheapestPathForms, type CheapestFileOperations } from './openapi-cheapest.js';
 import type { ApiSchemaName } from './schemas.js';
 
 export type Json = Record<string, unknown>;
@@ -42,6 +44,8 @@ interface Operation {
   description: string;
   responses: Json;
   parameters?: Json[];
+  /** Operations the website's API page shows as one endpoint (`x-modelpulse-group`, named in the document's `x-modelpulse-groups`). */
+  group?: string;
 }
 
 const get = (op: Operation): Json => ({
@@ -53,6 +57,7 @@ const get = (op: Operation): Json => ({
     ...(op.parameters && op.parameters.length > 0 ? { parameters: op.parameters } : {}),
     // Every operation names its client errors; one without a specific one gets the general shape.
     responses: Object.keys(op.responses).some((status) => status.startsWith('4')) ? op.responses : { ...op.responses, '4XX': CLIENT_ERROR },
+    ...(op.group === undefined ? {} : { 'x-modelpulse-group': op.group }),
   },
 });
 
@@ -101,10 +106,10 @@ const listed = (values: readonly (number | null)[]) => values.filter((v) => v !=
 const CHEAPEST_DESCRIPTION = [
   'Models with a known paid price (not delisted, not retired by the date of the catalog\'s last read; models.json names the latest retirement date that has passed as `meta.retired_through`) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
   `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
-  'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names are ignored (names are matched as sent, never percent-decoded), a repeated parameter counts with its last value, and `meta.query` says what was answered.',
+  'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names (`utm_source`…) are ignored (names are matched as sent, never percent-decoded), and `meta.query` says what was answered. A parameter given twice answers 400 `bad_query` where the host reads values (the Worker, the client); Netlify\'s rules answer with the last value, and `meta.query` shows it.',
 ].join('\n\n');
 
-const modelsPaths = (): Record<string, Json> => ({
+const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> => ({
   ...bothForms(`${API}/models`, `${API}/models.json`, {
     id: 'listModels',
     tag: 'models',
@@ -133,21 +138,14 @@ const modelsPaths = (): Record<string, Json> => ({
     id: 'cheapestModels',
     tag: 'models',
     summary: 'Cheapest models for a query',
-    description: `${CHEAPEST_DESCRIPTION}\n\nThe file \`/api/v1/cheapest.json\` holds the default query (no filter, limit ${DEFAULT_LIMIT}); other variants are \`/api/v1/cheapest/{variant}.json\`.`,
+    description: `${CHEAPEST_DESCRIPTION}\n\nThe file \`/api/v1/cheapest.json\` holds the default query (no filter, limit ${DEFAULT_LIMIT}); every other precomputed variant has its own file, one operation per set of parts: flags as segments, numbers after their names, in the order of \`/api/v1/cheapest/min_intel/{min_intel}/min_context/{min_context}/vision/reasoning/tools/limit/{limit}.json\`.`,
     ok: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'),
     query: {
       parameters: ['MinIntel', 'MinContext', 'Vision', 'Reasoning', 'Tools', 'Limit'].map((name) => ref('parameters', name)),
       responses: { 400: BAD_QUERY, 404: NOT_PRECOMPUTED },
     },
   }),
-  [`${API}/cheapest/{variant}.json`]: get({
-    id: 'cheapestVariant',
-    tag: 'models',
-    summary: 'Cheapest models for a query (canonical file)',
-    description: `The canonical file of one \`cheapest\` variant (see \`GET /api/v1/cheapest\` for the semantics). ${FILE_NOTE}`,
-    parameters: [ref('parameters', 'Variant')],
-    responses: { 200: jsonOk('The cheapest matching models, cheapest first.', 'cheapest'), 404: NOT_PRECOMPUTED },
-  }),
+  ...cheapestFiles,
   ...bothForms(`${API}/price-changes`, `${API}/price-changes.json`, {
     id: 'listPriceChanges',
     tag: 'models',
@@ -243,9 +241,26 @@ const apiPaths = (): Record<string, Json> => ({
     description: `A dependency-free ES module: \`import { cheapest, models, model, status, service, priceChanges, deprecations, createClient } from '<site>/api/v1/client.js'\`. \`cheapest(query)\` answers any query: the precomputed file when there is one, else computed from the model index with the generator's own code. Limit at most ${MAX_LIMIT}. ${FILE_NOTE}`,
     responses: { 200: textOk('JavaScript source (an ES module).', 'text/javascript') },
   }),
+  [`${API}/${INDEX_FILE}`]: get({
+    id: 'getModelIndex',
+    tag: 'api',
+    summary: 'Model index (for computing cheapest)',
+    description: `What the client and the Cloudflare Worker compute \`cheapest\` answers from (\`error.fallback.index\` of a \`not_precomputed\` answer): every candidate model's entry as published, after a small head the Worker reads alone. Its layout (\`format\`) belongs to the client of the same build; use the client rather than reading it. ${FILE_NOTE}`,
+    responses: { 200: { description: 'The model index.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['format', 'rows', 'entries'], properties: { format: { type: 'integer' }, rows: { type: 'array' }, entries: { type: 'array' } } } } } } },
+  }),
 });
 
+/** The 200 of every precomputed `cheapest` file (a component: the document has dozens of them). */
+export const CHEAPEST_FILE_RESPONSE = jsonOk('The cheapest matching models, cheapest first.', 'cheapest');
+
+/** The precomputed `cheapest` files' operations and their path parameters (openapi-cheapest.ts). */
+export function cheapestFiles(): CheapestFileOperations {
+  return cheapestFileOperations(cheapestPathForms(), (op) =>
+    get({ ...op, tag: 'models', group: CHEAPEST_FILES_GROUP, responses: { 200: ref('responses', 'CheapestFile'), 404: NOT_PRECOMPUTED } }),
+  );
+}
+
 /** Every public endpoint, in the order a reader meets them. */
-export function openApiPaths(): Record<string, Json> {
-  return { ...apiPaths(), ...modelsPaths(), ...statusPaths(), ...feedPaths() };
+export function openApiPaths(files: CheapestFileOperations = cheapestFiles()): Record<string, Json> {
+  return { ...apiPaths(), ...modelsPaths(files.paths), ...statusPaths(), ...feedPaths() };
 }

@@ -3,8 +3,10 @@
  * Schemas by relative URI (`./schemas/<name>.json`) instead of copying them, so the two can
  * never disagree; those URIs resolve against the document's own URL.
  */
-import { cheapestPath, DEFAULT_LIMIT, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
-import { openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
+import { PUBLISHED_EXTENSIONS } from '../models/ids.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
+import { CHEAPEST_FILES_GROUP } from './openapi-cheapest.js';
+import { CHEAPEST_FILE_RESPONSE, cheapestFiles, openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
 import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
 import { pageUrl, routes } from '../web/routes.js';
@@ -61,6 +63,7 @@ function components(documentation: string): Json {
       },
     },
     responses: {
+      CheapestFile: CHEAPEST_FILE_RESPONSE,
       NotFound: errorResponse(notFound(documentation), 'No such path, model, author or service (JSON on Cloudflare, Netlify, `npm run serve` and nginx; GitHub Pages answers with an HTML 404 page); `error.hint` names what was meant where only the case is wrong.'),
       NotPrecomputed: errorResponse(errorFiles(documentation, '').get('not-precomputed')!, 'This `cheapest` query has no precomputed file on a host that cannot compute queries (or a value is not valid there). `error.fallback.client` is the browser client, which checks the query and computes the answer from the model index (`error.fallback.index`) with the same code.'),
       BadQuery: errorResponse(badQuery('min_intel', 'min_intel must be a number from 0 to 100', documentation), 'A malformed value, or a parameter name the API lists as wrong (another endpoint\'s parameter, a case variant, a common misspelling); `error.parameter` names it. Other names are ignored on every host.'),
@@ -72,15 +75,6 @@ function components(documentation: string): Json {
     },
   };
 }
-
-const variant = (query: Partial<CheapestQuery>) => cheapestPath({ ...DEFAULT_QUERY, ...query }).slice('cheapest/'.length);
-/** Precomputed variants (see PRECOMPUTED_GRID), as examples of the `{variant}` segment. */
-export const VARIANT_EXAMPLES = [variant({ min_intel: 40, vision: true, limit: 5 }), variant({ min_context: 128000, tools: true }), variant({ reasoning: true })];
-
-const NUMBER = '(0|[1-9][0-9]*)';
-const part = (re: string) => `(${re}(/(?=.)|$))?`;
-/** The parts cheapestPath writes, in its order; at least one, no trailing slash. */
-export const VARIANT_PATTERN = `^(?=.)${part(`min_intel/${NUMBER}(\\.[0-9]+)?`)}${part(`min_context/${NUMBER}`)}${part('vision')}${part('reasoning')}${part('tools')}(limit/[1-9][0-9]*)?$`;
 
 const examples = (values: readonly unknown[]) => Object.fromEntries(values.map((value) => [String(value).replaceAll('/', '_'), { value }]));
 const flag = (name: string, what: string): Json => ({
@@ -97,7 +91,9 @@ const flag = (name: string, what: string): Json => ({
  * goes. The data only picks the examples.
  */
 function parameters(ids: { serviceIds: readonly string[]; authors: readonly string[] }): Record<string, Json> {
-  const segment = '^[a-z0-9][a-z0-9._-]*$';
+  // Never ending in an extension the site publishes (models/ids.ts refuses such ids), so that
+  // `/api/v1/models/openai.json` is the file form of `{author}`, not an author `openai.json`.
+  const segment = `^(?!.*\\.(${PUBLISHED_EXTENSIONS.join('|')})$)[a-z0-9][a-z0-9._-]*$`;
   const firstOf = (values: readonly string[], preferred: string) => (values.includes(preferred) ? preferred : (values[0] ?? preferred));
   const author = firstOf(ids.authors, 'openai');
   return {
@@ -107,14 +103,6 @@ function parameters(ids: { serviceIds: readonly string[]; authors: readonly stri
     AuthorQuery: { name: 'author', in: 'query', description: "Only this author's models (an author with models currently offered).", schema: { type: 'string', pattern: segment }, examples: examples([author]) },
     ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: { type: 'string', pattern: segment }, examples: examples([firstOf(ids.serviceIds, 'openai')]) },
     SchemaName: { name: 'name', in: 'path', required: true, description: 'The kind of response.', schema: { type: 'string', enum: [...API_SCHEMA_NAMES] }, examples: examples(['model']) },
-    Variant: {
-      name: 'variant',
-      in: 'path',
-      required: true,
-      description: `The query's non-default parts in this fixed order, joined by \`/\`: \`min_intel/<N>\`, \`min_context/<N>\`, \`vision\`, \`reasoning\`, \`tools\`, \`limit/<N>\` (limit ${DEFAULT_LIMIT} is the default and never appears; the default query is \`/api/v1/cheapest.json\`). The value spans several path segments and its \`/\` are literal: build the URL by concatenation, as a client that percent-encodes them (\`%2F\`) does not reach the file. Only the precomputed grid (see \`GET /api/v1/cheapest\`) has files.`,
-      schema: { type: 'string', pattern: VARIANT_PATTERN },
-      examples: examples(VARIANT_EXAMPLES),
-    },
     MinIntel: { name: 'min_intel', in: 'query', description: 'Only models whose `benchmarks.intelligence_index` is at least this (a model without an index never matches).', schema: { type: 'number', minimum: 0, maximum: 100 }, examples: examples([40]) },
     MinContext: { name: 'min_context', in: 'query', description: 'Only models whose `context_length` is at least this many tokens.', schema: { type: 'integer', minimum: 0 }, examples: examples([128000]) },
     Vision: flag('vision', 'that take image input'),
@@ -129,6 +117,7 @@ export function openApiDocument(options: OpenApiOptions): object {
   const { siteUrl } = options;
   // Sorted copies: the document does not depend on the order the caller lists ids in.
   const ids = { serviceIds: [...options.serviceIds].sort(), authors: [...options.authors].sort() };
+  const files = cheapestFiles();
   return {
     openapi: '3.1.0',
     info: {
@@ -150,7 +139,15 @@ export function openApiDocument(options: OpenApiOptions): object {
       { name: 'api', description: 'The API itself: index, this document, the JSON Schemas, the browser client.' },
     ],
     externalDocs: { description: 'ModelPulse API documentation', url: pageUrl(siteUrl, routes.docs()) },
-    paths: openApiPaths(),
-    components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: parameters(ids) },
+    paths: openApiPaths(files),
+    components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: { ...parameters(ids), ...files.parameters } },
+    // How the website's API page groups operations it shows as one endpoint (web/openapi-view.ts).
+    'x-modelpulse-groups': {
+      [CHEAPEST_FILES_GROUP]: {
+        summary: 'Cheapest models for a query (precomputed files)',
+        description: `Each precomputed \`cheapest\` variant as a file (see \`GET /api/v1/cheapest\` for the semantics): its non-default parts in a fixed order, \`min_intel/{min_intel}\`, \`min_context/{min_context}\`, \`vision\`, \`reasoning\`, \`tools\`, \`limit/{limit}\` (limit ${DEFAULT_LIMIT} is the default: no part; no part at all is \`/api/v1/cheapest.json\`). One operation per set of parts, so that standard tools match every file; the numbers' enums are the precomputed values, and any other value has no file (404 \`not_precomputed\`).`,
+        example: '/api/v1/cheapest/min_intel/{min_intel}/vision/limit/{limit}.json',
+      },
+    },
   };
 }

@@ -5,12 +5,15 @@
  * (`Cache-Control: max-age=600`, `Access-Control-Allow-Origin: *`, a type from the extension), a
  * directory without its slash redirected to it, and every miss answered with the site's own
  * `404.html`, labelled HTML, with status 404. (What GitHub Pages does, as observed and documented
- * in docs/hosting.md; its CDN is not reproduced.)
+ * in docs/hosting.md; its CDN is not reproduced.) A path is read as Netlify's engine reads it
+ * (host/serve.ts): percent-decoded, an encoded `/` a character of its segment, never a separator
+ * (not observed on Pages: the rule every other host here follows).
  */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import { requestPath } from '../host/serve.js';
 import { resolveInside, UnsafePathError } from '../store/files.js';
 
 const TYPES: Record<string, string> = {
@@ -57,10 +60,10 @@ export async function startPagesServer(publishDir: string, repo: string): Promis
       if (!pathname.startsWith(prefix)) return notFound();
       let path: string;
       try {
-        const rest = decodeURIComponent(pathname.slice(prefix.length));
+        const rest = requestPath(pathname).path.slice(prefix.length);
         path = resolveInside(publishDir, `./${rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest}`);
       } catch (error) {
-        if (error instanceof UnsafePathError || error instanceof URIError) return notFound();
+        if (error instanceof UnsafePathError) return notFound();
         throw error;
       }
       const found = await kind(path);

@@ -43,7 +43,7 @@ export function realisticQueryMix(count: number, seed = 20261122): Array<Array<[
  * Queries a host that computes them must answer exactly, whatever their values: any of the six
  * parameters in any order, numbers anywhere in their range (decimals for min_intel, any token
  * count, any limit), flags in every accepted spelling, now and then a tracking tag (ignored by
- * every host) or a parameter given twice (its last value counts). Seeded.
+ * every host) or a parameter given twice (a 400 `bad_query` naming it). Seeded.
  */
 export function anyQueryMix(count: number, seed = 20261123): Array<Array<[string, string]>> {
   let state = seed;

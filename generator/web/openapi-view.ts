@@ -1,6 +1,7 @@
 /**
  * The OpenAPI document as the docs page shows it, pure: one entry per endpoint (the routed path
- * and its `.json` file form are two paths of one endpoint, `<id>` and `<id>File`), each with the
+ * and its `.json` file form are two paths of one endpoint, `<id>` and `<id>File`; operations of
+ * one `x-modelpulse-group`, such as the precomputed `cheapest` files, are one endpoint), each with the
  * text both forms share, what each form adds, their parameters and responses, and the concrete
  * example address (from the parameters' own examples) that its curl line and excerpt use.
  * Everything is read defensively: the document is data.
@@ -24,11 +25,20 @@ export interface OpenApiOperation {
   tags?: string[];
   parameters?: Array<OpenApiParameter | { $ref: string }>;
   responses?: Record<string, OpenApiResponse | { $ref: string }>;
+  /** Shown as one endpoint with the other operations of its group. */
+  'x-modelpulse-group'?: string;
+}
+export interface OpenApiGroup {
+  summary?: string;
+  description?: string;
+  /** The member path the page shows and takes its example from. */
+  example?: string;
 }
 export interface OpenApiDocument {
   info?: { title?: string; description?: string; version?: string };
   tags?: Array<{ name?: string; description?: string }>;
   paths?: Record<string, { get?: OpenApiOperation }>;
+  'x-modelpulse-groups'?: Record<string, OpenApiGroup>;
 }
 
 export interface EndpointForm {
@@ -44,6 +54,8 @@ export interface EndpointDoc {
   summary: string;
   description: string;
   forms: EndpointForm[];
+  /** A group's other paths (one path item each, the same endpoint): listed, not each given an example. */
+  morePaths: string[];
   parameters: OpenApiParameter[];
   responses: Array<[string, OpenApiResponse]>;
   /** The media type of the 200 answer (application/json, application/atom+xml, …). */
@@ -106,14 +118,42 @@ function unionResponses(doc: OpenApiDocument, operations: readonly OpenApiOperat
   return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Every endpoint once, in the document's order, its path and file forms together. */
+/** The operations of one group as one endpoint: the group's text, its example path as the form shown. */
+function groupDoc(doc: OpenApiDocument, name: string, members: ReadonlyArray<[string, OpenApiOperation]>): EndpointDoc {
+  const group = doc['x-modelpulse-groups']?.[name] ?? {};
+  const [shown] = members.find(([path]) => path === group.example) ?? members[0]!;
+  const first = members[0]![1];
+  const ok = resolveLocalRef<OpenApiResponse>(doc, first.responses?.['200'] ?? {});
+  return {
+    anchor: anchorFor(name),
+    tag: first.tags?.[0] ?? 'other',
+    summary: group.summary ?? first.summary ?? shown,
+    description: group.description ?? first.description ?? '',
+    forms: [{ path: shown, note: '' }],
+    morePaths: members.map(([path]) => path).filter((path) => path !== shown),
+    // The member naming the most parameters first: they show in its order.
+    parameters: unionParameters(doc, members.map(([, op]) => op).sort((a, b) => (b.parameters?.length ?? 0) - (a.parameters?.length ?? 0))),
+    responses: unionResponses(doc, members.map(([, op]) => op)),
+    mediaType: Object.keys(ok?.content ?? {})[0] ?? null,
+  };
+}
+
+/** Every endpoint once, in the document's order, its path and file forms together, a group's operations together. */
 export function endpointDocs(doc: OpenApiDocument): EndpointDoc[] {
   const entries = Object.entries(doc.paths ?? {}).filter((e): e is [string, { get: OpenApiOperation }] => typeof e[1]?.get === 'object' && e[1].get !== null);
   const byId = new Map(entries.map(([path, item]) => [item.get.operationId, path]));
+  const groupOf = (op: OpenApiOperation) => (typeof op['x-modelpulse-group'] === 'string' ? op['x-modelpulse-group'] : null);
   const merged = new Set<string>();
   const docs: EndpointDoc[] = [];
   for (const [path, item] of entries) {
     if (merged.has(path)) continue;
+    const group = groupOf(item.get);
+    if (group !== null) {
+      const members = entries.filter(([, other]) => groupOf(other.get) === group).map(([p, other]): [string, OpenApiOperation] => [p, other.get]);
+      for (const [member] of members) merged.add(member);
+      docs.push(groupDoc(doc, group, members));
+      continue;
+    }
     const id = item.get.operationId;
     const filePath = id === undefined ? undefined : byId.get(`${id}File`);
     const forms: Array<[string, OpenApiOperation]> = [[path, item.get]];
@@ -133,6 +173,7 @@ export function endpointDocs(doc: OpenApiDocument): EndpointDoc[] {
       summary: item.get.summary ?? path,
       description: texts[0]!.slice(0, shared).join('\n\n'),
       forms: forms.map(([formPath], i) => ({ path: formPath, note: texts[i]!.slice(shared).join('\n\n') })),
+      morePaths: [],
       parameters: unionParameters(doc, forms.map(([, op]) => op)),
       responses: unionResponses(doc, forms.map(([, op]) => op)),
       mediaType: Object.keys(ok?.content ?? {})[0] ?? null,
@@ -147,8 +188,8 @@ function exampleValue(p: OpenApiParameter): string | null {
 }
 
 /**
- * A form's path with its path parameters filled from their examples (the `{variant}` example
- * keeps its literal slashes), or null when one has no example. With `query`, the first three
+ * A form's path with its path parameters filled from their examples (an example's own slashes
+ * kept), or null when one has no example. With `query`, the first three
  * query parameters that have examples are added.
  */
 export function exampleAddress(path: string, parameters: readonly OpenApiParameter[], query = false): string | null {

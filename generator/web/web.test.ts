@@ -165,28 +165,44 @@ describe('response excerpts on the docs page', () => {
 
 describe('the docs page reading the OpenAPI document', () => {
   const op = (operationId: string, description: string, extra: object = {}) => ({ get: { operationId, tags: ['models'], summary: operationId, description, responses: { 200: { description: 'ok', content: { 'application/json': {} } } }, ...extra } });
+  const file = (operationId: string, parameters: object[]) => op(operationId, 'A file.', { parameters, 'x-modelpulse-group': 'cheapest-files' });
   const doc = {
-    components: { parameters: { Variant: { name: 'variant', in: 'path', required: true, examples: { a: { value: 'min_intel/40/vision' } } }, Limit: { name: 'limit', in: 'query', examples: { five: { value: 5 } } } } },
+    components: {
+      parameters: {
+        Limit: { name: 'limit', in: 'query', examples: { five: { value: 5 } } },
+        MinIntelSegment: { name: 'min_intel', in: 'path', required: true, examples: { a: { value: 40 } } },
+        LimitSegment: { name: 'limit', in: 'path', required: true, examples: { a: { value: 5 } } },
+        Path: { name: 'path', in: 'path', required: true, examples: { a: { value: 'a b/c' } } },
+      },
+    },
+    'x-modelpulse-groups': { 'cheapest-files': { summary: 'Precomputed files', description: 'Each variant as a file.', example: '/api/v1/cheapest/min_intel/{min_intel}/vision.json' } },
     paths: {
       '/api/v1/cheapest': op('cheapest', 'Shared.\n\nRouted only.', { parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { 200: { description: 'ok', content: { 'application/json': {} } }, 400: { description: 'bad' } } }),
       '/api/v1/cheapest.json': op('cheapestFile', 'Shared.\n\nFile only.'),
-      '/api/v1/cheapest/{variant}.json': op('variant', 'One file.', { parameters: [{ $ref: '#/components/parameters/Variant' }] }),
+      '/api/v1/cheapest/vision.json': file('cheapestFileVision', []),
+      '/api/v1/cheapest/min_intel/{min_intel}/vision.json': file('cheapestFileMinIntelVision', [{ $ref: '#/components/parameters/MinIntelSegment' }]),
+      '/api/v1/cheapest/limit/{limit}.json': file('cheapestFileLimit', [{ $ref: '#/components/parameters/LimitSegment' }]),
+      '/api/v1/cheapest/min_intel/{min_intel}/limit/{limit}.json': file('cheapestFileMinIntelLimit', [{ $ref: '#/components/parameters/MinIntelSegment' }, { $ref: '#/components/parameters/LimitSegment' }]),
+      '/api/v1/files/{path}': op('files', 'One file.', { parameters: [{ $ref: '#/components/parameters/Path' }] }),
     },
   };
-  it('shows each endpoint once, its two forms together, the shared text once', () => {
+  it('shows each endpoint once, its two forms together, the shared text once, a group as one endpoint', () => {
     const endpoints = endpointDocs(doc);
-    expect(endpoints.map((e) => [e.anchor, e.forms.map((f) => f.path)])).toEqual([
-      ['cheapest', ['/api/v1/cheapest', '/api/v1/cheapest.json']],
-      ['cheapest-variant-json', ['/api/v1/cheapest/{variant}.json']],
+    expect(endpoints.map((e) => [e.anchor, e.forms.map((f) => f.path), e.morePaths])).toEqual([
+      ['cheapest', ['/api/v1/cheapest', '/api/v1/cheapest.json'], []],
+      ['cheapest-files', ['/api/v1/cheapest/min_intel/{min_intel}/vision.json'], ['/api/v1/cheapest/vision.json', '/api/v1/cheapest/limit/{limit}.json', '/api/v1/cheapest/min_intel/{min_intel}/limit/{limit}.json']],
+      ['files-path', ['/api/v1/files/{path}'], []],
     ]);
     expect(endpoints[0]).toMatchObject({ description: 'Shared.', forms: [{ note: 'Routed only.' }, { note: 'File only.' }], mediaType: 'application/json' });
     expect(endpoints[0]!.responses.map(([code]) => code)).toEqual(['200', '400']);
-    expect(endpoints[1]).toMatchObject({ description: 'One file.', forms: [{ note: '' }] });
+    expect(endpoints[1]).toMatchObject({ summary: 'Precomputed files', description: 'Each variant as a file.', forms: [{ note: '' }], mediaType: 'application/json' });
+    expect(endpoints[1]!.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:min_intel', 'path:limit']);
   });
-  it('fills example addresses from the parameters’ own examples, slashes of a variant kept', () => {
-    const [cheapestDoc, variantDoc] = endpointDocs(doc);
+  it('fills example addresses from the parameters’ own examples, an example’s slashes kept', () => {
+    const [cheapestDoc, filesDoc, oneDoc] = endpointDocs(doc);
     expect(exampleAddress('/api/v1/cheapest', cheapestDoc!.parameters, true)).toBe('/api/v1/cheapest?limit=5');
-    expect(exampleAddress('/api/v1/cheapest/{variant}.json', variantDoc!.parameters)).toBe('/api/v1/cheapest/min_intel/40/vision.json');
+    expect(exampleAddress(filesDoc!.forms[0]!.path, filesDoc!.parameters)).toBe('/api/v1/cheapest/min_intel/40/vision.json');
+    expect(exampleAddress('/api/v1/files/{path}', oneDoc!.parameters)).toBe('/api/v1/files/a%20b/c');
     expect(exampleAddress('/api/v1/models/{author}.json', [])).toBeNull();
     expect([{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1, maximum: 100, default: 10 }].map(describeSchema)).toEqual(['integer; ≥ 0', 'integer; 1–100; default 10']);
   });

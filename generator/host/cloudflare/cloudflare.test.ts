@@ -14,6 +14,7 @@ import { isPrecomputed } from '../../query/variants.js';
 import type { ModelEntry } from '../../render/api-types.js';
 import { apiSchemas } from '../../render/schemas.js';
 import { buildCommittedSite, TEST_SITE_URL } from '../../testing/built-site.js';
+import { ODD_API_PATHS } from '../../testing/odd-paths.js';
 import { anyQueryMix } from '../../testing/query-mix.js';
 import { rawRequest, type RawResponse } from '../../testing/raw-http.js';
 import { createAjv } from '../../validation/ajv.js';
@@ -51,7 +52,7 @@ describe('a Cloudflare build in workerd', () => {
     const forms: Array<[string[], string]> = [
       [['/api', '/api/', '/api/v1', '/api/v1/', '/api/v1/index.json'], 'api/v1/index.json'],
       [['/api/v1/models', '/api/v1/models/', '/api/v1/models.json', '/api/v1/models?utm_source=x'], 'api/v1/models.json'],
-      [['/api/v1/models?author=anthropic', '/api/v1/models/anthropic', '/api/v1/models/anthropic.json', '/api/v1/models?author=openai&author=anthropic'], 'api/v1/models/anthropic.json'],
+      [['/api/v1/models?author=anthropic', '/api/v1/models/anthropic', '/api/v1/models/anthropic.json'], 'api/v1/models/anthropic.json'],
       [['/api/v1/models/openai/gpt-4o', '/api/v1/models/openai/gpt-4o.json'], 'api/v1/models/openai/gpt-4o.json'],
       [['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/cheapest.json', '/api/v1/cheapest?limit=10', '/api/v1/cheapest?vision'], 'api/v1/cheapest.json'],
       [['/api/v1/cheapest?limit=5&vision=true&min_intel=40', '/api/v1/cheapest/min_intel/40/vision/limit/5.json'], 'api/v1/cheapest/min_intel/40/vision/limit/5.json'],
@@ -124,6 +125,10 @@ describe('a Cloudflare build in workerd', () => {
       ['/api/v1/cheapest?author=openai', 400, 'bad_query', { parameter: 'author' }],
       ['/api/v1/models?min_intel=40', 400, 'bad_query', { parameter: 'min_intel' }],
       ['/api/v1/models?Author=openai', 400, 'bad_query', { parameter: 'author' }],
+      // A repeated parameter has no single answer: a 400 naming it, whatever its values.
+      ['/api/v1/models?author=openai&author=anthropic', 400, 'bad_query', { parameter: 'author' }],
+      ['/api/v1/cheapest?vision=1&vision=0', 400, 'bad_query', { parameter: 'vision' }],
+      ['/api/v1/cheapest?min_intel=40&utm_source=x&min_intel=40', 400, 'bad_query', { parameter: 'min_intel' }],
       ['/api/v1/models?author=OpenAI', 404, 'not_found', { hint: 'author ids are lower case: author=openai' }],
       ['/api/v1/models?author=no-such-author', 404, 'not_found'],
       ['/api/v1/models?author=', 404, 'not_found'],
@@ -145,12 +150,17 @@ describe('a Cloudflare build in workerd', () => {
       expectApiHeaders(res, path);
       expect(errorOf(res), path).toMatchObject({ status, code, ...extra });
     }
-    // Cloudflare's own path normalization: an encoded `/` or an empty segment is redirected to the plain path.
-    const normalized: Array<[string, string]> = [['/api/v1/models/openai%2Fgpt-4o', '/api/v1/models/openai/gpt-4o.json'], ['/api//v1/models.json', '/api/v1/models.json']];
-    for (const [path, location] of normalized) {
+    // Odd paths (encoded dot segments and slashes, empty segments, reserved characters): the
+    // Worker's JSON 404, never the asset server's redirect to a re-encoded path (plain-path.ts).
+    for (const path of [...ODD_API_PATHS, '/api//v1/models.json', '/api/v1//models', '/api/v1/models/openai//gpt-4o.json']) {
       const res = await get(path);
-      expect([res.status, res.headers.location], path).toEqual([307, location]);
+      expect([res.status, res.headers.location, res.headers['content-type']], path).toEqual([404, undefined, 'application/json; charset=utf-8']);
+      expectApiHeaders(res, path);
+      expect(res.body, path).toBe(await file('api/v1/errors/not-found.json'));
     }
+    // An escape of a plain character is that character, as on Netlify.
+    for (const path of ['/api/v1/models/openai/gpt%2D4o', '/api/v1/models/openai/gpt%2d4o.json']) expect((await get(path)).body, path).toBe(await file('api/v1/models/openai/gpt-4o.json'));
+    expect(JSON.parse((await get('/api/v1/%63heapest?min_intel=40&vision=1&limit=5')).body).meta.canonical_path).toBe('/api/v1/cheapest/min_intel/40/vision/limit/5.json');
     // A wrong name gets the very file Netlify's rules answer with.
     expect((await get('/api/v1/cheapest?Min_Intel=40')).body).toBe(await file('api/v1/errors/bad-query/cheapest/min_intel.json'));
     // A page outside the API: the honest HTML 404 page, carrying the JSON error it stands for.

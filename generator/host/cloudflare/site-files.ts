@@ -7,17 +7,21 @@
  *   where a file exists, so each placeholder rule for `<x>` has a rule for `<x>.json` above it that
  *   serves the file itself; a handful of rules whatever the catalog's size (Free allows 2,000
  *   static and 100 dynamic ones), and no query matching (the Worker does that);
- * - `wrangler.json`: the Worker, run first only on the two query routes, and the 404 handling:
+ * - `wrangler.json`: the Worker, run first only on the two query routes and odd paths, and the 404 handling:
  *   a miss gets the nearest `404.html` (the JSON ones under /api/, see render/errors.ts);
  * - `.assetsignore`: what is not an asset.
  */
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
+import { ODD_PATH_ROUTES } from './plain-path.js';
 
 export const WORKER_FILE = '_worker.js';
 export const WRANGLER_CONFIG_FILE = 'wrangler.json';
 
-/** The routes whose answer depends on the query string: the Worker runs first there, nowhere else. */
-export const WORKER_ROUTES = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/'] as const;
+/**
+ * Where the Worker runs first, nowhere else: the routes whose answer depends on the query string,
+ * and the odd paths the asset server would answer with a redirect (plain-path.ts).
+ */
+export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', ...ODD_PATH_ROUTES];
 
 /** No later than the workerd release the pinned wrangler runs (a fixed date: stable bytes). */
 export const COMPATIBILITY_DATE = '2026-04-01';

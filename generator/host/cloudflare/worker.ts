@@ -1,22 +1,24 @@
 /**
  * The Cloudflare Worker: it runs first only on the query routes (`/api/v1/cheapest`,
- * `/api/v1/models`; see site-files.ts) and answers every valid query exactly:
+ * `/api/v1/models`; see site-files.ts) and on odd paths (plain-path.ts: a JSON 404 unless an
+ * escape only spells a plain character), and answers every valid query exactly:
  * - a query with a precomputed file gets that file, through the assets (the same bytes, ETag and
  *   304s as its path form);
  * - any other valid `cheapest` query is computed from the model index with the shared code
  *   (query/cheapest.ts through query/model-index.ts), in the bytes a precomputed file would have;
  * - query names are read by the policy every host shares (query/params.ts): a wrong name gets the
- *   very error file Netlify's rules answer with; a malformed value a 400 `bad_query`; an unknown
- *   author a 404 `not_found` with a hint where case is the problem; an index that cannot be read a
- *   503, never an empty list.
+ *   very error file Netlify's rules answer with; a repeated parameter or a malformed value a 400
+ *   `bad_query`; an unknown author a 404 `not_found` with a hint where case is the problem; an
+ *   index that cannot be read a 503, never an empty list.
  * Bundled by the build into `_worker.js` (no Node.js imports anywhere below this file).
  */
 import { cheapestPath, parseCheapestValues, type CheapestQuery } from '../../query/cheapest.js';
 import { answerText, INDEX_FILE, readModelIndex, type ModelIndex } from '../../query/model-index.js';
-import { queryPairs, readParams, type QueryEndpoint, type WrongName } from '../../query/params.js';
+import { queryPairs, readParams, type QueryEndpoint, type ReadParams } from '../../query/params.js';
 import { isPrecomputed } from '../../query/variants.js';
 import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL } from '../hosts.js';
+import { plainPath } from './plain-path.js';
 
 export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
@@ -57,9 +59,14 @@ async function errorAsset(request: Request, env: WorkerEnv, path: string, status
   return new Response(response.body, { status, headers });
 }
 
-/** A wrong name gets the error file Netlify's rules point at: the same bytes on both hosts. */
-const wrongNameFile = (request: Request, env: WorkerEnv, endpoint: QueryEndpoint, wrong: WrongName) =>
-  errorAsset(request, env, `${API}/errors/${badQueryFile(endpoint, wrong.key)}.json`, 400);
+/**
+ * A name the policy refuses: a wrong name gets the error file Netlify's rules point at (the same
+ * bytes on both hosts); a repeated one, which Netlify's rules cannot see, its own 400.
+ */
+const refusedQuery = (request: Request, env: WorkerEnv, endpoint: QueryEndpoint, read: Extract<ReadParams, { ok: false }>) =>
+  'wrong' in read
+    ? errorAsset(request, env, `${API}/errors/${badQueryFile(endpoint, read.wrong.key)}.json`, 400)
+    : Promise.resolve(errorResponse(request, badQuery(read.repeated, read.message, env.DOCUMENTATION)));
 
 // The index is immutable for a deployed version, so an isolate reads it once.
 let index: Promise<ModelIndex> | null = null;
@@ -84,7 +91,7 @@ const indexUnavailable = (env: WorkerEnv, cause: unknown): ApiError => ({
 
 async function cheapestRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
   const read = readParams('cheapest', pairs);
-  if (!read.ok) return wrongNameFile(request, env, 'cheapest', read.wrong);
+  if (!read.ok) return refusedQuery(request, env, 'cheapest', read);
   const parsed = parseCheapestValues(read.values);
   if (!parsed.ok) return errorResponse(request, badQuery(parsed.param, parsed.message, env.DOCUMENTATION));
   const query: CheapestQuery = parsed.query;
@@ -100,7 +107,7 @@ async function cheapestRoute(request: Request, env: WorkerEnv, pairs: Array<[str
 
 async function modelsRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
   const read = readParams('models', pairs);
-  if (!read.ok) return wrongNameFile(request, env, 'models', read.wrong);
+  if (!read.ok) return refusedQuery(request, env, 'models', read);
   const author = read.values.get('author');
   if (author === undefined) return asset(request, env, `${API}/models.json`);
   if (AUTHOR_ID.test(author)) {
@@ -123,12 +130,15 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return errorResponse(request, { status: 405, code: 'method_not_allowed', message: 'The API is read-only: use GET or HEAD.', documentation: env.DOCUMENTATION }, { allow: 'GET, HEAD, OPTIONS' });
   }
-  const route = url.pathname.slice(env.BASE_PATH.length).replace(/\/$/, '');
+  // An odd path (only such paths reach here besides the query routes: see plain-path.ts).
+  const path = plainPath(url.pathname.slice(env.BASE_PATH.length));
+  if (path === null) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
+  const route = path.replace(/\/$/, '');
   const pairs = queryPairs(url.search);
   if (route === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
   if (route === `${API}/models`) return modelsRoute(request, env, pairs);
-  // Not a query route (only reached if the routes in wrangler.json change): the assets answer.
-  return env.ASSETS.fetch(request);
+  // Any other path gets what its plain spelling gets from the assets, never their redirect.
+  return asset(request, env, path);
 }
 
 export default { fetch: handle };

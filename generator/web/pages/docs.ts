@@ -99,6 +99,7 @@ function endpointSection(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLEleme
         'div',
         { class: 'op-text' },
         h('p', { class: 'addresses' }, ...endpoint.forms.flatMap((f, i) => [i > 0 ? ' · ' : null, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, f.path)])),
+        endpoint.morePaths.length === 0 ? null : h('details', { class: 'addresses' }, h('summary', {}, `${endpoint.morePaths.length} more paths of this endpoint`), h('ul', {}, ...endpoint.morePaths.map((path) => h('li', {}, h('code', {}, path))))),
         ...leadAndMore(endpoint.description),
         forms.length === 0 ? null : h('details', { class: 'forms' }, h('summary', {}, 'Where each form works'), ...forms.map((f) => h('div', {}, h('p', {}, h('code', {}, f.path)), ...markdownBlocks(f.note)))),
         parameterList(endpoint),

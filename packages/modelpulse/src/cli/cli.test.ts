@@ -120,6 +120,9 @@ describe('modelpulse with bad input', () => {
     await usage(['cheapest', '--limit', '0'], /--limit must be a whole number from 1 to 100 \(got "0"\)/);
     await usage(['cheapest', '--limit', '101'], /--limit must be a whole number from 1 to 100/);
     await usage(['cheapest', '--limit'], /argument missing/);
+    // A flag given twice is a repeated parameter: refused, as every host that reads values does.
+    await usage(['cheapest', '--limit', '5', '--vision', '--limit', '6'], /^modelpulse: --limit is given more than once; give it at most once \(got "5", "6"\)$/m);
+    await usage(['cheapest', '--vision', '--vision'], /^modelpulse: --vision is given more than once; give it at most once$/m);
     await usage(['cheapest', '--cheap'], /^modelpulse: Unknown option '--cheap'$/m);
     await usage(['status', '--vision'], /--vision is an option of modelpulse cheapest, not of status/);
     await usage(['model'], /usage: modelpulse model <author\/slug>/);

@@ -51,7 +51,8 @@ const OPTIONS = {
   limit: { type: 'string' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; tokens: true }>>;
+type Token = Parsed['tokens'][number];
 
 const QUERY_OPTIONS = ['min-intel', 'min-context', 'vision', 'reasoning', 'tools', 'limit'] as const;
 /** How many arguments each command takes after its name: [at least, at most]. */
@@ -65,19 +66,21 @@ const COMMANDS: Record<string, readonly [number, number, string]> = {
   mcp: [0, 0, 'modelpulse mcp [--base-url URL]'],
 };
 
-/** The `cheapest` query from the flags, checked by the API's own parser; messages name the flag. */
-export function queryFromFlags(values: Values): CheapestQuery {
-  const params: Array<[string, string]> = [];
-  for (const option of QUERY_OPTIONS) {
-    const value = values[option];
-    if (value === undefined || value === false) continue;
-    params.push([option.replace('-', '_'), value === true ? '1' : value]);
+/**
+ * The `cheapest` query from the flags as given, in order, checked by the API's own parser (so a
+ * flag given twice is refused as a repeated parameter is); messages name the flag.
+ */
+export function queryFromFlags(tokens: readonly Token[]): CheapestQuery {
+  const given: Array<{ param: string; value: string | undefined }> = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option' || !(QUERY_OPTIONS as readonly string[]).includes(token.name)) continue;
+    given.push({ param: token.name.replace('-', '_'), value: token.value });
   }
-  const parsed = parseCheapestQuery(params);
+  const parsed = parseCheapestQuery(given.map(({ param, value }) => [param, value ?? '1']));
   if (!parsed.ok) {
     const flag = `--${parsed.param.replace('_', '-')}`;
-    const given = params.find(([name]) => name === parsed.param)?.[1];
-    throw new UsageError(`${parsed.message.replace(parsed.param, flag)} (got ${JSON.stringify(given)})`);
+    const values = given.filter((g) => g.param === parsed.param && g.value !== undefined).map((g) => JSON.stringify(g.value));
+    throw new UsageError(`${parsed.message.replace(parsed.param, flag)}${values.length === 0 ? '' : ` (got ${values.join(', ')})`}`);
   }
   return parsed.query;
 }
@@ -92,11 +95,11 @@ export interface Io {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-async function runCommand(command: string, args: string[], values: Values, client: ModelPulseClient, io: Io): Promise<void> {
+async function runCommand(command: string, args: string[], { values, tokens }: Pick<Parsed, 'values' | 'tokens'>, client: ModelPulseClient, io: Io): Promise<void> {
   const show = <T>(response: T, render: (r: T) => string) => io.out(values.json ? json(response) : render(response));
   switch (command) {
     case 'cheapest': {
-      const answer = await client.cheapest(queryFromFlags(values));
+      const answer = await client.cheapest(queryFromFlags(tokens));
       // --json prints the API's response: `computed` says how the client got it, not what it is.
       const { computed: _computed, ...response } = answer;
       return values.json ? io.out(json(response)) : io.out(renderCheapest(answer));
@@ -133,7 +136,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   let command = '';
   let args: string[] = [];
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals, tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
     if (values.version) return io.out(VERSION), 0;
     [command = '', ...args] = positionals;
     if (values.help || command === 'help') return io.out(HELP), 0;
@@ -154,7 +157,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     const cache = values['no-cache'] ? undefined : diskCache(cacheDir(io.env));
-    await runCommand(command, args, values, createClient({ baseUrl, cache }), io);
+    await runCommand(command, args, { values, tokens }, createClient({ baseUrl, cache }), io);
     return 0;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
