@@ -10,7 +10,7 @@ import { createClient, ModelPulseError, normalizeQuery, type CheapestInput } fro
 
 let server: RunningServer;
 let publishDir: string;
-let index: { data: ModelEntry[]; meta: { retired_through: string | null } };
+let index: { data: ModelEntry[]; meta: { as_of: string | null } };
 
 beforeAll(async () => {
   const site = await buildCommittedSite();
@@ -41,10 +41,10 @@ function randomQueries(count: number, seed: number): CheapestInput[] {
 
 describe('client fallback', () => {
   it('computes exactly what the generator precomputed, for every precomputed variant', async () => {
-    const retiredThrough = index.meta.retired_through;
+    const asOf = index.meta.as_of;
     for (const query of precomputedQueries()) {
       const file = JSON.parse(await readFile(join(publishDir, `api/v1/${cheapestPath(query)}.json`), 'utf8')) as { data: unknown };
-      expect(cheapest(index.data, query, retiredThrough), cheapestPath(query)).toEqual(file.data);
+      expect(cheapest(index.data, query, asOf), cheapestPath(query)).toEqual(file.data);
     }
   }, 0); // no time limit: it walks the whole committed grid (16,640 files), which takes what the machine takes
 
@@ -54,7 +54,7 @@ describe('client fallback', () => {
     for (const input of randomQueries(120, 42)) {
       const query: CheapestQuery = normalizeQuery(input);
       const answer = await client.cheapest(input);
-      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.retired_through));
+      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.as_of));
       expect(answer.meta.query).toEqual(query);
       if (answer.computed) computed += 1;
     }
@@ -101,7 +101,7 @@ describe('client fallback', () => {
     const answer = await ignoring.cheapest({ min_intel: 41, limit: 3 });
     expect(answer.computed).toBe(true);
     expect(answer.meta.query).toEqual(normalizeQuery({ min_intel: 41, limit: 3 }));
-    expect(answer.data).toEqual(cheapest(index.data, normalizeQuery({ min_intel: 41, limit: 3 }), index.meta.retired_through));
+    expect(answer.data).toEqual(cheapest(index.data, normalizeQuery({ min_intel: 41, limit: 3 }), index.meta.as_of));
   });
 
   it('checks queries as every host does: a 400 bad_query naming the parameter, other names ignored', async () => {

@@ -1,7 +1,7 @@
 import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
 import { unitPricesFromDescription } from '../models/unit-prices.js';
-import { orderDeprecations } from '../query/deprecations.js';
+import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord } from '../models/types.js';
 import type { Deprecation, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
@@ -121,5 +121,5 @@ export function deprecations(models: readonly DeprecationSource[], asOf: string 
       replacement_id: replacementId ?? null,
       source_url: retirementSourceUrl ?? sourceUrl(r),
     }));
-  return orderDeprecations(rows, asOf?.slice(0, 10) ?? null);
+  return orderDeprecations(rows, asOfDay(asOf));
 }

@@ -158,7 +158,7 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     const index = await published<ModelEntry[]>('models.json');
     const parsed = parseCheapestQuery([['min_intel', '37'], ['vision', '1'], ['limit', '20']]);
     if (!parsed.ok) throw new Error(parsed.message);
-    await expect(rowIds()).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.retired_through as string | null).map((m) => m.id));
+    await expect(rowIds()).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.as_of as string | null).map((m) => m.id));
     // An address from before the catalogue (`#/models?…&limit=`) still opens this view.
     await page.goto(`${serve.url}/#/models?min_intel=40&limit=5`);
     await settled(page);
