@@ -152,14 +152,14 @@ const modelsPaths = (): Record<string, Json> => ({
     id: 'listPriceChanges',
     tag: 'models',
     summary: 'Price changes',
-    description: 'Changes of the input or output price, newest first: every change of the 90 days before the catalog\'s last read, and at least the latest 100.',
+    description: 'Changes of the input or output price, newest first: every change of the 90 days before `meta.as_of`, and at least the latest 100.',
     ok: jsonOk('The price changes.', 'price-changes'),
   }),
   ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {
     id: 'listDeprecations',
     tag: 'models',
     summary: 'Model retirements',
-    description: 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first. `retired` says whether the date has passed as of the data\'s day (recompute it for your own day); the date, `deprecated_at` and `replacement` come from the maker\'s own deprecation page where it lists the model (`source_url`).',
+    description: 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first. `retired` says whether the date has passed as of the date of `meta.as_of` (recompute it for your own day); an active model with only the maker\'s tentative earliest date is not listed (its `lifecycle.not_before` is); the date, `deprecated_at` and `replacement` come from the maker\'s own deprecation page where it lists the model (`source_url`).',
     ok: jsonOk('The models with a retirement date.', 'deprecations'),
   }),
 });
@@ -195,7 +195,7 @@ const statusPaths = (): Record<string, Json> => ({
 
 const FEEDS: Array<[string, string, string, string]> = [
   ['price-changes.atom', 'priceChangesFeed', 'Price changes (Atom)', 'The latest price changes (those of `/api/v1/price-changes`) as an Atom feed, newest first, at most 100 entries.'],
-  ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`) as an Atom feed, at most 100 entries.'],
+  ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`), and active models\' tentative earliest retirement dates ("not before"), as an Atom feed, at most 100 entries.'],
   ['incidents.atom', 'incidentsFeed', 'Service incidents (Atom)', 'Incidents of the monitored services, from their official status pages and from our own probes (an API we could not reach), as an Atom feed, at most 100 entries.'],
 ];
 
@@ -208,7 +208,7 @@ const feedPaths = (): Record<string, Json> => ({
     id: 'retirementsCalendar',
     tag: 'feeds',
     summary: 'Model retirements (iCalendar)',
-    description: `The model retirement dates as an iCalendar file (RFC 5545), one all-day event per announced retirement, past ones included: subscribe to it from a calendar app. ${FILE_NOTE}`,
+    description: `The model retirement dates as an iCalendar file (RFC 5545), one all-day event per announced retirement, past ones included, and one per active model\'s tentative earliest retirement date ("not before"): subscribe to it from a calendar app. ${FILE_NOTE}`,
     responses: { 200: textOk('An iCalendar file.', 'text/calendar') },
   }),
 });

@@ -17,7 +17,7 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
+import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
 import { boundServiceHistory } from '../bounds/status.js';
@@ -180,7 +180,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return true;
   });
   const records = models.map((m) => m.record);
-  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
+  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
   const authors = [...new Set(entries.map((e) => e.author))].sort();
@@ -276,9 +276,10 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   placeOnSite(responses, basePath, config.cacheSeconds ?? CACHE_SECONDS);
   const updatedAt = (path: string) => (responses.find((r) => r.path === `${API_ROOT}/${path}.json`)!.body as { meta: { updated_at: string } }).meta.updated_at;
   // For people and tools that subscribe rather than poll: feeds, a calendar and badges. Their
-  // times come from the responses they mirror, so they keep their bytes while those do.
-  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesUpdatedAt: updatedAt('price-changes'), deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations'), services: details, statusAsOf }));
-  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations') }));
+  // times come from the responses they mirror and the as-of, so they keep their bytes while those do.
+  const earliest = earliestRetirements(models);
+  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesUpdatedAt: updatedAt('price-changes'), deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations'), earliestRetirements: earliest, asOf, services: details, statusAsOf }));
+  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, earliestRetirements: earliest, asOf }));
   files.push(...renderBadges(details));
   files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 
