@@ -6,7 +6,7 @@ import { cheapest, cheapestPath, type CheapestQuery } from '../query/cheapest.js
 import { precomputedQueries, PRECOMPUTED_GRID } from '../query/variants.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { buildCommittedSite } from '../testing/built-site.js';
-import { createClient, ModelPulseError, normalizeQuery, type CheapestInput } from './client.js';
+import { createClient, ModelPulseError, normalizeQuery, orderDeprecations, utcDay, type CheapestInput } from './client.js';
 
 let server: RunningServer;
 let publishDir: string;
@@ -123,7 +123,13 @@ describe('client fallback', () => {
     expect((model.data as { id: string }).id).toBe('openai/gpt-4o');
     expect(((await client.models('anthropic')).data as unknown[]).length).toBeGreaterThan(0);
     expect(Array.isArray((await client.priceChanges()).data)).toBe(true);
-    expect(Array.isArray((await client.deprecations()).data)).toBe(true);
+    // `retired` as of the data's as-of, and recomputed for a reader's later day with the client's own helper.
+    const retiring = (await client.deprecations()) as { data: Array<{ model_id: string; retirement_date: string; retired: boolean }>; meta: { as_of: string } };
+    expect(retiring.meta.as_of).toBe('2026-10-06T23:23:23Z');
+    expect(retiring.data.find((d) => d.model_id === 'anthropic/claude-opus-4.1')?.retired).toBe(true);
+    const later = orderDeprecations(retiring.data, utcDay(new Date('2026-11-23T12:00:00Z')));
+    expect(later.find((d) => d.model_id === 'openai/gpt-4-turbo')).toMatchObject({ retirement_date: '2026-10-23', retired: true });
+    expect(retiring.data.find((d) => d.model_id === 'openai/gpt-4-turbo')?.retired).toBe(false);
     // Freshness lives in the index alone: the committed data's last run and every source.
     const { data: index } = (await client.index()) as { data: { freshness: { run_at: string; sources: Array<{ id: string }> } } };
     expect(index.freshness.run_at).toBe('2026-10-06T23:23:23Z');
