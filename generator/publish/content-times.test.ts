@@ -78,5 +78,9 @@ describe('content times', () => {
     await mkdir(join(dataDir, 'state'), { recursive: true });
     await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: null, files: { 'a.json': 'not a line' } }));
     await expect(loadContentState(dataDir)).rejects.toThrow(/content.json is invalid/);
+    // An as-of that is no time is refused too (the build then judges at the last run's time).
+    await rm(join(dataDir, 'state/content.json'));
+    await writeFile(join(dataDir, 'state/content-freshness.json'), JSON.stringify({ last_run_at: '2026-08-01T00:00:00Z', as_of: 'yesterday', files: {} }));
+    await expect(loadContentState(dataDir)).rejects.toThrow(/content-freshness.json is invalid/);
   });
 });
