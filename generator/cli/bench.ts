@@ -90,11 +90,11 @@ async function serving(dataDir: string, factor: number): Promise<void> {
   const variants = precomputedQueries().length;
   const grid = `min_intel ${PRECOMPUTED_GRID.min_intel.length} × min_context ${PRECOMPUTED_GRID.min_context.length} (each with "absent") × 8 flag sets × limit ${PRECOMPUTED_GRID.limit.length}`;
   const client = await readFile(join(out, 'api/v1/client.js'));
-  const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: { retired_through: string | null } };
+  const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: { as_of: string | null } };
   const queries = mix.map((params) => parseCheapestQuery(params)).flatMap((r) => (r.ok ? [r.query] : []));
   const rounds = 200;
   const started = performance.now();
-  for (let i = 0; i < rounds; i += 1) for (const query of queries) cheapest(index.data, query, index.meta.retired_through);
+  for (let i = 0; i < rounds; i += 1) for (const query of queries) cheapest(index.data, query, index.meta.as_of);
   const perQueryUs = ((performance.now() - started) * 1000) / (rounds * queries.length);
   console.log(`\nserving (committed data/)`);
   console.log(`  cheapest grid: ${grid} = ${variants} variant files; public/api: ${report.files} files (budget 20,000 on hosts that count files)`);

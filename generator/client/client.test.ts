@@ -6,11 +6,11 @@ import { cheapest, cheapestPath, type CheapestQuery } from '../query/cheapest.js
 import { precomputedQueries, PRECOMPUTED_GRID } from '../query/variants.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { buildCommittedSite } from '../testing/built-site.js';
-import { createClient, ModelPulseError, normalizeQuery, type CheapestInput } from './client.js';
+import { createClient, ModelPulseError, normalizeQuery, orderDeprecations, utcDay, type CheapestInput } from './client.js';
 
 let server: RunningServer;
 let publishDir: string;
-let index: { data: ModelEntry[]; meta: { retired_through: string | null } };
+let index: { data: ModelEntry[]; meta: { as_of: string | null } };
 
 beforeAll(async () => {
   const site = await buildCommittedSite();
@@ -41,10 +41,10 @@ function randomQueries(count: number, seed: number): CheapestInput[] {
 
 describe('client fallback', () => {
   it('computes exactly what the generator precomputed, for every precomputed variant', async () => {
-    const retiredThrough = index.meta.retired_through;
+    const asOf = index.meta.as_of;
     for (const query of precomputedQueries()) {
       const file = JSON.parse(await readFile(join(publishDir, `api/v1/${cheapestPath(query)}.json`), 'utf8')) as { data: unknown };
-      expect(cheapest(index.data, query, retiredThrough), cheapestPath(query)).toEqual(file.data);
+      expect(cheapest(index.data, query, asOf), cheapestPath(query)).toEqual(file.data);
     }
   }, 0); // no time limit: it walks the whole committed grid (16,640 files), which takes what the machine takes
 
@@ -54,7 +54,7 @@ describe('client fallback', () => {
     for (const input of randomQueries(120, 42)) {
       const query: CheapestQuery = normalizeQuery(input);
       const answer = await client.cheapest(input);
-      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.retired_through));
+      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(index.data, query, index.meta.as_of));
       expect(answer.meta.query).toEqual(query);
       if (answer.computed) computed += 1;
     }
@@ -101,7 +101,7 @@ describe('client fallback', () => {
     const answer = await ignoring.cheapest({ min_intel: 41, limit: 3 });
     expect(answer.computed).toBe(true);
     expect(answer.meta.query).toEqual(normalizeQuery({ min_intel: 41, limit: 3 }));
-    expect(answer.data).toEqual(cheapest(index.data, normalizeQuery({ min_intel: 41, limit: 3 }), index.meta.retired_through));
+    expect(answer.data).toEqual(cheapest(index.data, normalizeQuery({ min_intel: 41, limit: 3 }), index.meta.as_of));
   });
 
   it('checks queries as every host does: a 400 bad_query naming the parameter, other names ignored', async () => {
@@ -123,7 +123,13 @@ describe('client fallback', () => {
     expect((model.data as { id: string }).id).toBe('openai/gpt-4o');
     expect(((await client.models('anthropic')).data as unknown[]).length).toBeGreaterThan(0);
     expect(Array.isArray((await client.priceChanges()).data)).toBe(true);
-    expect(Array.isArray((await client.deprecations()).data)).toBe(true);
+    // `retired` as of the data's as-of, and recomputed for a reader's later day with the client's own helper.
+    const retiring = (await client.deprecations()) as { data: Array<{ model_id: string; retirement_date: string; retired: boolean }>; meta: { as_of: string } };
+    expect(retiring.meta.as_of).toBe('2026-10-06T23:23:23Z');
+    expect(retiring.data.find((d) => d.model_id === 'anthropic/claude-opus-4.1')?.retired).toBe(true);
+    const later = orderDeprecations(retiring.data, utcDay(new Date('2026-11-23T12:00:00Z')));
+    expect(later.find((d) => d.model_id === 'openai/gpt-4-turbo')).toMatchObject({ retirement_date: '2026-10-23', retired: true });
+    expect(retiring.data.find((d) => d.model_id === 'openai/gpt-4-turbo')?.retired).toBe(false);
     // Freshness lives in the index alone: the committed data's last run and every source.
     const { data: index } = (await client.index()) as { data: { freshness: { run_at: string; sources: Array<{ id: string }> } } };
     expect(index.freshness.run_at).toBe('2026-10-06T23:23:23Z');

@@ -16,6 +16,8 @@ import { answerText, INDEX_FILE, readModelIndex } from '../query/model-index.js'
 import { parseCheapestQuery } from '../query/params.js';
 import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES } from './host.js';
+// `retired` in the API is as of the data's `meta.as_of`; a reader judges it for their own day with these.
+export { orderDeprecations, utcDay } from '../query/deprecations.js';
 
 /** A failed request or an invalid argument, with the API's error code (docs/api.md, "Errors"). */
 export class ModelPulseError extends Error {

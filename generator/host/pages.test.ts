@@ -94,13 +94,13 @@ describe('a GitHub Pages project site under /<repo>/', () => {
     // What a curl user gets: the file, the query ignored, and meta.query saying so.
     const ignored = await json<{ meta: { query: { min_intel: number | null } } }>(`${pages.siteUrl}/api/v1/cheapest.json?min_intel=40`);
     expect(ignored.meta.query.min_intel).toBeNull();
-    const all = await json<{ data: ModelEntry[]; meta: { retired_through: string | null } }>(`${pages.siteUrl}/api/v1/models.json`);
+    const all = await json<{ data: ModelEntry[]; meta: { as_of: string | null } }>(`${pages.siteUrl}/api/v1/models.json`);
     const client = createClient({ baseUrl: pages.siteUrl });
     for (const input of [{ min_intel: 41, limit: 3 }, { min_intel: 40, vision: true }, { min_context: 150_000, tools: true, limit: 7 }]) {
       const answer = await client.cheapest(input);
       const query = normalizeQuery(input);
       expect(answer.meta.query, JSON.stringify(input)).toEqual(query);
-      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(all.data, query, all.meta.retired_through));
+      expect(answer.data, JSON.stringify(input)).toEqual(cheapest(all.data, query, all.meta.as_of));
       expect(answer.meta.canonical_path).toBe(`/${REPO}/api/v1/${cheapestPath(query)}.json`);
     }
     await expect(client.model('openai/no-such-model')).rejects.toMatchObject({ status: 404, code: 'not_found' });

@@ -189,7 +189,7 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
       tools: ['1', '0', 'true', 'false'],
       limit: PRECOMPUTED_GRID.limit.map(String),
     };
-    const index = body('/api/v1/models.json') as { data: ModelEntry[]; meta: { retired_through: string | null } };
+    const index = body('/api/v1/models.json') as { data: ModelEntry[]; meta: { as_of: string | null } };
     for (let mask = 1; mask < 1 << CHEAPEST_PARAMS.length; mask += 1) {
       const params = CHEAPEST_PARAMS.filter((_, i) => (mask & (1 << i)) !== 0).map((name) => [name, pick(values[name]!)] as [string, string]);
       if (random() < 0.2) params.push(['utm_source', 'x']);
@@ -201,7 +201,7 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
       if (!parsed.ok) throw new Error(`${query}: ${parsed.message}`);
       const served = body(result.file!);
       expect(served.meta?.query, query).toEqual(parsed.query);
-      expect(served.data, query).toEqual(cheapest(index.data, parsed.query, index.meta.retired_through));
+      expect(served.data, query).toEqual(cheapest(index.data, parsed.query, index.meta.as_of));
     }
   });
 });

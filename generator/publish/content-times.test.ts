@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTENT_STATE, materialChangesSince, nextContentState, updatedAtFor } from './content-times.js';
+import { asOfAfterRun, EMPTY_CONTENT_STATE, materialChangesSince, nextContentState, updatedAtFor } from './content-times.js';
 import { jsonFingerprints } from './fingerprint.js';
 import { loadContentState, saveContentState } from '../store/content-store.js';
 import { tempDir } from '../testing/tree.js';
@@ -46,6 +46,23 @@ describe('content times', () => {
     expect(updatedAtFor(second, 'gone.json', '1', '2026-09-01T00:15:00Z')).toBe('2026-09-01T00:15:00Z');
   });
 
+  it('move as_of to a run only where a catalog response changed materially, appeared or went', () => {
+    const first = nextContentState(EMPTY_CONTENT_STATE, new Map([['api/v1/models.json', fp('1')], ['api/v1/status.json', fp('s1', 'm')]]), '2026-09-01T00:00:00Z');
+    expect(first.as_of).toBe('2026-09-01T00:00:00Z');
+    // The status files' checks move (freshness) and a catalog file's volatile figure wobbles: not news.
+    const quiet = nextContentState(first, new Map([['api/v1/models.json', fp('2', '1')], ['api/v1/status.json', fp('s2', 'm2')]]), '2026-09-01T00:15:00Z');
+    expect(quiet.as_of).toBe('2026-09-01T00:00:00Z');
+    expect(quiet.last_run_at).toBe('2026-09-01T00:15:00Z');
+    const changed = new Map([['api/v1/models.json', fp('3')], ['api/v1/status.json', fp('s2', 'm2')]]);
+    expect(asOfAfterRun(quiet, changed, '2026-09-01T00:30:00Z')).toBe('2026-09-01T00:30:00Z');
+    const added = new Map([['api/v1/models.json', fp('2', '1')], ['api/v1/models/a/b.json', fp('4')], ['api/v1/status.json', fp('s2', 'm2')]]);
+    expect(asOfAfterRun(quiet, added, '2026-09-01T00:30:00Z')).toBe('2026-09-01T00:30:00Z');
+    const gone = new Map([['api/v1/status.json', fp('s2', 'm2')]]);
+    expect(asOfAfterRun(quiet, gone, '2026-09-01T00:30:00Z')).toBe('2026-09-01T00:30:00Z');
+    // A state from before as_of was recorded: the run starts it.
+    expect(asOfAfterRun({ ...quiet, as_of: null }, new Map([['api/v1/models.json', fp('2', '1')]]), '2026-09-01T00:30:00Z')).toBe('2026-09-01T00:30:00Z');
+  });
+
   it('round-trip through state/content.json and content-freshness.json, one line per file, and refuse a broken file', async () => {
     const dataDir = await tempDir('content-state');
     const state = nextContentState(EMPTY_CONTENT_STATE, new Map([['a.json', fp('0123abcd')], ['api/v1/status/s.json', fp('0123abcd', 'ffee')], ['api/v1/index.json', fp('4567')]]), '2026-09-01T00:00:00Z');
@@ -57,9 +74,13 @@ describe('content times', () => {
     // The single file older versions wrote still reads.
     await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: '2026-08-01T00:00:00Z', files: { 'b.json': 'ab 2026-08-01T00:00:00Z' } }));
     await rm(join(dataDir, 'state/content-freshness.json'));
-    expect(await loadContentState(dataDir)).toEqual({ last_run_at: '2026-08-01T00:00:00Z', files: { 'b.json': { content: 'ab', updated_at: '2026-08-01T00:00:00Z', material: 'ab', material_at: '2026-08-01T00:00:00Z' } } });
+    expect(await loadContentState(dataDir)).toEqual({ last_run_at: '2026-08-01T00:00:00Z', as_of: null, files: { 'b.json': { content: 'ab', updated_at: '2026-08-01T00:00:00Z', material: 'ab', material_at: '2026-08-01T00:00:00Z' } } });
     await mkdir(join(dataDir, 'state'), { recursive: true });
     await writeFile(join(dataDir, 'state/content.json'), JSON.stringify({ last_run_at: null, files: { 'a.json': 'not a line' } }));
     await expect(loadContentState(dataDir)).rejects.toThrow(/content.json is invalid/);
+    // An as-of that is no time is refused too (the build then judges at the last run's time).
+    await rm(join(dataDir, 'state/content.json'));
+    await writeFile(join(dataDir, 'state/content-freshness.json'), JSON.stringify({ last_run_at: '2026-08-01T00:00:00Z', as_of: 'yesterday', files: {} }));
+    await expect(loadContentState(dataDir)).rejects.toThrow(/content-freshness.json is invalid/);
   });
 });

@@ -13,7 +13,7 @@ const T = (hhmm: string, day = '01') => `2026-09-${day}T${hhmm}:00Z`;
 
 /** A content state after runs that saw these fingerprints, in order. */
 function runs(...seen: Array<[string, Record<string, { content: string; material: string }>]>): ContentState {
-  let state: ContentState = { last_run_at: null, files: {} };
+  let state: ContentState = { last_run_at: null, as_of: null, files: {} };
   for (const [at, files] of seen) state = nextContentState(state, new Map(Object.entries(files)), at);
   return state;
 }

@@ -2,7 +2,8 @@
  * Fingerprints of published files, for stable bytes and the deploy decision. Pure.
  *
  * - The content fingerprint covers everything a file says except its own `meta.updated_at`
- *   (which is derived from it) and the site's address (a fork's own URL is not news).
+ *   (which is derived from it), `meta.as_of` (derived from every catalog response's: see
+ *   content-times.ts) and the site's address (a fork's own URL is not news).
  * - The material fingerprint leaves out what moves on every run by nature (probe latency, check
  *   times, ages, daily uptime fractions, freshness): a file whose material fingerprint is unchanged
  *   is not worth a deploy on its own, although its bytes may have changed.
@@ -25,19 +26,20 @@ function siteFree(text: string, siteUrl: string): string {
   return siteUrl === '' ? text : text.split(siteUrl).join('');
 }
 
-/** A JSON body with `meta.updated_at` set to null: what `updated_at` is computed from. */
+/** A JSON body with `meta.updated_at` (and `meta.as_of`, where present) null: what both are computed from. */
 function withoutUpdatedAt(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || !('meta' in body)) return body;
   const { meta } = body as { meta: unknown };
   if (meta === null || typeof meta !== 'object' || !('updated_at' in meta)) return body;
-  return { ...body, meta: { ...meta, updated_at: null } };
+  return { ...body, meta: { ...meta, updated_at: null, ...('as_of' in meta ? { as_of: null } : {}) } };
 }
 
 /**
  * Volatile values become null wherever they are (JSON.stringify with this replacer gives the text
- * of the body with each volatile value replaced, without copying the body).
+ * of the body with each volatile value replaced, without copying the body), and so does the
+ * derived `as_of`, which the content fingerprint leaves out too.
  */
-const nullVolatile = (key: string, value: unknown): unknown => (volatile.has(key) ? null : value);
+const nullVolatile = (key: string, value: unknown): unknown => (volatile.has(key) || key === 'as_of' ? null : value);
 
 export interface Fingerprints {
   content: string;
@@ -46,7 +48,7 @@ export interface Fingerprints {
 
 /**
  * Fingerprints already computed, per response body and site URL. A rendered body never changes
- * after rendering but for its own `meta.updated_at`, which neither fingerprint reads, so `update`
+ * after rendering but for its own `meta.updated_at` and `meta.as_of`, which neither fingerprint reads, so `update`
  * stamping the times and then recording the fingerprints computes each body's once (the same holds
  * for the list elements below).
  */

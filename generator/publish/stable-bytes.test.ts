@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,12 +87,24 @@ describe('stable bytes across refreshes', () => {
     const status = await json('api/v1/status.json');
     expect(status.meta.checked_at).toBe('2026-09-01T00:22:00Z');
 
-    // One real price change: that model's files, the lists it is in, and nothing it is not in.
+    // The quiet run kept the data's as-of: the first run's, in every response.
+    expect(model.meta.as_of).toBe('2026-09-01T00:07:00Z');
+    expect(index.meta.as_of).toBe('2026-09-01T00:07:00Z');
+    expect(status.meta.as_of).toBe('2026-09-01T00:07:00Z');
+
+    // One real price change moves the as-of of every response (docs/api.md, "One as-of"); besides
+    // it, what changes is that model's files, the lists it is in, and nothing it is not in.
     world.models[0] = worldModel('alpha/one', '0.0000008', '0.000002', { intelligence: 40 });
     server.setRoutes(worldRoutes(world));
     await update('2026-09-01T00:37:00Z');
     const third = await build();
-    const afterChange = differing(second, third).filter((path) => !isStatusEndpoint(path));
+    expect((await json('api/v1/models/beta/small.json')).meta.as_of).toBe('2026-09-01T00:37:00Z');
+    const asOfOnly = (path: string) => {
+      // The new as-of, wherever it appears (a response's meta, a feed's subtitle), put back to the old one.
+      const text = readFileSync(join(site, path), 'utf8').replaceAll('2026-09-01T00:37:00Z', '2026-09-01T00:07:00Z');
+      return createHash('sha256').update(text).digest('hex') === second.get(path);
+    };
+    const afterChange = differing(second, third).filter((path) => !isStatusEndpoint(path) && !asOfOnly(path));
     expect(afterChange).toContain('api/v1/models/alpha/one.json');
     expect(afterChange).toContain('api/v1/price-changes.json');
     expect(afterChange).toContain('api/v1/feeds/price-changes.atom');

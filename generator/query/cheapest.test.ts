@@ -70,6 +70,15 @@ describe('cheapest', () => {
     expect(all).not.toContain('c/retired');
   });
 
+  it('judges retirement on the as-of day, from a date or an ISO time: a model retiring that day is out', () => {
+    const retiring = (asOf: string | null) => cheapest(models, { ...DEFAULT_QUERY, limit: 100 }, asOf).some((m) => m.id === 'c/retiring');
+    expect(retiring('2026-08-31T23:59:59Z')).toBe(true);
+    expect(retiring('2026-09-01T00:00:00Z')).toBe(false);
+    expect(retiring('2026-09-01')).toBe(false);
+    // No as-of at all (data without any time): nothing is judged retired.
+    expect(retiring(null)).toBe(true);
+  });
+
   it('applies min_intel (no index never matches), min_context and capability flags', () => {
     expect(ids(q({ min_intel: '50' }))).toEqual(['d/no-context', 'd/long', 'a/pricey']);
     expect(ids(q({ min_context: '200000' }))).toEqual(['d/long']);

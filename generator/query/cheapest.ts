@@ -4,6 +4,7 @@
  * No Node.js imports here: this file must run in a browser.
  */
 import type { ModelEntry } from '../render/api-types.js';
+import { asOfDay, isRetired } from './deprecations.js';
 
 export const CHEAPEST_FLAGS = ['vision', 'reasoning', 'tools'] as const;
 export type CheapestFlag = (typeof CHEAPEST_FLAGS)[number];
@@ -71,11 +72,12 @@ export interface CheapestFields {
   retirement_date: string | null;
 }
 
-/** Does `model` take part at all: a known paid price, not retired as of `asOfDate`. */
-export function isCheapestCandidate(model: CheapestFields, asOfDate: string | null): boolean {
+/** Does `model` take part at all: a known paid price, not retired as of `asOf` (the data's `meta.as_of`). */
+export function isCheapestCandidate(model: CheapestFields, asOf: string | null): boolean {
   const { input, output, blended } = model.price;
   if (input === null || output === null || blended === null || input + output <= 0) return false;
-  return model.retirement_date === null || asOfDate === null || model.retirement_date > asOfDate;
+  const day = asOfDay(asOf);
+  return model.retirement_date === null || day === null || !isRetired(model.retirement_date, day);
 }
 
 export function matchesQuery(model: CheapestFields, query: CheapestQuery): boolean {
@@ -95,26 +97,13 @@ export function compareCheapest(a: CheapestFields, b: CheapestFields): number {
 }
 
 /**
- * The latest retirement date among `models` that has passed by `asOfDate`, or null. Filtering
- * with it excludes exactly the models that filtering with `asOfDate` does, but it changes only
- * when another retirement passes, not every day: models.json publishes it as
- * `meta.retired_through` and keeps its bytes between retirements.
- */
-export function retiredThrough(models: readonly CheapestFields[], asOfDate: string | null): string | null {
-  if (asOfDate === null) return null;
-  let latest: string | null = null;
-  for (const m of models) if (m.retirement_date !== null && m.retirement_date <= asOfDate && (latest === null || m.retirement_date > latest)) latest = m.retirement_date;
-  return latest;
-}
-
-/**
- * Answers a query from the listed models. `asOfDate` (YYYY-MM-DD: the data's as-of date, or
- * models.json's `meta.retired_through`) decides which retirement dates have passed; the wall
+ * Answers a query from the listed models. `asOf` (the data's `meta.as_of`, an ISO time or a
+ * YYYY-MM-DD date) decides which retirement dates have passed, the same on every host; the wall
  * clock is never read.
  */
-export function cheapest<T extends CheapestFields>(models: readonly T[], query: CheapestQuery, asOfDate: string | null): T[] {
+export function cheapest<T extends CheapestFields>(models: readonly T[], query: CheapestQuery, asOf: string | null): T[] {
   return models
-    .filter((m) => isCheapestCandidate(m, asOfDate) && matchesQuery(m, query))
+    .filter((m) => isCheapestCandidate(m, asOf) && matchesQuery(m, query))
     .sort(compareCheapest)
     .slice(0, query.limit);
 }

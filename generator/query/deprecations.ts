@@ -16,6 +16,11 @@ export function isRetired(retirementDate: string, day: string): boolean {
   return retirementDate <= day;
 }
 
+/** The day of an as-of (`YYYY-MM-DD`, or an ISO time: its UTC date), or null. */
+export function asOfDay(asOf: string | null): string | null {
+  return asOf === null ? null : asOf.slice(0, 10);
+}
+
 /** Today in UTC as YYYY-MM-DD, for callers that judge against the reader's clock. */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);

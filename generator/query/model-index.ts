@@ -15,7 +15,7 @@ import { cheapest, cheapestPath, compareCheapest, isCheapestCandidate, type Chea
 
 /** Below /api/v1/. */
 export const INDEX_FILE = 'cheapest-index.json';
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** id, input, output, blended, intelligence_index, context_length, flags (vision 1, reasoning 2, tools 4), retirement_date, start, end. */
 export type IndexRow = [string, number, number, number, number | null, number | null, number, string | null, number, number];
@@ -24,11 +24,11 @@ export interface IndexHead {
   format: typeof INDEX_FORMAT;
   /** The site's path below its origin (`/repo` on a GitHub Pages project site, else empty). */
   base_path: string;
-  /** models.json's `meta.retired_through`: the retirement cut the build made. */
-  retired_through: string | null;
+  /** models.json's `meta.as_of`: the time every host judges retirements at, so all answer alike. */
+  as_of: string | null;
   /** Every author with a file (models/<author>.json): what `models?author=` may name. */
   authors: string[];
-  /** models.json's meta without `count` and `retired_through`: the start of every answer's meta. */
+  /** models.json's meta without `count`: the start of every answer's meta. */
   meta: Record<string, unknown>;
   rows: IndexRow[];
 }
@@ -38,18 +38,19 @@ const ENTRIES_KEY = ',"entries":[';
 
 interface ModelsBody {
   data: ModelEntry[];
-  meta: Record<string, unknown> & { retired_through?: string | null };
+  meta: Record<string, unknown> & { as_of?: string | null };
 }
 
 /** Pure: the index document, from models.json's published text, the authors and the base path. */
 export function buildModelIndex(modelsJson: string, authors: readonly string[], basePath: string): string {
   const { data, meta } = JSON.parse(modelsJson) as ModelsBody;
-  const { count: _count, retired_through: retired = null, ...template } = meta;
+  const { count: _count, ...template } = meta;
+  const asOf = meta.as_of ?? null;
   const rows: IndexRow[] = [];
   const texts: string[] = [];
   let offset = 0;
   // In answer order already, so the shared sort has nothing left to do at the edge.
-  for (const entry of data.filter((m) => isCheapestCandidate(m, retired)).sort(compareCheapest)) {
+  for (const entry of data.filter((m) => isCheapestCandidate(m, asOf)).sort(compareCheapest)) {
     const text = JSON.stringify(entry);
     const { vision, reasoning, tools } = entry.capabilities;
     const { input, output, blended } = entry.price;
@@ -57,7 +58,7 @@ export function buildModelIndex(modelsJson: string, authors: readonly string[], 
     texts.push(text);
     offset += text.length + 1;
   }
-  const head: IndexHead = { format: INDEX_FORMAT, base_path: basePath, retired_through: retired, authors: [...authors], meta: template, rows };
+  const head: IndexHead = { format: INDEX_FORMAT, base_path: basePath, as_of: asOf, authors: [...authors], meta: template, rows };
   const headText = JSON.stringify(head);
   // The head's own text never holds the marker: its strings escape every quote.
   if (headText.includes(ENTRIES_KEY)) throw new Error('model index: the head holds the entries marker');
@@ -114,7 +115,7 @@ export function answerMeta(head: IndexHead, query: CheapestQuery, count: number)
 
 /** The rows that answer `query`, in order. */
 export function answerRows(index: Pick<ModelIndex, 'head' | 'candidates'>, query: CheapestQuery): number[] {
-  return cheapest(index.candidates, query, index.head.retired_through).map((c) => c.row);
+  return cheapest(index.candidates, query, index.head.as_of).map((c) => c.row);
 }
 
 /** The answer's bytes: what JSON.stringify({ data, meta }) of a precomputed file would give. */

@@ -16,6 +16,7 @@ export function testEntry(id: string, input: number | null, output: number | nul
     has_free_variant: false,
     unit_prices: [],
     cheapest_offer: null,
+    lifecycle: { status: null, not_before: null },
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 /** The shapes the API publishes (see the JSON Schemas in render/schemas.ts and the README). */
 import type { ProviderRetirement } from '../models/facts-merge.js';
+import type { LifecycleStatus, ModelLifecycle } from '../models/lifecycle.js';
 import type { Provenance } from '../models/overrides.js';
 import type { PriceTier } from '../sources/facts.js';
 import type { Benchmarks, Capabilities } from '../models/types.js';
@@ -29,6 +30,20 @@ export interface ModelEntry {
   unit_prices: ApiUnitPrice[];
   /** The cheapest paid headline offer of `endpoints` (model detail): who sells it for the least, at what price. */
   cheapest_offer: CheapestOffer | null;
+  /** The maker's lifecycle status as of the data's as-of (the detail adds its dates and source). */
+  lifecycle: EntryLifecycle;
+}
+
+/** The lifecycle as a model entry carries it: the status and the maker's tentative earliest retirement date. */
+export interface EntryLifecycle {
+  status: LifecycleStatus | null;
+  not_before: string | null;
+}
+
+/** The lifecycle as the model detail carries it: models/lifecycle.ts, and where it was stated. */
+export interface DetailLifecycle extends EntryLifecycle, Omit<ModelLifecycle, keyof EntryLifecycle> {
+  /** The maker's page that states it, else where the retirement date comes from, else null. */
+  source_url: string | null;
 }
 
 export interface ApiUnitPrice {
@@ -77,6 +92,7 @@ export interface ApiOffer {
 
 
 export interface ModelDetail extends ModelEntry {
+  lifecycle: DetailLifecycle;
   description: string;
   created_at: string | null;
   first_seen_at: string;
@@ -96,7 +112,7 @@ export interface ModelDetail extends ModelEntry {
   direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[]; deprecated: boolean }>;
   /** Retirements of one provider's copy of the model (not the model's own). */
   provider_retirements: ProviderRetirement[];
-  /** What the maker's own deprecation page (or a curated override) says, when it lists the model or a date is known. */
+  /** What the maker's own deprecation page (or a curated override) says of a deprecated or retired model, or one with a retirement date; null for the others. */
   deprecation: ModelDeprecation | null;
   provenance: Provenance;
 }
@@ -118,6 +134,15 @@ export interface PriceChange {
   previous: ApiPrice;
   current: ApiPrice;
   change_pct: number | null;
+}
+
+/** An active or legacy model whose maker gives a tentative earliest retirement date and no date yet (feeds, calendar). */
+export interface EarliestRetirement {
+  model_id: string;
+  name: string;
+  status: LifecycleStatus;
+  not_before: string;
+  source_url: string | null;
 }
 
 export interface Deprecation {

@@ -12,8 +12,8 @@ function deprecation(model_id: string, retirement_date: string, extra: Partial<D
   return { model_id, name: `Model ${model_id}`, retirement_date, retired: false, deprecated_at: null, replacement: null, replacement_id: null, source_url: `https://docs.example.com/${model_id}`, ...extra };
 }
 
-function input(deprecations: Deprecation[], deprecationsUpdatedAt: string | null = AS_OF): CalendarInput {
-  return { siteUrl: SITE, deprecations, deprecationsUpdatedAt };
+function input(deprecations: Deprecation[], asOf: string | null = AS_OF, earliestRetirements: CalendarInput['earliestRetirements'] = []): CalendarInput {
+  return { siteUrl: SITE, deprecations, earliestRetirements, asOf };
 }
 
 function parse(text: string) {
@@ -53,7 +53,19 @@ describe('renderRetirementCalendar', () => {
     expect(calendar.getFirstPropertyValue('prodid')).toBe('-//ModelPulse//AI model retirements//EN');
     expect(calendar.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('ModelPulse: AI model retirements');
-    expect(calendar.getFirstPropertyValue('x-wr-caldesc')).toBe(`Announced retirement dates of AI models. Free to use: link back to ${SITE}`);
+    expect(calendar.getFirstPropertyValue('x-wr-caldesc')).toBe(`Announced retirement dates of AI models and the earliest dates makers give for active ones (not before). Free to use: link back to ${SITE}`);
+  });
+
+  it('shows an active model\'s tentative earliest retirement date as "not before", never as a retirement', () => {
+    const earliest = [{ model_id: 'anthropic/next', name: 'Next', status: 'active' as const, not_before: '2027-06-30', source_url: 'https://docs.example.com/deprecations' }];
+    const { events } = parse(renderRetirementCalendar(input(sample, AS_OF, earliest)).text);
+    const event = events.find((e) => e.uid === 'anthropic/next-not-before@pulse.example.org')!;
+    expect([event.start.toString(), event.end.toString(), event.stamp]).toEqual(['2027-06-30', '2027-07-01', AS_OF]);
+    expect(event.summary).toBe('Not retired before: Next (anthropic/next)');
+    expect(event.description).toBe(
+      `Next (anthropic/next) is active: its maker announces no retirement date and says it will not be retired before 2027-06-30.\nSource: https://docs.example.com/deprecations\nModel page: ${SITE}/#/models/anthropic/next`,
+    );
+    expect(String(event.summary)).not.toMatch(/retirement:/i);
   });
 
   it('has one all-day event per deprecation, soonest first, ties by model id', () => {
@@ -116,7 +128,7 @@ describe('renderRetirementCalendar', () => {
     expect(parse(text).events[0]!.summary).toBe('Retirement: abcd\te (ctl/x)');
   });
 
-  it('is deterministic: the same bytes for the same data in any order, DTSTAMP from the data', () => {
+  it('is deterministic: the same bytes for the same data in any order, DTSTAMP the data\'s as-of', () => {
     const first = renderRetirementCalendar(input(sample));
     expect(renderRetirementCalendar(input([...sample].reverse()))).toEqual(first);
     const noTime = renderRetirementCalendar(input(sample, null)).text;

@@ -1,9 +1,10 @@
 /**
  * The retirement calendar (iCalendar, RFC 5545): one all-day event per announced model
- * retirement. Pure: DTSTAMP is the data's as-of time, never the clock.
+ * retirement, and one per active model's tentative earliest retirement date ("not before"). Pure:
+ * DTSTAMP is the data's as-of time, never the clock.
  */
 import { addDays, isoSecond, parseIsoTime } from '../models/dates.js';
-import type { Deprecation } from './api-types.js';
+import type { Deprecation, EarliestRetirement } from './api-types.js';
 import { modelPageUrl, siteHost } from './feeds.js';
 import { safeHttpUrl } from './presentation.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
@@ -20,8 +21,10 @@ export interface CalendarInput {
   siteUrl: string;
   /** Every deprecation: the calendar is not limited like the feeds (past events are harmless). */
   deprecations: readonly Deprecation[];
-  /** `meta.updated_at` of deprecations.json: DTSTAMP moves only when the list does. */
-  deprecationsUpdatedAt: string | null;
+  /** Active models' tentative earliest retirement dates: an event each, "not before". */
+  earliestRetirements: readonly EarliestRetirement[];
+  /** The data's as-of (`meta.as_of`), which `retired` is judged on: DTSTAMP. */
+  asOf: string | null;
 }
 
 export const calendarPath = (): string => `${API_ROOT}/feeds/retirements.ics`;
@@ -71,22 +74,36 @@ function icsStamp(asOf: string | null): string {
   return date === null ? EPOCH_STAMP : isoSecond(date).replace(/[-:]/g, '');
 }
 
-function eventLines(siteUrl: string, d: Deprecation, stamp: string): string[] {
-  const page = modelPageUrl(siteUrl, d.model_id);
-  const description = [
-    `${d.name} (${d.model_id}) ${d.retired ? 'retired' : 'retires'} on ${d.retirement_date}.`,
-    `Replacement: ${d.replacement ?? 'none announced'}`,
-    `Source: ${safeHttpUrl(d.source_url) ?? d.source_url}`,
-    `Model page: ${page}`,
-  ].join('\n');
+interface CalendarEvent {
+  model_id: string;
+  /** `retirement` or `not-before`: the UID's kind. */
+  kind: string;
+  date: string;
+  summary: string;
+  lines: string[];
+}
+
+function retirementEvent(d: Deprecation): CalendarEvent {
+  const lines = [`${d.name} (${d.model_id}) ${d.retired ? 'retired' : 'retires'} on ${d.retirement_date}.`, `Replacement: ${d.replacement ?? 'none announced'}`, `Source: ${safeHttpUrl(d.source_url) ?? d.source_url}`];
+  return { model_id: d.model_id, kind: 'retirement', date: d.retirement_date, summary: `Retirement: ${d.name} (${d.model_id})`, lines };
+}
+
+function notBeforeEvent(e: EarliestRetirement): CalendarEvent {
+  const source = e.source_url === null ? null : safeHttpUrl(e.source_url);
+  const lines = [`${e.name} (${e.model_id}) is ${e.status}: its maker announces no retirement date and says it will not be retired before ${e.not_before}.`, ...(source === null ? [] : [`Source: ${source}`])];
+  return { model_id: e.model_id, kind: 'not-before', date: e.not_before, summary: `Not retired before: ${e.name} (${e.model_id})`, lines };
+}
+
+function eventLines(siteUrl: string, e: CalendarEvent, stamp: string): string[] {
+  const page = modelPageUrl(siteUrl, e.model_id);
   return [
     'BEGIN:VEVENT',
-    `UID:${escapeIcsText(`${d.model_id}-retirement@${siteHost(siteUrl)}`)}`,
+    `UID:${escapeIcsText(`${e.model_id}-${e.kind}@${siteHost(siteUrl)}`)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART;VALUE=DATE:${icsDate(d.retirement_date)}`,
-    `DTEND;VALUE=DATE:${icsDate(addDays(d.retirement_date, 1))}`,
-    `SUMMARY:${escapeIcsText(`Retirement: ${d.name} (${d.model_id})`)}`,
-    `DESCRIPTION:${escapeIcsText(description)}`,
+    `DTSTART;VALUE=DATE:${icsDate(e.date)}`,
+    `DTEND;VALUE=DATE:${icsDate(addDays(e.date, 1))}`,
+    `SUMMARY:${escapeIcsText(e.summary)}`,
+    `DESCRIPTION:${escapeIcsText([...e.lines, `Model page: ${page}`].join('\n'))}`,
     `URL:${page}`,
     // An all-day reminder, not a meeting: it must not show the day as busy.
     'TRANSP:TRANSPARENT',
@@ -96,9 +113,9 @@ function eventLines(siteUrl: string, d: Deprecation, stamp: string): string[] {
 
 /** The whole calendar, events soonest first (ties by model id), CRLF line endings. */
 export function renderRetirementCalendar(input: CalendarInput): RenderedText {
-  const stamp = icsStamp(input.deprecationsUpdatedAt);
-  const events = [...input.deprecations].sort((a, b) =>
-    a.retirement_date !== b.retirement_date ? (a.retirement_date < b.retirement_date ? -1 : 1) : a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0,
+  const stamp = icsStamp(input.asOf);
+  const events = [...input.deprecations.map(retirementEvent), ...input.earliestRetirements.map(notBeforeEvent)].sort((a, b) =>
+    a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.model_id !== b.model_id ? (a.model_id < b.model_id ? -1 : 1) : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
   );
   const lines = [
     'BEGIN:VCALENDAR',
@@ -108,7 +125,7 @@ export function renderRetirementCalendar(input: CalendarInput): RenderedText {
     'METHOD:PUBLISH',
     // X- values are TEXT (RFC 5545 §3.8.8.2) but some parsers do not unescape them: no , ; or \ here.
     `X-WR-CALNAME:${escapeIcsText('ModelPulse: AI model retirements')}`,
-    `X-WR-CALDESC:${escapeIcsText(`Announced retirement dates of AI models. Free to use: link back to ${input.siteUrl}`)}`,
+    `X-WR-CALDESC:${escapeIcsText(`Announced retirement dates of AI models and the earliest dates makers give for active ones (not before). Free to use: link back to ${input.siteUrl}`)}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${CALENDAR_REFRESH}`,
     `X-PUBLISHED-TTL:${CALENDAR_REFRESH}`,
     ...events.flatMap((d) => eventLines(input.siteUrl, d, stamp)),

@@ -54,7 +54,7 @@ function service(id: string, extra: Partial<ServiceDetail> = {}): ServiceDetail 
 }
 
 function input(extra: Partial<FeedsInput> = {}): FeedsInput {
-  return { siteUrl: SITE, priceChanges: [], priceChangesUpdatedAt: '2026-11-20T12:00:00Z', deprecations: [], deprecationsUpdatedAt: '2026-11-19T08:00:00Z', services: [], statusAsOf: '2026-11-20T12:05:00Z', ...extra };
+  return { siteUrl: SITE, priceChanges: [], priceChangesUpdatedAt: '2026-11-20T12:00:00Z', deprecations: [], deprecationsUpdatedAt: '2026-11-19T08:00:00Z', earliestRetirements: [], asOf: '2026-11-20T11:00:00Z', services: [], statusAsOf: '2026-11-20T12:05:00Z', ...extra };
 }
 
 function feed(files: ReturnType<typeof renderFeeds>, name: string) {
@@ -180,6 +180,23 @@ describe('renderFeeds', () => {
     expect(hrefs(entries[0]!.links, 'related')).toEqual([]);
     // Entries carry future dates, so the feed is dated by when deprecations.json last changed.
     expect(parsed.updated).toBe('2026-11-19T08:00:00Z');
+    // What retired and upcoming are judged on: the data's as-of.
+    expect(parsed.subtitle?.value).toMatch(/retired or upcoming as of 2026-11-20T11:00:00Z\.$/);
+  });
+
+  it('shows an active model\'s tentative earliest retirement date as "not before", dated on that day', () => {
+    const files = renderFeeds(input({
+      deprecations: [deprecation('new/soon', '2027-03-01')],
+      earliestRetirements: [{ model_id: 'anthropic/next', name: 'Next', status: 'active', not_before: '2027-06-30', source_url: 'https://docs.example.com/deprecations' }],
+    }));
+    const [first, second] = feed(files, 'deprecations').parsed.entries ?? [];
+    expect(first!.id).toBe('tag:pulse.example.org,2026:not-before/anthropic/next');
+    expect(first!.updated).toBe('2027-06-30T00:00:00Z');
+    expect(first!.title?.value).toBe('Next (anthropic/next) is active, not retired before 2027-06-30');
+    expect(first!.summary?.value).toBe('Next (anthropic/next) is active: its maker announces no retirement date and says it will not be retired before 2027-06-30. Source: https://docs.example.com/deprecations.');
+    expect(hrefs(first!.links, 'related')).toEqual(['https://docs.example.com/deprecations']);
+    expect(first!.title?.value).not.toMatch(/deprecat|retires on/i);
+    expect(second!.id).toBe('tag:pulse.example.org,2026:retirement/new/soon');
   });
 
   it('lists incidents of every service once, newest update first, ties by service then id', () => {

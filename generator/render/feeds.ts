@@ -3,7 +3,7 @@
  * data, never the clock, so equal input gives equal bytes.
  */
 import { isoSecond, parseIsoTime } from '../models/dates.js';
-import type { ApiPrice, Deprecation, PriceChange } from './api-types.js';
+import type { ApiPrice, Deprecation, EarliestRetirement, PriceChange } from './api-types.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
 import { API_ROOT, CACHE_SECONDS, type RenderedText } from './rendered.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
@@ -30,6 +30,10 @@ export interface FeedsInput {
   deprecations: readonly Deprecation[];
   /** `meta.updated_at` of deprecations.json: when the list last changed. */
   deprecationsUpdatedAt: string;
+  /** Active or legacy models whose maker gives only a tentative earliest retirement date: "not before". */
+  earliestRetirements: readonly EarliestRetirement[];
+  /** The data's as-of (`meta.as_of`): what `retired` and the price-change window are judged on. */
+  asOf: string;
   services: readonly ServiceDetail[];
   statusAsOf: string | null;
 }
@@ -136,6 +140,25 @@ function deprecationEntry(siteUrl: string, d: Deprecation): FeedEntry {
   };
 }
 
+/**
+ * An active model's tentative earliest retirement date ("not sooner than …"): no deprecation,
+ * dated on that day like a retirement, so a reader sees it coming and it moves only with the date.
+ */
+function notBeforeEntry(siteUrl: string, e: EarliestRetirement): FeedEntry {
+  const source = e.source_url === null ? null : safeHttpUrl(e.source_url);
+  const links: FeedLink[] = [{ rel: 'alternate', type: 'text/html', href: modelPageUrl(siteUrl, e.model_id) }];
+  if (source !== null) links.push({ rel: 'related', href: source });
+  return {
+    id: tagUri(siteUrl, 'not-before', e.model_id),
+    title: `${e.name} (${e.model_id}) is ${e.status}, not retired before ${e.not_before}`,
+    updated: `${e.not_before}T00:00:00Z`,
+    published: null,
+    links,
+    category: null,
+    summary: `${e.name} (${e.model_id}) is ${e.status}: its maker announces no retirement date and says it will not be retired before ${e.not_before}.${source === null ? '' : ` Source: ${source}.`}`,
+  };
+}
+
 type FeedIncident = ApiIncident & { resolved_at: string | null };
 
 /** Every incident once: the recent ones, plus active ones the recent list no longer holds. */
@@ -224,7 +247,8 @@ export function renderFeeds(input: FeedsInput): RenderedText[] {
   const { siteUrl } = input;
   const modelsData = 'ModelPulse (data from OpenRouter, LiteLLM and models.dev).';
   const changes = newestFirst(input.priceChanges.map((c) => priceChangeEntry(siteUrl, c)));
-  const retirements = newestFirst(input.deprecations.map((d) => deprecationEntry(siteUrl, d)));
+  const retirements = newestFirst([...input.deprecations.map((d) => deprecationEntry(siteUrl, d)), ...input.earliestRetirements.map((e) => notBeforeEntry(siteUrl, e))]);
+  const asOf = atomTime(input.asOf) ?? EPOCH;
   const incidents = newestFirst(input.services.flatMap((s) => incidentsOf(s).map((i) => incidentEntry(siteUrl, s, i, input.statusAsOf))));
   const feed = (head: Omit<FeedHead, 'updated'>, entries: FeedEntry[], updated: string | null): RenderedText => ({
     path: feedPath(head.name),
@@ -232,12 +256,12 @@ export function renderFeeds(input: FeedsInput): RenderedText[] {
   });
   return [
     feed(
-      { name: 'price-changes', title: 'ModelPulse: AI model price changes', subtitle: `Changes of input or output prices (USD per 1M tokens), newest first; the latest ${FEED_ENTRY_LIMIT}.`, json: 'price-changes.json', attribution: modelsData },
+      { name: 'price-changes', title: 'ModelPulse: AI model price changes', subtitle: `Changes of input or output prices (USD per 1M tokens), newest first; the latest ${FEED_ENTRY_LIMIT}, as of ${asOf}.`, json: 'price-changes.json', attribution: modelsData },
       changes,
       newest(changes) ?? atomTime(input.priceChangesUpdatedAt),
     ),
     feed(
-      { name: 'deprecations', title: 'ModelPulse: AI model retirements', subtitle: `Announced retirement dates of AI models, latest date first (at most ${FEED_ENTRY_LIMIT}); each entry is dated on its retirement day.`, json: 'deprecations.json', attribution: modelsData },
+      { name: 'deprecations', title: 'ModelPulse: AI model retirements', subtitle: `Announced retirement dates of AI models, and the earliest dates makers give for active ones ("not before"), latest date first (at most ${FEED_ENTRY_LIMIT}); each entry is dated on its day; retired or upcoming as of ${asOf}.`, json: 'deprecations.json', attribution: modelsData },
       retirements,
       atomTime(input.deprecationsUpdatedAt) ?? newest(retirements),
     ),

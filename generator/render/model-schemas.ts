@@ -1,4 +1,5 @@
 /** JSON Schema parts of model responses (entries, details, prices), used by schemas.ts. */
+import { LIFECYCLE_STATUSES } from '../models/lifecycle.js';
 import { PROVENANCE_SOURCES } from '../models/overrides.js';
 import { PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
 import { OFFER_KINDS } from '../sources/providers.js';
@@ -26,6 +27,36 @@ export const apiPriceSchema = {
   additionalProperties: false,
   description: 'USD per 1,000,000 tokens; null = unknown, 0 = free. blended = (3 × input + output) / 4.',
   properties: { input: pricePerM, output: pricePerM, blended: pricePerM, cache_read: pricePerM, cache_write: pricePerM },
+} as const;
+
+const lifecycleStatus = {
+  enum: [...LIFECYCLE_STATUSES, null],
+  description:
+    "the maker's lifecycle status as of meta.as_of: active (offered; a preview or GA model too), legacy (no longer updated), deprecated (a retirement is announced), retired (its retirement date has passed, or the maker says so); null when neither the maker nor a date says (docs/api.md, Lifecycle)",
+} as const;
+const notBefore = { ...nullableDate, description: 'the tentative earliest retirement date the maker gives ("not sooner than …"): no retirement date, and no deprecation' } as const;
+
+/** The lifecycle a model entry carries; the detail adds its dates and source. */
+const entryLifecycle = {
+  type: 'object',
+  required: ['status', 'not_before'],
+  additionalProperties: false,
+  properties: { status: lifecycleStatus, not_before: notBefore },
+} as const;
+
+const detailLifecycle = {
+  type: 'object',
+  required: ['status', 'not_before', 'basis', 'maker_state', 'deprecated_at', 'retirement_date', 'source_url'],
+  additionalProperties: false,
+  properties: {
+    status: lifecycleStatus,
+    not_before: notBefore,
+    basis: { enum: ['maker', 'dates', null], description: "what the status rests on: the maker's own page (its state, or its listing), the dates (a retirement date announced or passed), or nothing (status null)" },
+    maker_state: { type: ['string', 'null'], description: "the state as the maker's page writes it (Active, GA, PublicPreview, Legacy, Deprecated, Retired), or null where it gives none" },
+    deprecated_at: { ...nullableDate, description: 'when the maker deprecated the model, where its page says' },
+    retirement_date: nullableDate,
+    source_url: { type: ['string', 'null'], format: 'uri', description: "the maker's page that lists the model, else the source of the retirement date, else null" },
+  },
 } as const;
 
 const modelEntryProperties = {
@@ -65,6 +96,7 @@ const modelEntryProperties = {
       { type: 'null' },
     ],
   },
+  lifecycle: entryLifecycle,
 } as const;
 
 export const modelEntry = {
@@ -109,6 +141,7 @@ const nullableFieldProvenance = { anyOf: [fieldProvenance, { type: 'null' }] } a
 
 export const modelDetailProperties = {
   ...modelEntryProperties,
+  lifecycle: detailLifecycle,
   description: { type: 'string' },
   created_at: nullableIsoTime,
   first_seen_at: isoTime,
@@ -162,13 +195,13 @@ export const modelDetailProperties = {
     anyOf: [
       {
         type: 'object',
-        description: "the model's lifecycle: what its maker's own deprecation page says (or a curated override), or the retirement date an aggregator gives",
+        description: "the deprecation notice of a model that is deprecated or retired, or has a retirement date: what its maker's own deprecation page says (or a curated override), or the retirement date an aggregator gives. null for an active or legacy model without a retirement date (its tentative earliest date is lifecycle.not_before)",
         required: ['retirement_date', 'deprecated_at', 'note', 'replacement', 'replacement_id', 'source_url'],
         additionalProperties: false,
         properties: {
           retirement_date: nullableDate,
           deprecated_at: { ...nullableDate, description: 'when the maker deprecated the model, where its page says' },
-          note: { type: ['string', 'null'], description: 'why there is no retirement date, as the maker says: "not sooner than YYYY-MM-DD", "to be announced", "no shutdown date announced"' },
+          note: { type: ['string', 'null'], description: 'why there is no retirement date, as the maker says: "to be announced", "not sooner than YYYY-MM-DD"' },
           replacement: { type: ['string', 'null'], description: 'our model id where we track the replacement, else the maker\'s name for it (as written), or null' },
           replacement_id: { anyOf: [modelId, { type: 'null' }], description: 'the replacement as our model id, or null' },
           source_url: { type: 'string', format: 'uri' },

@@ -4,7 +4,9 @@
  * every field group came from. Pure.
  */
 import { contributeFacts, type FactsByModel, type FactsContribution, SOURCE_URLS } from '../models/facts-merge.js';
+import { modelLifecycle, type ModelLifecycle } from '../models/lifecycle.js';
 import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '../models/overrides.js';
+import { asOfDay } from '../query/deprecations.js';
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES } from '../sources/facts.js';
 import { modelShapes } from '../sources/identity.js';
@@ -24,6 +26,8 @@ export interface SourcedModel extends OverriddenModel {
   replacementId: string | null;
   /** When the maker deprecated the model, where its page says. */
   deprecatedAt: string | null;
+  /** Its lifecycle as of the data's as-of (models/lifecycle.ts). */
+  lifecycle: ModelLifecycle;
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
@@ -85,6 +89,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     replacement: replacementId ?? maker?.replacement ?? null,
     replacementId,
     deprecatedAt: maker?.deprecated_at ?? null,
+    lifecycle: modelLifecycle(maker, overridden.record.retirement_date, maker?.deprecated_at ?? null, asOfDay(asOf)),
     facts: contribution,
     offers,
     implausibleOffers: implausible,

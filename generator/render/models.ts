@@ -1,10 +1,11 @@
 import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
 import { unitPricesFromDescription } from '../models/unit-prices.js';
-import { orderDeprecations } from '../query/deprecations.js';
+import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord } from '../models/types.js';
-import type { Deprecation, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+import type { ModelLifecycle } from '../models/lifecycle.js';
+import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
 import { cheapestOffer } from './offers.js';
 import { apiPrice, benchmarksOf, capabilitiesOf, sourceUrl, UNKNOWN_PRICES } from './model-fields.js';
 
@@ -15,7 +16,7 @@ function unitPrices(record: ModelRecord): ModelEntry['unit_prices'] {
   return paid ? [] : unitPricesFromDescription(record.description).map((p) => ({ ...p, source: 'openrouter' as const }));
 }
 
-export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'] = null): ModelEntry {
+export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'], lifecycle: Pick<ModelLifecycle, 'status' | 'not_before'>): ModelEntry {
   return {
     id: record.id,
     name: record.name,
@@ -29,13 +30,26 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
     has_free_variant: record.free_variant !== null,
     unit_prices: unitPrices(record),
     cheapest_offer: cheapest,
+    lifecycle: { status: lifecycle.status, not_before: lifecycle.not_before },
   };
 }
 
-/** The model's lifecycle as its detail publishes it: the maker's word, an override, or a known date. */
+/** The detail's lifecycle: the entry's, its dates, and the page that states it. */
+function lifecycleOf(model: SourcedModel): DetailLifecycle {
+  const { status, not_before, basis, maker_state, deprecated_at, retirement_date } = model.lifecycle;
+  const url = model.facts.maker?.source_url ?? (retirement_date === null ? null : (model.retirementSourceUrl ?? sourceUrl(model.record)));
+  return { status, not_before, basis, maker_state, deprecated_at, retirement_date, source_url: url };
+}
+
+/**
+ * The deprecation notice of a model that is deprecated or retired, or has a retirement date: the
+ * maker's word, an override, or a known date. An active or legacy model without a date has none
+ * (its "not before" is in `lifecycle`): nothing active is called deprecated.
+ */
 function deprecationOf(model: SourcedModel): ModelDeprecation | null {
   const maker = model.facts.maker;
-  if (maker === null && model.record.retirement_date === null) return null;
+  const { status } = model.lifecycle;
+  if (model.record.retirement_date === null && status !== 'deprecated' && status !== 'retired') return null;
   return {
     retirement_date: model.record.retirement_date,
     deprecated_at: model.deprecatedAt,
@@ -49,7 +63,8 @@ function deprecationOf(model: SourcedModel): ModelDeprecation | null {
 export function modelDetail(model: SourcedModel): ModelDetail {
   const record = model.record;
   return {
-    ...modelEntry(record, cheapestOffer(model.offers)),
+    ...modelEntry(record, cheapestOffer(model.offers), model.lifecycle),
+    lifecycle: lifecycleOf(model),
     description: record.description,
     created_at: record.created_at,
     first_seen_at: record.first_seen_at,
@@ -121,5 +136,20 @@ export function deprecations(models: readonly DeprecationSource[], asOf: string 
       replacement_id: replacementId ?? null,
       source_url: retirementSourceUrl ?? sourceUrl(r),
     }));
-  return orderDeprecations(rows, asOf?.slice(0, 10) ?? null);
+  return orderDeprecations(rows, asOfDay(asOf));
+}
+
+/**
+ * Active and legacy models whose maker gives only a tentative earliest retirement date ("not
+ * sooner than …"), by id: not deprecations (the API's list leaves them out), but the feeds and the
+ * calendar show them as "not before" that date.
+ */
+export function earliestRetirements(models: readonly SourcedModel[]): EarliestRetirement[] {
+  const out: EarliestRetirement[] = [];
+  for (const model of models) {
+    const { status, not_before: notBefore, retirement_date: retirementDate } = model.lifecycle;
+    if ((status !== 'active' && status !== 'legacy') || notBefore === null || retirementDate !== null) continue;
+    out.push({ model_id: model.record.id, name: model.record.name, status, not_before: notBefore, source_url: model.facts.maker?.source_url ?? null });
+  }
+  return out.sort((a, b) => (a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0));
 }

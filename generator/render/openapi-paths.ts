@@ -104,7 +104,7 @@ function bothForms(routed: string, file: string, e: Endpoint): Record<string, Js
 const listed = (values: readonly (number | null)[]) => values.filter((v) => v !== null).join(', ');
 
 const CHEAPEST_DESCRIPTION = [
-  'Models with a known paid price (not delisted, not retired by the date of the catalog\'s last read; models.json names the latest retirement date that has passed as `meta.retired_through`) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
+  'Models with a known paid price (not delisted, and not retired: a retirement date on or before the date of `meta.as_of`, the data\'s one as-of time, so every host answers alike) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
   `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
   'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names (`utm_source`…) are ignored (names are matched as sent, never percent-decoded), and `meta.query` says what was answered. A parameter given twice answers 400 `bad_query` where the host reads values (the Worker, the client); Netlify\'s rules answer with the last value, and `meta.query` shows it.',
 ].join('\n\n');
@@ -150,14 +150,14 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     id: 'listPriceChanges',
     tag: 'models',
     summary: 'Price changes',
-    description: 'Changes of the input or output price, newest first: every change of the 90 days before the catalog\'s last read, and at least the latest 100.',
+    description: 'Changes of the input or output price, newest first: every change of the 90 days before `meta.as_of`, and at least the latest 100.',
     ok: jsonOk('The price changes.', 'price-changes'),
   }),
   ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {
     id: 'listDeprecations',
     tag: 'models',
     summary: 'Model retirements',
-    description: 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first. `retired` says whether the date has passed as of the data\'s day (recompute it for your own day); the date, `deprecated_at` and `replacement` come from the maker\'s own deprecation page where it lists the model (`source_url`).',
+    description: 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first. `retired` says whether the date has passed as of the date of `meta.as_of` (recompute it for your own day); an active model with only the maker\'s tentative earliest date is not listed (its `lifecycle.not_before` is); the date, `deprecated_at` and `replacement` come from the maker\'s own deprecation page where it lists the model (`source_url`).',
     ok: jsonOk('The models with a retirement date.', 'deprecations'),
   }),
 });
@@ -193,7 +193,7 @@ const statusPaths = (): Record<string, Json> => ({
 
 const FEEDS: Array<[string, string, string, string]> = [
   ['price-changes.atom', 'priceChangesFeed', 'Price changes (Atom)', 'The latest price changes (those of `/api/v1/price-changes`) as an Atom feed, newest first, at most 100 entries.'],
-  ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`) as an Atom feed, at most 100 entries.'],
+  ['deprecations.atom', 'deprecationsFeed', 'Model retirements (Atom)', 'Announced model retirements (those of `/api/v1/deprecations`), and active models\' tentative earliest retirement dates ("not before"), as an Atom feed, at most 100 entries.'],
   ['incidents.atom', 'incidentsFeed', 'Service incidents (Atom)', 'Incidents of the monitored services, from their official status pages and from our own probes (an API we could not reach), as an Atom feed, at most 100 entries.'],
 ];
 
@@ -206,7 +206,7 @@ const feedPaths = (): Record<string, Json> => ({
     id: 'retirementsCalendar',
     tag: 'feeds',
     summary: 'Model retirements (iCalendar)',
-    description: `The model retirement dates as an iCalendar file (RFC 5545), one all-day event per announced retirement, past ones included: subscribe to it from a calendar app. ${FILE_NOTE}`,
+    description: `The model retirement dates as an iCalendar file (RFC 5545), one all-day event per announced retirement, past ones included, and one per active model\'s tentative earliest retirement date ("not before"): subscribe to it from a calendar app. ${FILE_NOTE}`,
     responses: { 200: textOk('An iCalendar file.', 'text/calendar') },
   }),
 });

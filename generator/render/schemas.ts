@@ -60,10 +60,15 @@ const baseMetaProperties = {
   },
   cache_seconds: { type: 'integer', minimum: 60 },
   updated_at: { ...isoTime, description: "when this response's content last changed (the update run that first saw it); unchanged content keeps its bytes" },
+  as_of: {
+    ...isoTime,
+    description:
+      'the data\'s as-of time, the same in every response of a build: the last update run at which what the catalog responses say changed. Every day-dependent judgement (retired, upcoming, who takes part in cheapest, the 90-day window of price changes) is made on its date; later runs that changed nothing keep it (docs/api.md, "One as-of")',
+  },
   sources: { type: 'array', items: source },
   documentation: { type: 'string', format: 'uri' },
 } as const;
-const baseMetaRequired = ['api_version', 'attribution', 'cache_seconds', 'updated_at', 'sources', 'documentation'];
+const baseMetaRequired = ['api_version', 'attribution', 'cache_seconds', 'updated_at', 'as_of', 'sources', 'documentation'];
 
 function meta(extra: Record<string, object> = {}, required: string[] = []) {
   return {
@@ -106,7 +111,6 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   const modelsMetaSchema = meta({
     ...modelsMeta,
     author: { type: 'string' },
-    retired_through: { ...nullableDate, description: 'models.json: the latest retirement date that has passed; models retiring on or before it take no part in cheapest' },
   }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution']);
   const statusMeta = (extra: Record<string, object> = {}, required: string[] = []) =>
     meta({ ...extra, checked_at: { ...nullableIsoTime, description: 'the last status run: status responses are freshness files and change with every run' } }, [...required, 'checked_at']);

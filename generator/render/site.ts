@@ -14,11 +14,10 @@ import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../update/status.js';
 import type { ModelDetail, ModelEntry } from './api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
-import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
-import { contentFingerprint } from '../publish/fingerprint.js';
-import { retiredThrough } from '../query/cheapest.js';
+import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
+import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
+import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
 import { boundServiceHistory } from '../bounds/status.js';
@@ -38,6 +37,12 @@ export interface RenderConfig {
   leftOut?: (id: string, bytes: number) => void;
   /** `meta.cache_seconds`: what the host sends as max-age (default 60; GitHub Pages sends 600). */
   cacheSeconds?: number;
+  /**
+   * `update`'s run at this time: every day-dependent judgement is made at it, and `as_of` becomes
+   * it where the catalog changed materially (publish/content-times.ts). Without it (the build),
+   * they are made at the recorded `as_of`.
+   */
+  run?: string;
 }
 
 /**
@@ -116,16 +121,17 @@ function boundedSources(model: SourcedModel, report: (message: string) => void):
 }
 
 /**
- * Pure: the whole API as a list of files, from data/ alone. The "as of" time is the last
- * successful observation recorded in data/, never the clock, so equal data gives equal files.
+ * Pure: the whole API as a list of files, from data/ alone. The "as of" time is the one update
+ * recorded (docs/api.md, "One as-of"), else the last run data/ records, never the clock, so equal
+ * data gives equal files.
  */
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
-  // The catalog's observation time judges what is retired and which price changes are recent; it
-  // never appears in a response itself (see stampUpdatedAt for the time responses carry).
-  const asOf = dataset.sources.openrouter?.last_success_at ?? null;
-  const asOfDate = asOf?.slice(0, 10) ?? null;
   const contentTimes = config.contentTimes ?? EMPTY_CONTENT_STATE;
   const runAt = lastRunAt(dataset, contentTimes);
+  // Every day-dependent judgement below (retired, cheapest's candidates, the 90-day window of
+  // price changes, how fresh Artificial Analysis' indices are) is made at this one time.
+  const recordedAsOf = config.run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
+  const judgeAt = recordedAsOf ?? EPOCH;
   const docs = pageUrl(config.siteUrl, routes.docs());
   // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.
   const metaFor = (sourceIds: readonly string[], text: string) => ({
@@ -133,6 +139,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     attribution: { text, url: config.siteUrl },
     cache_seconds: CACHE_SECONDS,
     updated_at: null as string | null,
+    as_of: null as string | null,
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
@@ -158,7 +165,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const about = (id: string) => (message: string) => report(`${id}: ${message}`);
   const allModels = [...dataset.models.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), asOf), about(r.id)));
+    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), judgeAt), about(r.id)));
   // The size budget: a model whose own file would break it is left out everywhere, reported.
   const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
   const modelDetails = new Map<string, ModelDetail>();
@@ -173,9 +180,9 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return true;
   });
   const records = models.map((m) => m.record);
-  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
+  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
 
-  add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: retiredThrough(entries, asOfDate) });
+  add('models', 'models', entries, { ...modelsMeta, count: entries.length });
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
     const own = entries.filter((e) => e.author === author);
@@ -194,7 +201,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     const key = cheapestPath(longest);
     let ranking = rankings.get(key);
     if (ranking === undefined) {
-      ranking = cheapest(entries, longest, asOfDate);
+      ranking = cheapest(entries, longest, judgeAt);
       rankings.set(key, ranking);
     }
     const result = ranking.slice(0, query.limit);
@@ -203,17 +210,18 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
-  const changes = priceChanges(records, asOf);
+  const changes = priceChanges(records, judgeAt);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
-  const retiring = deprecations(models, asOf);
+  const retiring = deprecations(models, judgeAt);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
   const statusSource = dataset.sources[STATUS_SOURCE_ID];
   // The last run's time, even when its probes were inconclusive: its official reads are newer.
-  // Before the first status run the data's other as-of time anchors the 90-day window (every
-  // day null, every service unknown); the clock never does.
-  const statusAsOf = statusSource?.last_attempt_at ?? asOf;
+  // Status is the freshness set: judged at its own last check (`meta.checked_at`), which may be
+  // newer than `as_of`. Before the first status run the data's as-of anchors the 90-day window
+  // (every day null, every service unknown); the clock never does.
+  const statusAsOf = statusSource?.last_attempt_at ?? recordedAsOf;
   if (statusAsOf === null && dataset.services.length > 0) {
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
@@ -260,14 +268,18 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     freshness: freshnessOf(dataset.sources, config.siteUrl, runAt),
   }, baseMeta);
 
+  // A build publishes the recorded as-of; a run moves it to its own time where the catalog changed.
+  const asOf = config.run === undefined ? judgeAt : asOfAfterRun(contentTimes, new Map(responses.map((r) => [r.path, jsonFingerprints(r.body, config.siteUrl)])), config.run);
+  for (const file of responses) (file.body as { meta: { as_of: string | null } }).meta.as_of = asOf;
   stampUpdatedAt(responses, contentTimes, config.siteUrl, runAt);
   const basePath = sitePath(config.siteUrl);
   placeOnSite(responses, basePath, config.cacheSeconds ?? CACHE_SECONDS);
   const updatedAt = (path: string) => (responses.find((r) => r.path === `${API_ROOT}/${path}.json`)!.body as { meta: { updated_at: string } }).meta.updated_at;
   // For people and tools that subscribe rather than poll: feeds, a calendar and badges. Their
-  // times come from the responses they mirror, so they keep their bytes while those do.
-  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesUpdatedAt: updatedAt('price-changes'), deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations'), services: details, statusAsOf }));
-  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations') }));
+  // times come from the responses they mirror and the as-of, so they keep their bytes while those do.
+  const earliest = earliestRetirements(models);
+  files.push(...renderFeeds({ siteUrl: config.siteUrl, priceChanges: changes, priceChangesUpdatedAt: updatedAt('price-changes'), deprecations: retiring, deprecationsUpdatedAt: updatedAt('deprecations'), earliestRetirements: earliest, asOf, services: details, statusAsOf }));
+  files.push(renderRetirementCalendar({ siteUrl: config.siteUrl, deprecations: retiring, earliestRetirements: earliest, asOf }));
   files.push(...renderBadges(details));
   files.push({ path: OPENAPI_FILE, schema: null, body: openApiDocument({ siteUrl: config.siteUrl, serviceIds: dataset.services.map((s) => s.id), authors }) });
 

@@ -41,7 +41,7 @@ describe('status.json entries', () => {
   it('match the published status schema, which bounds the summary to exactly 90 days', () => {
     const validate = compileValidator(createAjv(), apiSchemas('https://modelpulse.test').status);
     const entry = serviceListEntry(withProbe, history, asOf);
-    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, count: 1 } });
+    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, as_of: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, count: 1 } });
     expect(validate(body([entry])), validate.errors()).toBe(true);
     const short = { ...entry, uptime_90d_summary: { ...entry.uptime_90d_summary, uptime: entry.uptime_90d_summary.uptime.slice(1) } };
     expect(validate(body([short]))).toBe(false);

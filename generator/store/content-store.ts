@@ -15,7 +15,7 @@
  * catalog digest says whether the catalog changed materially since (store/snapshot.ts).
  */
 import { createHash } from 'node:crypto';
-import { EMPTY_CONTENT_STATE, type ContentEntry, type ContentState } from '../publish/content-times.js';
+import { EMPTY_CONTENT_STATE, isFreshnessResponse, type ContentEntry, type ContentState } from '../publish/content-times.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { nullableIsoTime } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
@@ -26,11 +26,6 @@ import { asStore, type StoreRef } from './store.js';
 export const CONTENT_STATE_FILE = DATA_FILES.content;
 export const CONTENT_FRESHNESS_FILE = DATA_FILES.contentFreshness;
 
-/** Responses that change with every run by nature: the freshness set (index.json and the status files). */
-export function isFreshnessResponse(path: string): boolean {
-  return path === 'api/v1/index.json' || path === 'api/v1/status.json' || path.startsWith('api/v1/status/');
-}
-
 const TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z';
 const HASH = '[0-9a-f]*';
 const ENTRY = `^${HASH} ${TIME}( ${HASH} ${TIME})?$`;
@@ -38,6 +33,8 @@ const ENTRY = `^${HASH} ${TIME}( ${HASH} ${TIME})?$`;
 interface StoredContentState {
   /** In the freshness file (and in content.json as older versions wrote it). */
   last_run_at?: string | null;
+  /** In the freshness file: the data's as-of time (publish/content-times.ts); older versions wrote none. */
+  as_of?: string | null;
   /** In the freshness file: catalogDigest of the state saved with it. */
   catalog?: string;
   files: Record<string, string>;
@@ -49,6 +46,7 @@ const isStored = compileValidator<StoredContentState>(createAjv(), {
   additionalProperties: false,
   properties: {
     last_run_at: nullableIsoTime,
+    as_of: nullableIsoTime,
     catalog: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     files: { type: 'object', additionalProperties: { type: 'string', pattern: ENTRY } },
   },
@@ -79,7 +77,7 @@ export async function loadContentState(ref: StoreRef): Promise<ContentState> {
   if (catalog === null && freshness === null) return EMPTY_CONTENT_STATE;
   const lines = { ...catalog?.files, ...freshness?.files };
   const lastRunAt = freshness?.last_run_at ?? catalog?.last_run_at ?? null;
-  return { last_run_at: lastRunAt, files: Object.fromEntries(Object.entries(lines).map(([p, line]) => [p, decode(line)])) };
+  return { last_run_at: lastRunAt, as_of: freshness?.as_of ?? null, files: Object.fromEntries(Object.entries(lines).map(([p, line]) => [p, decode(line)])) };
 }
 
 /**
@@ -104,5 +102,5 @@ export async function saveContentState(ref: StoreRef, state: ContentState): Prom
   const freshness: Record<string, string> = {};
   for (const [path, entry] of Object.entries(state.files)) (isFreshnessResponse(path) ? freshness : catalog)[path] = encode(entry);
   await writeFileAtomic(store.path(CONTENT_STATE_FILE), stableStringify({ files: catalog }));
-  await writeFileAtomic(store.path(CONTENT_FRESHNESS_FILE), stableStringify({ last_run_at: state.last_run_at, catalog: catalogDigest(state), files: freshness }));
+  await writeFileAtomic(store.path(CONTENT_FRESHNESS_FILE), stableStringify({ last_run_at: state.last_run_at, as_of: state.as_of, catalog: catalogDigest(state), files: freshness }));
 }

@@ -57,7 +57,7 @@ export const DATA_LAYOUT: readonly LayoutEntry[] = [
   { path: DATA_FILES.sources, kind: 'volatile', snapshot: true, what: "each source's last attempt, success and error" },
   { path: DATA_FILES.status, kind: 'volatile', snapshot: true, what: "each service's official status, probes, daily counts and incidents" },
   { path: DATA_FILES.content, kind: 'volatile', snapshot: false, what: 'when each catalog response last changed, and materially' },
-  { path: DATA_FILES.contentFreshness, kind: 'volatile', snapshot: true, what: "the last run, the catalog's digest, and when each freshness response (index, status) last changed" },
+  { path: DATA_FILES.contentFreshness, kind: 'volatile', snapshot: true, what: "the last run, the data's as-of, the catalog's digest, and when each freshness response (index, status) last changed" },
   { path: DATA_FILES.endpointsRotation, kind: 'volatile', snapshot: false, what: "when each model's offers were last asked for" },
   { path: DATA_FILES.pendingAdditions, kind: 'volatile', snapshot: false, what: 'new models held back by the growth guard' },
   { path: DATA_FILES.publish, kind: 'volatile', snapshot: false, what: 'the deploys the refresh made' },

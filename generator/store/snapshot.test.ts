@@ -12,7 +12,7 @@ const at = (day: string, hhmm: string) => `2026-09-${day}T${hhmm}:00Z`;
 const entry = (material: string, time: string) => ({ content: material, updated_at: time, material, material_at: time });
 /** What a store records after a run at `runAt` whose responses have these material fingerprints. */
 function mark(runAt: string, files: Record<string, string>): CatalogMark {
-  const state: ContentState = { last_run_at: runAt, files: Object.fromEntries(Object.entries(files).map(([p, m]) => [p, entry(m, runAt)])) };
+  const state: ContentState = { last_run_at: runAt, as_of: runAt, files: Object.fromEntries(Object.entries(files).map(([p, m]) => [p, entry(m, runAt)])) };
   return { runAt, catalog: catalogDigest(state) };
 }
 

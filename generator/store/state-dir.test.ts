@@ -19,7 +19,7 @@ async function mainData(): Promise<{ dataDir: string; stateDir: string }> {
   const dataDir = join(dir, 'data');
   await seedCatalog(dataDir, [orModel({ id: 'a/one', prompt: '0.000001', completion: '0.000002' }), orModel({ id: 'b/two', prompt: '0.000003', completion: '0.000004' })], SNAPSHOT_RUN);
   await writeFile(join(dataDir, DATA_FILES.services), '[]\n');
-  await saveContentState(dataDir, { last_run_at: SNAPSHOT_RUN, files: {} });
+  await saveContentState(dataDir, { last_run_at: SNAPSHOT_RUN, as_of: SNAPSHOT_RUN, files: {} });
   return { dataDir, stateDir: join(dir, 'state') };
 }
 

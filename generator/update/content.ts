@@ -5,7 +5,7 @@
  * deploy decision reads the material times (see publish/decide.ts).
  */
 import { DEFAULT_SITE_URL } from '../config.js';
-import { nextContentState, type ContentState } from '../publish/content-times.js';
+import { EMPTY_CONTENT_STATE, nextContentState, type ContentState } from '../publish/content-times.js';
 import { jsonFingerprints, type Fingerprints } from '../publish/fingerprint.js';
 import { isRenderedText, type RenderedFile } from '../render/rendered.js';
 import { renderApi } from '../render/site.js';
@@ -39,13 +39,14 @@ export async function recordContent(store: StoreRef, now: string, onRendered?: (
   const previous = await loadContentState(store).catch((error: unknown): ContentState => {
     if (!(error instanceof DataFileError)) throw error;
     warnings.push(`${error.message}; started it afresh (every response counts as changed once)`);
-    return { last_run_at: null, files: {} };
+    return EMPTY_CONTENT_STATE;
   });
   const dataset = await loadDataset(store);
   // Fingerprints leave the site URL out, so any URL gives the same ones.
   const siteUrl = DEFAULT_SITE_URL;
-  // Rendered as this run's state will be: freshness says this run.
-  const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now } });
+  // Rendered as this run's state will be: freshness says this run, every day-dependent judgement
+  // is made at it, and as_of moves to it where the catalog changed (publish/content-times.ts).
+  const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now }, run: now });
   const next = nextContentState(previous, responseFingerprints(files, siteUrl), now);
   await saveContentState(store, next);
   // Stamped with the times just recorded, these files are what build renders from this state.

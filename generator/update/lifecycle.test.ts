@@ -100,9 +100,15 @@ describe('the makers\' own deprecation pages in the facts stage', () => {
     expect(old.retirement_date).toBe('2026-06-15');
     expect(old.provenance.retirement_date).toEqual({ source: 'anthropic-deprecations', url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations' });
     expect(old.deprecation).toEqual({ retirement_date: '2026-06-15', deprecated_at: '2026-04-14', note: null, replacement: 'anthropic/claude-next-5', replacement_id: 'anthropic/claude-next-5', source_url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations' });
+    expect(old.lifecycle).toEqual({ status: 'retired', not_before: null, basis: 'dates', maker_state: 'Retired', deprecated_at: '2026-04-14', retirement_date: '2026-06-15', source_url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations' });
+    // Active with the maker's tentative earliest date: active, "not before" it, and no deprecation.
     const soon = detail('anthropic/claude-soon-4.5');
     expect(soon.retirement_date).toBeNull();
-    expect(soon.deprecation).toMatchObject({ retirement_date: null, note: 'not sooner than 2026-09-29' });
+    expect(soon.deprecation).toBeNull();
+    expect(soon.lifecycle).toEqual({ status: 'active', not_before: '2026-09-29', basis: 'maker', maker_state: 'Active', deprecated_at: null, retirement_date: null, source_url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations' });
+    expect(detail('anthropic/claude-next-5').lifecycle).toMatchObject({ status: 'active', not_before: '2027-06-09' });
+    // Mistral said Deprecated; its date has passed by the data's day: retired.
+    expect(detail('mistralai/mistral-big-2411').lifecycle).toMatchObject({ status: 'retired', basis: 'dates', maker_state: 'Deprecated' });
     // Both have passed by the data's day (2026-08-01): retired ones come newest first.
     expect(rows.map((d) => [d.model_id, d.retired])).toEqual([
       ['anthropic/claude-old-4', true],

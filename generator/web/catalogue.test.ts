@@ -17,6 +17,7 @@ function model(id: string, extra: { name?: string; blended?: number | null; inte
     has_free_variant: false,
     unit_prices: [],
     cheapest_offer: null,
+    lifecycle: { status: 'active', not_before: null },
   }) as ModelEntry;
 }
 

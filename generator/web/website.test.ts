@@ -158,7 +158,7 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     const index = await published<ModelEntry[]>('models.json');
     const parsed = parseCheapestQuery([['min_intel', '37'], ['vision', '1'], ['limit', '20']]);
     if (!parsed.ok) throw new Error(parsed.message);
-    await expect(rowIds()).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.retired_through as string | null).map((m) => m.id));
+    await expect(rowIds()).resolves.toEqual(cheapest(index.data, parsed.query, index.meta.as_of as string | null).map((m) => m.id));
     // An address from before the catalogue (`#/models?…&limit=`) still opens this view.
     await page.goto(`${serve.url}/#/models?min_intel=40&limit=5`);
     await settled(page);
@@ -183,6 +183,13 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await expect(offers.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-offer')))).resolves.toEqual(model.endpoints.map((e) => `${e.source}:${e.source_key}`));
     const names = model.endpoints.map((e) => `${(e as { provider_name?: string }).provider_name ?? e.provider}${e.free ? ' (free)' : ''}${e.first_party ? ' (author)' : ''}`);
     await expect(offers.locator('th').allTextContents()).resolves.toEqual(names);
+    // An active model with the maker's tentative earliest retirement date is active, "not before" it.
+    const sonnet = (await published<ModelDetail>('models/anthropic/claude-sonnet-5.json')).data;
+    expect(sonnet.lifecycle).toMatchObject({ status: 'active', not_before: '2027-06-30' });
+    await page.goto(`${serve.url}/#/models/anthropic/claude-sonnet-5`);
+    await settled(page);
+    await expect(page.locator('[data-lifecycle="active"]').textContent()).resolves.toMatch(/^Active: no retirement date announced; not before 2027-06-30\./);
+    await expect(page.locator('main').textContent()).resolves.not.toMatch(/deprecated/i);
     // An unknown model is a clear not-found state with a way on.
     await page.goto(`${serve.url}/#/models/acme/no-such-model`);
     await settled(page);

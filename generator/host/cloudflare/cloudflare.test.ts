@@ -23,7 +23,7 @@ import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
 
 let server: CloudflareDevServer;
 let publishDir: string;
-let models: { data: ModelEntry[]; meta: Record<string, unknown> & { retired_through: string | null } };
+let models: { data: ModelEntry[]; meta: Record<string, unknown> & { as_of: string | null } };
 let validateCheapest: ReturnType<Ajv2020['compile']>;
 
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('a Cloudflare build in workerd', () => {
       expect(res.status, search).toBe(200);
       expectApiHeaders(res, search);
       const body = JSON.parse(res.body) as { data: ModelEntry[]; meta: { query: CheapestQuery; canonical_path: string; updated_at: string } };
-      expect(body.data, search).toEqual(cheapest(models.data, parsed.query, models.meta.retired_through));
+      expect(body.data, search).toEqual(cheapest(models.data, parsed.query, models.meta.as_of));
       expect(body.meta.query, search).toEqual(parsed.query);
       expect(body.meta.canonical_path, search).toBe(`/api/v1/${cheapestPath(parsed.query)}.json`);
       expect(validateCheapest(body), search).toBe(true);

@@ -29,7 +29,7 @@ const entry = (id: string, blended: number) => ({
 beforeAll(async () => {
   const dir = await tempDir('worker-site');
   await mkdir(join(dir, 'api/v1/models'), { recursive: true });
-  const models = JSON.stringify({ data: [entry('openai/a', 1), entry('openai/b', 2)], meta: { api_version: 'v1', count: 2, retired_through: null } });
+  const models = JSON.stringify({ data: [entry('openai/a', 1), entry('openai/b', 2)], meta: { api_version: 'v1', count: 2, as_of: null } });
   await writeFile(join(dir, 'api/v1/models.json'), models);
   await writeFile(join(dir, 'api/v1/models/openai.json'), models);
   const index = buildModelIndex(models, ['openai'], '');

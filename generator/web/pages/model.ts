@@ -4,23 +4,28 @@ import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatPrice, formatTime, formatTokens, formatUptime, unitPriceText, type UnitPrice } from '../format.js';
-import { plural } from '../freshness.js';
+import { plural, utcDate } from '../freshness.js';
 import { markdownBlocks, modelLinks } from '../markdown.js';
 import { routes } from '../routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
+import { lifecycleWords, type LifecycleWords } from '../lifecycle.js';
 
 /** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
 type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
 type CheapestOffer = { provider: string; source: string; provider_name?: string; price?: { input: number | null; output: number | null; blended: number | null } };
-/** Fields the data-truth work adds to the model (#19): prices per unit, and the maker's deprecation notice. */
+/** Fields the data-truth work adds to the model (#19, #27): prices per unit, the deprecation notice, the lifecycle. */
 type Deprecation = { retirement_date: string | null; deprecated_at: string | null; note: string | null; replacement: string | null; replacement_id: string | null; source_url: string };
 type Shown = ModelDetail & { unit_prices?: UnitPrice[]; deprecation?: Deprecation | null };
 
-/** The maker's notice: when it was deprecated, when it retires (or why no date), what replaces it. */
-function deprecationNote(d: Deprecation): HTMLElement {
-  const when = d.retirement_date !== null ? `retires on ${d.retirement_date}` : `no retirement date yet${d.note === null ? '' : ` (${d.note})`}`;
-  const replacement = d.replacement_id !== null ? h('a', { attrs: { href: routes.model(d.replacement_id) } }, d.replacement ?? d.replacement_id) : d.replacement;
-  return note(h('span', {}, `Deprecated${d.deprecated_at === null ? '' : ` on ${d.deprecated_at}`}: ${when}.`, replacement === null ? null : h('span', {}, ' Replacement: ', replacement, '.'), ' ', externalLink(d.source_url, "The maker's notice")));
+/** The lifecycle on the reader's day (web/lifecycle.ts), with the replacement and the maker's notice where there is one. */
+function lifecycleNote(model: Shown, words: LifecycleWords): HTMLElement | null {
+  if (words.status === null) return null;
+  const d = model.deprecation ?? null;
+  const replacement = d === null ? null : d.replacement_id !== null ? h('a', { attrs: { href: routes.model(d.replacement_id) } }, d.replacement ?? d.replacement_id) : d.replacement;
+  const source = d?.source_url ?? model.lifecycle.source_url;
+  return note(
+    h('span', { attrs: { 'data-lifecycle': words.status } }, words.sentence, replacement === null ? null : h('span', {}, ' Replacement: ', replacement, '.'), source === null ? null : h('span', {}, ' ', externalLink(source, "The maker's notice"))),
+  );
 }
 
 function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
@@ -88,7 +93,7 @@ function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
   );
 }
 
-export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => {
+export const modelPage: Page = async ({ main, params, noteMeta, freshness, now }) => {
   const id = params.join('/');
   let response: ApiResponse;
   try {
@@ -104,13 +109,14 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
   const checked = (await freshness())?.run_at ?? null;
   const asOf = checked ?? (response.meta.updated_at as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
   const chart = priceChart(model.price_history, asOf);
+  const lifecycle = lifecycleWords(model.lifecycle, model.deprecation ?? null, model.retirement_date, utcDate(now()));
   const caps = (['vision', 'reasoning', 'tools'] as const).map((c) => `${c}: ${yesNo(model.capabilities[c])}`).join(', ');
   replaceChildren(
     main,
     pageTitle(model.name),
     h('p', { class: 'muted' }, model.id, ' · by ', model.author),
     model.delisted_at === null ? null : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`),
-    model.deprecation === undefined || model.deprecation === null ? null : deprecationNote(model.deprecation),
+    lifecycleNote(model, lifecycle),
     h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
       ...(units === null ? [] : [['Unit price', units] as [string, string]]),
@@ -123,7 +129,7 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness }) => 
       ['Max output', formatTokens(model.max_output)],
       ['Capabilities', caps],
       ['Intelligence / coding / math', [model.benchmarks.intelligence_index, model.benchmarks.coding_index, model.benchmarks.math_index].map((v) => v ?? '—').join(' / ')],
-      ['Retirement date', model.retirement_date ?? 'none announced'],
+      ['Retirement date', lifecycle.retirement],
       ['Source', externalLink(model.source_url, model.source_url)],
     ]),
     model.pending_price === null ? null : note(`A price change to ${formatPrice(model.pending_price.input)} / ${formatPrice(model.pending_price.output)} (seen ${formatTime(model.pending_price.at)}) waits for confirmation.`),

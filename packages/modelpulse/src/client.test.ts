@@ -38,13 +38,13 @@ describe('the package client against a running serve', () => {
 
   it('answers cheapest exactly as the API, precomputed or computed with the same code', async () => {
     const client = createClient({ baseUrl: `${site.server.url}/` });
-    const index = (await site.file('models.json')) as unknown as { data: ModelEntry[]; meta: { retired_through: string | null } };
+    const index = (await site.file('models.json')) as unknown as { data: ModelEntry[]; meta: { as_of: string | null } };
     const queries: CheapestQuery[] = [{}, { min_intel: 40, vision: true, limit: 5 }, { min_intel: 43, reasoning: 1 }, { min_context: 150000, tools: 'true', limit: '2' }];
     const computed: boolean[] = [];
     for (const query of queries) {
       const normalized: Normalized = normalizeQuery({ ...query });
       const answer = await client.cheapest(query);
-      expect(answer.data, JSON.stringify(query)).toEqual(computeCheapest(index.data, normalized, index.meta.retired_through));
+      expect(answer.data, JSON.stringify(query)).toEqual(computeCheapest(index.data, normalized, index.meta.as_of));
       expect(answer.meta.query).toEqual(normalized);
       computed.push(answer.computed);
       if (!answer.computed) expect({ data: answer.data, meta: answer.meta }).toEqual(await site.file(`${cheapestPath(normalized)}.json`));

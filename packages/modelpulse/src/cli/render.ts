@@ -102,6 +102,7 @@ export function renderModel(response: ModelResponse): string {
       ['Context', `${tokens(m.context_length)} tokens, output up to ${tokens(m.max_output)}`],
       ['Capabilities', capabilities(m.capabilities)],
       ['Benchmarks', `intelligence ${printable(m.benchmarks.intelligence_index)}, coding ${printable(m.benchmarks.coding_index)}, math ${printable(m.benchmarks.math_index)}`],
+      ['Lifecycle', `${m.lifecycle.status ?? 'unknown'}${m.lifecycle.not_before === null ? '' : `, not before ${m.lifecycle.not_before}`} (as of ${printable(response.meta.as_of)})`],
       ['Retirement', m.retirement_date ?? 'none announced'],
       ...(m.delisted_at === null ? [] : [['Delisted', m.delisted_at] as const]),
     ]),
