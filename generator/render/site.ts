@@ -17,6 +17,7 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint } from '../publish/fingerprint.js';
 import { retiredThrough } from '../query/cheapest.js';
+import { buildCostIndex } from '../query/cost-index.js';
 import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
@@ -175,7 +176,11 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const records = models.map((m) => m.record);
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
 
-  add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: retiredThrough(entries, asOfDate) });
+  const cut = retiredThrough(entries, asOfDate);
+  add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: cut });
+  // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same cut.
+  const costIndex = buildCostIndex([...modelDetails.values()], cut);
+  add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length, retired_through: cut });
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
     const own = entries.filter((e) => e.author === author);
