@@ -18,7 +18,8 @@
  * offer, `kind: "time_window"`, `source: "genai-prices"`) are used where present.
  * No Node.js imports: the browser client bundles this file.
  */
-import { compareCheapest, isCheapestCandidate, matchesQuery, type CheapestFields, type CheapestQuery } from './cheapest.js';
+import { compareCheapest, isCheapestCandidate, matchesQuery, type CheapestFields } from './cheapest.js';
+import type { CheapestFilters } from './cheapest-filters.js';
 import { checkUsage, CostError, CostInputError, type CheckedUsage, type TokenUsage } from './cost-usage.js';
 import { decimalOf, microToUsd, sum, times, type Decimal } from './exact-usd.js';
 
@@ -239,7 +240,7 @@ export interface RankedCost<T> {
  * estimate, cheapest first, ties in `cheapest`'s order. A model whose cost for the mix is unknown
  * on every offer takes no part (as a model without a known price takes no part in `cheapest`).
  */
-export function rankByCost<T extends CostModel & CheapestFields>(models: readonly T[], usage: TokenUsage, filters: CheapestQuery, asOfDate: string | null): Array<RankedCost<T>> {
+export function rankByCost<T extends CostModel & CheapestFields>(models: readonly T[], usage: TokenUsage, filters: CheapestFilters, asOfDate: string | null): Array<RankedCost<T>> {
   checkUsage(usage);
   const ranked: Array<RankedCost<T>> = [];
   for (const model of models) {

@@ -18,6 +18,7 @@ import { EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish
 import { contentFingerprint } from '../publish/fingerprint.js';
 import { retiredThrough } from '../query/cheapest.js';
 import { buildCostIndex } from '../query/cost-index.js';
+import { renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
@@ -181,6 +182,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same cut.
   const costIndex = buildCostIndex([...modelDetails.values()], cut);
   add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length, retired_through: cut });
+  // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
+  files.push(...renderExports(entries, modelDetails));
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
     const own = entries.filter((e) => e.author === author);
