@@ -263,6 +263,6 @@ export const cheapest = (input: CheapestInput = {}) => client().cheapest(input);
 export const cost = (id: string, usage: TokenUsage, options: CostOptions = {}) => client().cost(id, usage, options);
 export const cheapestForUsage = (usage: TokenUsage, input: CheapestInput = {}) => client().cheapestForUsage(usage, input);
 // The cost module itself, for pages that price a model detail they already hold.
-export { estimateCost, estimateEveryOffer, rankByCost, CostError, CostInputError, ProviderNotOfferedError } from '../query/cost.js';
+export { cheapestEstimate, estimateCost, estimateEveryOffer, rankByCost, CostError, CostInputError, ProviderNotOfferedError } from '../query/cost.js';
 export { readCostIndex } from '../query/cost-index.js';
 export { usageFromText } from '../query/cost-usage.js';

@@ -3,16 +3,10 @@
  * cost of a token mix line by line, and a ranking by it, with the attribution. Pure.
  */
 import type { CostEstimate } from '../../../../generator/query/cost.js';
+import { usdAmount as dollars } from '../../../../generator/render/presentation.js';
 import type { CostRankingResponse, CostResponse } from '../client.js';
 import { attribution, describeQuery } from './render.js';
 import { table, tokens, usd } from './format.js';
-
-/** An amount in US dollars, to the micro-dollar the module computes: `$0.3285`, `$1.222501`, `$0.60`. */
-export function dollars(value: number | null): string {
-  if (value === null) return 'unknown';
-  const [whole, fraction = ''] = value.toFixed(6).split('.');
-  return `$${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 const PART_NAMES: Record<string, string> = { input: 'fresh input', cache_read: 'cache read', cache_write: 'cache write', output: 'output' };
