@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY } from './cheapest.js';
 import { CostError, CostInputError, estimateCost, estimateEveryOffer, ProviderNotOfferedError, rankByCost, type TokenUsage } from './cost.js';
 import { usageFromText } from './cost-usage.js';
+import { decimalOf, microToUsd } from './exact-usd.js';
 import { deepseek, detail, gpt4o, offer, price, SONNET_TIER, sonnet } from './cost-fixtures.js';
 
 const usage = (input_tokens: number, output_tokens: number, cache_read_tokens?: number, cache_write_tokens?: number): TokenUsage => ({
@@ -175,5 +176,19 @@ describe('rankByCost', () => {
     const ids = rankByCost(models(), usage(1_000, 10, 0, 100), DEFAULT_QUERY, '2026-08-01').map((r) => r.model.id);
     // Only one model has a cache-write rate.
     expect(ids).toEqual(['acme/writer']);
+  });
+});
+
+describe('exact money', () => {
+  it('gives the double JSON would read for the rounded decimal, for small and huge totals', () => {
+    for (const micro of [0n, 1n, 5n, 123_456_789n, 9_007_199_254_740_991n, 123_456_789_012_345_678_901n]) {
+      const text = micro.toString().padStart(7, '0');
+      expect(microToUsd({ units: micro, scale: 0 }), String(micro)).toBe(Number(`${text.slice(0, -6)}.${text.slice(-6)}`));
+    }
+    // 2.5 micro-dollars rounds half up; 2.4999 down.
+    expect([microToUsd({ units: 25n, scale: 1 }), microToUsd({ units: 24999n, scale: 4 })]).toEqual([0.000003, 0.000002]);
+    expect(decimalOf(1.5e-7)).toEqual({ units: 15n, scale: 8 });
+    expect(decimalOf(1e21)).toEqual({ units: 10n ** 21n, scale: 0 });
+    expect(() => decimalOf(-1)).toThrow(RangeError);
   });
 });

@@ -212,20 +212,25 @@ export function estimateCost(model: CostModel, usage: TokenUsage, options: CostO
   return price(checked, counts, ofProvider(checked, provider));
 }
 
+const everyOffer = (model: CostModel, counts: CheckedUsage): CostEstimate[] =>
+  [headline(model), ...offeredProviders(model).map((p) => ofProvider(model, p))].map((priced) => price(model, counts, priced));
+
 /** The headline price, then every provider's standard offer (in provider order), each priced. */
 export function estimateEveryOffer(model: CostModel, usage: TokenUsage): CostEstimate[] {
-  const checked = checkModel(model);
-  const counts = checkUsage(usage);
-  return [headline(checked), ...offeredProviders(checked).map((p) => ofProvider(checked, p))].map((priced) => price(checked, counts, priced));
+  return everyOffer(checkModel(model), checkUsage(usage));
+}
+
+function cheapestOf(model: CostModel, counts: CheckedUsage): CostEstimate | null {
+  let best: CostEstimate | null = null;
+  for (const estimate of everyOffer(model, counts)) {
+    if (estimate.total_usd !== null && (best === null || estimate.total_usd < best.total_usd!)) best = estimate;
+  }
+  return best;
 }
 
 /** The cheapest known estimate among the headline and the offers (the first of equals), or null. */
 export function cheapestEstimate(model: CostModel, usage: TokenUsage): CostEstimate | null {
-  let best: CostEstimate | null = null;
-  for (const estimate of estimateEveryOffer(model, usage)) {
-    if (estimate.total_usd !== null && (best === null || estimate.total_usd < best.total_usd!)) best = estimate;
-  }
-  return best;
+  return cheapestOf(checkModel(model), checkUsage(usage));
 }
 
 export interface RankedCost<T> {
@@ -241,11 +246,11 @@ export interface RankedCost<T> {
  * on every offer takes no part (as a model without a known price takes no part in `cheapest`).
  */
 export function rankByCost<T extends CostModel & CheapestFields>(models: readonly T[], usage: TokenUsage, filters: CheapestFilters, asOfDate: string | null): Array<RankedCost<T>> {
-  checkUsage(usage);
+  const counts = checkUsage(usage);
   const ranked: Array<RankedCost<T>> = [];
   for (const model of models) {
     if (!isCheapestCandidate(model, asOfDate) || !matchesQuery(model, filters)) continue;
-    const estimate = cheapestEstimate(model, usage);
+    const estimate = cheapestOf(checkModel(model), counts);
     if (estimate !== null) ranked.push({ model, estimate: estimate as RankedCost<T>['estimate'] });
   }
   ranked.sort((a, b) => a.estimate.total_usd - b.estimate.total_usd || compareCheapest(a.model, b.model));

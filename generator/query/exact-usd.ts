@@ -13,17 +13,26 @@ export interface Decimal {
   scale: number;
 }
 
-const TEN = 10n;
-const pow10 = (n: number): bigint => TEN ** BigInt(n);
+const POWERS: bigint[] = [];
+const pow10 = (n: number): bigint => (POWERS[n] ??= 10n ** BigInt(n));
+
+/** Rates repeat across models and offers: each is read once (a bounded cache; ranking prices about a thousand offers). */
+const DECIMALS = new Map<number, Decimal>();
+const MAX_CACHED = 4096;
 
 /** The decimal a finite, non-negative number is published as (`String(n)`, `1e-7` forms included). */
 export function decimalOf(value: number): Decimal {
+  const known = DECIMALS.get(value);
+  if (known !== undefined) return known;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a price: ${value}`);
   const [mantissa = '0', exponent = '0'] = String(value).split('e');
   const [whole = '0', fraction = ''] = mantissa.split('.');
   const scale = fraction.length - Number(exponent);
   const units = BigInt(`${whole}${fraction}`);
-  return scale >= 0 ? { units, scale } : { units: units * pow10(-scale), scale: 0 };
+  const decimal = scale >= 0 ? { units, scale } : { units: units * pow10(-scale), scale: 0 };
+  if (DECIMALS.size >= MAX_CACHED) DECIMALS.clear();
+  DECIMALS.set(value, decimal);
+  return decimal;
 }
 
 /** tokens × rate, exactly (micro-dollars when the rate is USD per 1M tokens). */
@@ -38,11 +47,15 @@ export function sum(values: readonly Decimal[]): Decimal {
   return { units, scale };
 }
 
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** Micro-dollars (exact) to US dollars, rounded half up to the micro-dollar. */
 export function microToUsd(micro: Decimal): number {
   const divisor = pow10(micro.scale);
-  const rounded = (micro.units * 2n + divisor) / (divisor * 2n);
-  const text = rounded.toString().padStart(7, '0');
-  // Through the decimal text: the double nearest to the exact value, as JSON.parse would give.
+  const rounded = micro.scale === 0 ? micro.units : (micro.units * 2n + divisor) / (divisor * 2n);
+  // The double nearest to rounded / 10^6, as JSON.parse of its decimal text would give: one
+  // correctly rounded division while the integer is exact as a double, else through the text.
+  if (rounded <= MAX_EXACT) return Number(rounded) / 1e6;
+  const text = rounded.toString();
   return Number(`${text.slice(0, -6)}.${text.slice(-6)}`);
 }

@@ -127,7 +127,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
-      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges', 'freshness'],
+      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges', 'exports', 'freshness'],
       additionalProperties: false,
       properties: {
         openapi: { type: 'string', description: 'The OpenAPI 3.1 document of this API' },
@@ -144,6 +144,13 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
           required: ['status', 'uptime'],
           additionalProperties: false,
           properties: { status: { type: 'string' }, uptime: { type: 'string' } },
+        },
+        exports: {
+          type: 'object',
+          description: 'the whole catalog as CSV files (RFC 4180, UTF-8): every model, every offer, every price history point',
+          required: ['models', 'offers', 'price_history'],
+          additionalProperties: false,
+          properties: { models: { type: 'string' }, offers: { type: 'string' }, price_history: { type: 'string' } },
         },
         endpoints: {
           type: 'array',
