@@ -15,6 +15,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import type { CostEstimate, CostOptions, TokenUsage } from '../../../../generator/query/cost.js';
+import { usdAmount } from '../../../../generator/render/presentation.js';
 import { answer, tool } from './answers.js';
 import { cheapestFilters, READ_ONLY } from './shapes.js';
 
@@ -40,8 +41,6 @@ function usageOf(args: { input_tokens: number; cache_read_tokens?: number; cache
   return { input_tokens, output_tokens, ...(cache_read_tokens === undefined ? {} : { cache_read_tokens }), ...(cache_write_tokens === undefined ? {} : { cache_write_tokens }) };
 }
 
-const dollars = (value: number | null) => (value === null ? 'unknown' : `$${value}`);
-
 export function registerCostTools(server: McpServer, source: CostToolSource): void {
   server.registerTool('estimate_cost', {
     title: 'What a request costs on one AI model',
@@ -59,7 +58,7 @@ export function registerCostTools(server: McpServer, source: CostToolSource): vo
   }, tool(async (args) => {
     const usage = usageOf(args);
     const response = await source.cost(args.model, usage, { provider: args.provider ?? null });
-    return answer({ data: response.data, meta: { ...response.meta, model_id: args.model, usage } }, `${args.model}: ${dollars(response.data.total_usd)}. `);
+    return answer({ data: response.data, meta: { ...response.meta, model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
   }));
 
   server.registerTool('cheapest_for_usage', {
