@@ -138,7 +138,8 @@ describe('bad input', () => {
     expect(() => usageFromText({ input_tokens: '5', output_tokens: '1', cache_read_tokens: '6' })).toThrow(expect.objectContaining({ field: 'cache_read_tokens' }));
   });
 
-  it('refuses a list entry (no tiers) for a model detail', () => {
+  it('takes the whole response as well as its data, and refuses a list entry (no tiers) for a model detail', () => {
+    expect(estimateCost({ data: sonnet(), meta: {} } as never, usage(1_000, 0)).total_usd).toBe(0.003);
     const { price_tiers: _tiers, ...entry } = sonnet();
     expect(() => estimateCost(entry as never, usage(1, 1))).toThrow(expect.objectContaining({ code: 'bad_model' }));
     expect(() => estimateCost(null as never, usage(1, 1))).toThrow(CostError);

@@ -182,9 +182,10 @@ function price(model: CostModel, usage: CheckedUsage, priced: Priced): CostEstim
   };
 }
 
-/** A model detail, or a CostError saying what was passed instead. */
+/** A model detail (the response's `data`, or the whole response), or a CostError saying what was passed instead. */
 function checkModel(model: unknown): CostModel {
-  const m = model as Partial<CostModel> | null;
+  const envelope = model as { data?: unknown; meta?: unknown; id?: unknown } | null;
+  const m = (envelope !== null && typeof envelope === 'object' && envelope.id === undefined && typeof envelope.meta === 'object' ? envelope.data : model) as Partial<CostModel> | null;
   if (m === null || typeof m !== 'object' || typeof m.id !== 'string' || typeof m.price !== 'object' || m.price === null) throw new CostError('bad_model', 'estimateCost takes a model detail as /api/v1/models/<id> returns it (its `data`)');
   if (!Array.isArray(m.price_tiers)) throw new CostError('bad_model', `${m.id}: no price_tiers: estimateCost takes the model detail (/api/v1/models/${m.id}), not a list entry`);
   return m as CostModel;

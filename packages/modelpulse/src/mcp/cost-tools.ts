@@ -14,17 +14,20 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import type { createClient as createSharedClient } from '../../../../generator/client/client.js';
 import type { CostEstimate, CostOptions, TokenUsage } from '../../../../generator/query/cost.js';
 import { usdAmount } from '../../../../generator/render/presentation.js';
-import { answer, tool } from './answers.js';
+import { answer, tool, type ToolResponse } from './answers.js';
 import { cheapestFilters, READ_ONLY } from './shapes.js';
 
-type Meta = Record<string, unknown> & { attribution: { text: string; url: string }; updated_at: string };
-
+/** What the tools ask: the package's client and the site's shared client (generator/client/client.ts) both fit. */
 export interface CostToolSource {
-  cost(id: string, usage: TokenUsage, options?: CostOptions): Promise<{ data: CostEstimate; meta: Meta }>;
-  cheapestForUsage(usage: TokenUsage, query?: Record<string, number | boolean | undefined>): Promise<{ data: unknown[]; meta: Meta }>;
+  cost(id: string, usage: TokenUsage, options?: CostOptions): Promise<{ data: CostEstimate; meta: Record<string, unknown> }>;
+  cheapestForUsage(usage: TokenUsage, query?: Record<string, number | boolean | undefined>): Promise<{ data: unknown[]; meta: Record<string, unknown> }>;
 }
+// Checked by the compiler: a remote endpoint can pass the shared client as it is.
+const sharedClientFits: ReturnType<typeof createSharedClient> extends CostToolSource ? true : never = true;
+void sharedClientFits;
 
 export const COST_TOOL_NAMES = ['estimate_cost', 'cheapest_for_usage'] as const;
 
@@ -58,7 +61,7 @@ export function registerCostTools(server: McpServer, source: CostToolSource): vo
   }, tool(async (args) => {
     const usage = usageOf(args);
     const response = await source.cost(args.model, usage, { provider: args.provider ?? null });
-    return answer({ data: response.data, meta: { ...response.meta, model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
+    return answer({ data: response.data, meta: { ...(response.meta as ToolResponse['meta']), model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
   }));
 
   server.registerTool('cheapest_for_usage', {
@@ -74,6 +77,6 @@ export function registerCostTools(server: McpServer, source: CostToolSource): vo
   }, tool(async (args) => {
     const { input_tokens: _i, cache_read_tokens: _r, cache_write_tokens: _w, output_tokens: _o, ...query } = args;
     const response = await source.cheapestForUsage(usageOf(args), query);
-    return answer(response, `${response.data.length} models, cheapest first. `);
+    return answer(response as ToolResponse, `${response.data.length} models, cheapest first. `);
   }));
 }
