@@ -159,7 +159,7 @@ estimateCost((await createClient().model('x')).data, { input_tokens: 1, output_t
     const failed = await run(process.execPath, [TSC, '-p', project]).then(() => null, (error: { stdout: string }) => error.stdout);
     expect(failed).toMatch(/bad\.ts\(3,\d+\): error TS2339: Property 'per_token' does not exist on type 'Price'/);
     expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
-    expect(failed).toMatch(/bad\.ts\(5,\d+\): error TS\d+: Object literal may only specify known properties, and 'cache_reads_tokens' does not exist in type 'TokenUsage'/);
+    expect(failed).toMatch(/bad\.ts\(5,\d+\): error TS\d+: Object literal may only specify known properties, but 'cache_reads_tokens' does not exist in type 'TokenUsage'/);
     expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
   }, SLOW);
 });
