@@ -8,7 +8,10 @@
  * - price-history.csv: every point of every model's price history, then of each offer's where the
  *   data has one, oldest first.
  * Fields newer data adds to an offer (`price_tiers`, `prices_checked`, `time_window`,
- * `price_history`) or a model (`lifecycle`) are read where present and empty otherwise.
+ * `price_history`) or a model (`lifecycle`) are read where present and empty otherwise. The
+ * exports hold the catalog, not the day's operational figures: an offer's 1-day uptime, which
+ * moves with every endpoint refresh, stays in the model detail, so the files change with prices
+ * and offers, not with every refresh.
  */
 import { blendedPrice } from '../models/price.js';
 import type { ApiOffer, ApiPrice, ModelDetail, ModelEntry } from './api-types.js';
@@ -79,7 +82,6 @@ export const OFFER_COLUMNS: Array<CsvColumn<OfferRow>> = [
   { name: 'context_length', description: 'context window, tokens', value: (r) => r.offer.context_length },
   { name: 'max_output', description: 'largest output, tokens', value: (r) => r.offer.max_output },
   { name: 'quantization', description: 'weights precision, where the provider says', value: (r) => r.offer.quantization },
-  { name: 'uptime_1d', description: 'OpenRouter\'s 1-day uptime, 0-1', value: (r) => r.offer.uptime_1d },
   { name: 'retirement_date', description: 'when this provider retires its copy', value: (r) => r.offer.retirement_date },
   { name: 'prices_checked', description: 'when the source last checked the price (genai-prices)', value: (r) => text(r.offer.prices_checked) },
   { name: 'time_window_start', description: 'a time-window offer: from (HH:MM UTC)', value: (r) => text(r.offer.time_window?.start) },
