@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { buildSite, type BuildReport } from './build-site.js';
 import { BUILD_RECORD_FILE } from './build-record.js';
 import { WEB_STATIC_FILES } from './bundles.js';
+import { TEXT_FILE_TYPES } from '../host/hosts.js';
 import { FileBudgetError, SchemaViolationError, serializeSite } from './write-site.js';
 import { writeSiteIncrementally } from './incremental-write.js';
 
@@ -72,9 +73,9 @@ describe('build', () => {
     const report = first;
     const root = join(out, 'api/v1');
     const files = (await fg('**/*.json', { cwd: root })).sort();
-    // Every JSON file, the client module, the feeds and the calendar.
+    // Every JSON file, and the text files: the client module, the feeds, the calendar and the CSV exports.
     expect(report.files).toBe((await fg('**/*', { cwd: join(out, 'api') })).length);
-    expect(report.files).toBe(files.length + 5);
+    expect(report.files).toBe(files.length + TEXT_FILE_TYPES.length);
     expect(report.written).toEqual({ written: report.files + WEBSITE.length + 1, removed: 0, unchanged: 0 });
     expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/api/v1/models/openai/gpt-test /api/v1/models/openai/gpt-test.json 200!');
     for (const path of ['index.json', 'models.json', 'models/openai.json', 'models/openai/gpt-test.json', 'cheapest.json', 'cheapest/vision/limit/5.json', 'price-changes.json', 'deprecations.json', 'errors/not-found.json', 'schemas/model.json']) {

@@ -118,7 +118,7 @@ function apiFile(ref: string): string | RegExp {
   const [path = '', query] = ref.split('?') as [string, string | undefined];
   let file: string;
   if (path === '') file = 'index.json';
-  else if (/\.(json|js|atom|ics)$/.test(path)) file = path;
+  else if (/\.(json|js|atom|ics|csv)$/.test(path)) file = path;
   else if (path === 'cheapest' && query !== undefined && !query.includes('…')) {
     const parsed = parseCheapestQuery(new URLSearchParams(query));
     if (!parsed.ok) throw new Error(`README query ${ref}: ${parsed.message}`);

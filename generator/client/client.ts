@@ -10,9 +10,15 @@
  * ignored the query string (GitHub Pages), a Worker past its daily quota (a 429) or an HTML page all
  * end in the same place, the answer computed here from the model index with the code the generator
  * and the Worker use (query/cheapest.ts through query/model-index.ts): the same bytes.
+ *
+ * `cost` and `cheapestForUsage` price a token mix with the cost module (query/cost.ts) from a
+ * model detail and from /api/v1/cost-index.json: computed here, on every host.
  */
 import { cheapestPath, CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { answerText, INDEX_FILE, readModelIndex } from '../query/model-index.js';
+import { CostError, estimateCost, rankByCost, type CostEstimate, type CostModel, type CostOptions, type TokenUsage } from '../query/cost.js';
+import { checkUsage } from '../query/cost-usage.js';
+import { COST_INDEX_FILE, CostIndexError, readCostIndex } from '../query/cost-index.js';
 import { parseCheapestQuery } from '../query/params.js';
 import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES } from './host.js';
@@ -42,6 +48,14 @@ export type CheapestInput = Partial<Record<string, QueryValue>>;
 export interface ApiResponse<T = unknown> {
   data: T;
   meta: Record<string, unknown>;
+}
+
+/** One model's place in a ranking by cost: its id and its cheapest estimate for the mix. */
+export type RankedCostRow = { model_id: string } & CostEstimate;
+
+/** The day whose retirements count, from a response's meta: its `as_of` (docs/api.md, "One as-of"). */
+export function asOfDay(meta: Record<string, unknown>): string | null {
+  return typeof meta.as_of === 'string' ? meta.as_of.slice(0, 10) : null;
 }
 
 export interface CheapestResponse extends ApiResponse<unknown[]> {
@@ -144,6 +158,23 @@ export function createClient(options: ClientOptions = {}) {
     throw new ModelPulseError(status, error?.code ?? (status === 404 ? 'not_found' : 'http_error'), error?.message ?? `HTTP ${status} for ${url}`, url, error?.parameter ?? null, error?.hint ?? null);
   }
 
+  async function model(id: string): Promise<ApiResponse<unknown>> {
+    if (!ID.test(id)) throw unknownId(id, ID, 'model');
+    return get(`models/${id}.json`);
+  }
+
+  /** Data that is not what the cost module reads (another API at the base URL): `bad_response`. */
+  function notForeign<T>(what: string, run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof CostIndexError || (error instanceof CostError && error.code === 'bad_model')) {
+        throw new ModelPulseError(200, 'bad_response', `${base} answered JSON that is not a ModelPulse ${what}: ${error.message}`, base);
+      }
+      throw error;
+    }
+  }
+
   async function compute(query: CheapestQuery): Promise<CheapestResponse> {
     const { status, text, url } = await request(INDEX_FILE);
     if (status !== 200) throw new ModelPulseError(status, 'index_unavailable', `HTTP ${status} for ${url}: the model index is needed to compute this query`, url);
@@ -161,10 +192,7 @@ export function createClient(options: ClientOptions = {}) {
       return get(`models/${author}.json`);
     },
     /** One model (`<author>/<slug>`) with its price history and endpoints. */
-    model: async (id: string) => {
-      if (!ID.test(id)) throw unknownId(id, ID, 'model');
-      return get(`models/${id}.json`);
-    },
+    model,
     status: () => get('status.json'),
     service: async (id: string) => {
       if (!SEGMENT.test(id)) throw unknownId(id, SEGMENT, 'service');
@@ -172,6 +200,31 @@ export function createClient(options: ClientOptions = {}) {
     },
     priceChanges: () => get('price-changes.json'),
     deprecations: () => get('deprecations.json'),
+
+    /**
+     * What `usage` costs on one model (query/cost.ts): at its headline price, or at
+     * `options.provider`'s standard offer. Bad counts throw CostInputError, a provider that does
+     * not offer the model ProviderNotOfferedError; `meta` is the model detail's.
+     */
+    async cost(id: string, usage: TokenUsage, options: CostOptions = {}): Promise<ApiResponse<CostEstimate>> {
+      checkUsage(usage);
+      const { data, meta } = await model(id);
+      return { data: notForeign(id, () => estimateCost(data as CostModel, usage, options)), meta };
+    },
+
+    /** What ranking by cost reads: every `cheapest` candidate's prices (query/cost-index.ts). */
+    costIndex: () => get(COST_INDEX_FILE),
+
+    /** The models cheapest for a token mix, with `cheapest`'s filters and limit, from the cost index. */
+    async cheapestForUsage(usage: TokenUsage, input: CheapestInput = {}): Promise<ApiResponse<RankedCostRow[]>> {
+      const query = normalizeQuery(input);
+      checkUsage(usage);
+      const { data, meta } = await get<unknown>(COST_INDEX_FILE);
+      const { count: _count, ...rest } = meta;
+      const models = notForeign(COST_INDEX_FILE, () => readCostIndex(data));
+      const rows = rankByCost(models, usage, query, asOfDay(meta)).map(({ model, estimate }) => ({ model_id: model.id, ...estimate }));
+      return { data: rows, meta: { ...rest, count: rows.length, query, usage } };
+    },
 
     /** The cheapest models for a query: from the host when its answer fits the query, else computed here. */
     async cheapest(input: CheapestInput = {}): Promise<CheapestResponse> {
@@ -205,3 +258,9 @@ export const service = (id: string) => client().service(id);
 export const priceChanges = () => client().priceChanges();
 export const deprecations = () => client().deprecations();
 export const cheapest = (input: CheapestInput = {}) => client().cheapest(input);
+export const cost = (id: string, usage: TokenUsage, options: CostOptions = {}) => client().cost(id, usage, options);
+export const cheapestForUsage = (usage: TokenUsage, input: CheapestInput = {}) => client().cheapestForUsage(usage, input);
+// The cost module itself, for pages that price a model detail they already hold.
+export { cheapestEstimate, estimateCost, estimateEveryOffer, rankByCost, CostError, CostInputError, ProviderNotOfferedError } from '../query/cost.js';
+export { readCostIndex } from '../query/cost-index.js';
+export { usageFromText } from '../query/cost-usage.js';

@@ -37,4 +37,7 @@ export const TEXT_FILE_TYPES: ReadonlyArray<[string, string]> = [
   ['/api/v1/feeds/deprecations.atom', 'application/atom+xml; charset=utf-8'],
   ['/api/v1/feeds/incidents.atom', 'application/atom+xml; charset=utf-8'],
   ['/api/v1/feeds/retirements.ics', 'text/calendar; charset=utf-8'],
+  ['/api/v1/export/models.csv', 'text/csv; charset=utf-8'],
+  ['/api/v1/export/offers.csv', 'text/csv; charset=utf-8'],
+  ['/api/v1/export/price-history.csv', 'text/csv; charset=utf-8'],
 ];

@@ -38,6 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.atom': 'application/atom+xml',
   '.ics': 'text/calendar; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
 };
 
 /** A file under the publish directory, or null; directories resolve to their index.html. */

@@ -5,6 +5,7 @@
  */
 import type { ModelEntry } from '../render/api-types.js';
 import { asOfDay, isRetired } from './deprecations.js';
+import type { CheapestFilters } from './cheapest-filters.js';
 
 export const CHEAPEST_FLAGS = ['vision', 'reasoning', 'tools'] as const;
 export type CheapestFlag = (typeof CHEAPEST_FLAGS)[number];
@@ -14,14 +15,7 @@ export type CheapestParam = (typeof CHEAPEST_PARAMS)[number];
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
-export interface CheapestQuery {
-  min_intel: number | null;
-  min_context: number | null;
-  vision: boolean;
-  reasoning: boolean;
-  tools: boolean;
-  limit: number;
-}
+export type CheapestQuery = CheapestFilters;
 
 export const DEFAULT_QUERY: CheapestQuery = { min_intel: null, min_context: null, vision: false, reasoning: false, tools: false, limit: DEFAULT_LIMIT };
 

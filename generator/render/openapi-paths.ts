@@ -7,10 +7,11 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
 import { INDEX_FILE } from '../query/model-index.js';
 import { PRECOMPUTED_GRID } from '../query/variants.js';
 import { CHEAPEST_FILES_GROUP, cheapestFileOperations, cheapestPathForms, type CheapestFileOperations } from './openapi-cheapest.js';
+import { EXPORT_COLUMNS, EXPORT_FILES, type ExportFile } from './exports.js';
 import type { ApiSchemaName } from './schemas.js';
 
 export type Json = Record<string, unknown>;
-type Tag = 'models' | 'status' | 'feeds' | 'api';
+type Tag = 'models' | 'status' | 'feeds' | 'exports' | 'api';
 
 const API = '/api/v1';
 const ref = (kind: 'parameters' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -162,6 +163,41 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
   }),
 });
 
+/** How cost estimates are made: by the client, with the cost module (no host computes them). */
+const COST_RULES =
+  'A token mix is priced by the cost module every client runs (the browser client `/api/v1/client.js`: `cost`, `cheapestForUsage`, `estimateCost`; the npm package `modelpulse`, its CLI `modelpulse cost` and its MCP tools `estimate_cost` and `cheapest_for_usage`): no host, the Worker included, answers a cost query, as the data to price one is published. '
+  + 'The rules: `input_tokens` is the whole prompt, cache reads and writes included, and fresh input is what is left of it; the context tier is chosen by the whole prompt (a tier applies to a prompt of more than its `min_prompt_tokens`) and sets every rate of the request; the total is exact to the micro-dollar, or null with the unknown rates named in `missing`; '
+  + "the default price is the model's headline price, a provider's is its standard offer (curated first-party genai-prices first, then the provider's own list through LiteLLM and models.dev, then OpenRouter's endpoint; never a regional, data-zone, provisioned, batch, fine-tune, free or time-window variant).";
+
+const costPaths = (): Record<string, Json> => ({
+  [`${API}/cost-index.json`]: get({
+    id: 'getCostIndex',
+    tag: 'models',
+    summary: 'What ranking by the cost of a token mix reads',
+    description: `Every model that takes part in \`cheapest\` (same candidates, as of the same day), in id order, as compact rows: the headline price with its context tiers, what \`cheapest\`'s filters read, and each provider's standard offer (the one a cost estimate prices) with its tiers (null: not known). One request instead of one per model: ranking by cost reads this file and nothing else. ${COST_RULES} ${FILE_NOTE}`,
+    responses: { 200: jsonOk('The cost index.', 'cost-index') },
+  }),
+});
+
+const EXPORTS: Record<ExportFile, [string, string, string]> = {
+  'models.csv': ['exportModels', 'Every model (CSV)', 'One row per model of `/api/v1/models`, in its order.'],
+  'offers.csv': ['exportOffers', 'Every offer (CSV)', 'Every offer of every model with a detail file (delisted models included), each model\'s cheapest first.'],
+  'price-history.csv': ['exportPriceHistory', 'Every price history point (CSV)', 'Every point of every model\'s price history (level `model`), then of each offer\'s where the data has one (level `offer`), oldest first.'],
+};
+
+const exportPaths = (): Record<string, Json> =>
+  Object.fromEntries(EXPORT_FILES.map((file) => {
+    const [id, summary, rows] = EXPORTS[file];
+    const columns = EXPORT_COLUMNS[file].map((c) => `\`${c.name}\` (${c.description})`).join(', ');
+    return [`${API}/export/${file}`, get({
+      id,
+      tag: 'exports',
+      summary,
+      description: `${rows} CSV as RFC 4180 writes it: UTF-8 without a byte-order mark, a header row, CRLF line ends, fields quoted where they hold a comma, a quote or a line break. Numbers are plain numbers, booleans \`true\`/\`false\`, unknown an empty field; a text field that starts with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return gets a leading \`'\` so a spreadsheet shows it instead of running it. Columns: ${columns}. The bytes change only when the data does. ${FILE_NOTE}`,
+      responses: { 200: textOk('A CSV file.', 'text/csv') },
+    })];
+  }));
+
 const statusPaths = (): Record<string, Json> => ({
   ...bothForms(`${API}/status`, `${API}/status.json`, {
     id: 'listServiceStatus',
@@ -238,7 +274,7 @@ const apiPaths = (): Record<string, Json> => ({
     id: 'getClient',
     tag: 'api',
     summary: 'Browser client (ES module)',
-    description: `A dependency-free ES module: \`import { cheapest, models, model, status, service, priceChanges, deprecations, createClient } from '<site>/api/v1/client.js'\`. \`cheapest(query)\` answers any query: the precomputed file when there is one, else computed from the model index with the generator's own code. Limit at most ${MAX_LIMIT}. ${FILE_NOTE}`,
+    description: `A dependency-free ES module: \`import { cheapest, models, model, status, service, priceChanges, deprecations, cost, cheapestForUsage, estimateCost, createClient } from '<site>/api/v1/client.js'\`. \`cheapest(query)\` answers any query: the precomputed file when there is one, else computed from the model index with the generator's own code. Limit at most ${MAX_LIMIT}. \`cost(id, usage, { provider })\` prices a token mix on one model, \`cheapestForUsage(usage, query)\` ranks the models by it (see \`GET /api/v1/cost-index.json\`). ${FILE_NOTE}`,
     responses: { 200: textOk('JavaScript source (an ES module).', 'text/javascript') },
   }),
   [`${API}/${INDEX_FILE}`]: get({
@@ -262,5 +298,5 @@ export function cheapestFiles(): CheapestFileOperations {
 
 /** Every public endpoint, in the order a reader meets them. */
 export function openApiPaths(files: CheapestFileOperations = cheapestFiles()): Record<string, Json> {
-  return { ...apiPaths(), ...modelsPaths(files.paths), ...statusPaths(), ...feedPaths() };
+  return { ...apiPaths(), ...modelsPaths(files.paths), ...costPaths(), ...statusPaths(), ...feedPaths(), ...exportPaths() };
 }

@@ -137,6 +137,7 @@ export function openApiDocument(options: OpenApiOptions): object {
       { name: 'models', description: 'Models, prices, the cheapest-model query, price changes and retirements.' },
       { name: 'status', description: 'Status of the monitored AI services, uptime and badges.' },
       { name: 'feeds', description: 'Atom feeds and an iCalendar file for feed readers and calendars.' },
+      { name: 'exports', description: 'The whole catalog as CSV files, for spreadsheets and analysis.' },
       { name: 'api', description: 'The API itself: index, this document, the JSON Schemas, the browser client.' },
     ],
     externalDocs: { description: 'ModelPulse API documentation', url: pageUrl(siteUrl, routes.docs()) },

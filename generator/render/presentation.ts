@@ -41,3 +41,13 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
     return null; // Not a URL at all: there is simply no link.
   }
 }
+
+/**
+ * An amount in US dollars to the micro-dollar the cost module computes, trailing zeros dropped
+ * but cents kept: `$0.3285`, `$1.222501`, `$0.60`; null is `unknown`.
+ */
+export function usdAmount(value: number | null): string {
+  if (value === null) return 'unknown';
+  const [whole, fraction = ''] = value.toFixed(6).split('.');
+  return `$${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}

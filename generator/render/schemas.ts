@@ -1,4 +1,5 @@
 import { badgeSchema } from './badge-schema.js';
+import { costIndexData } from './cost-index-schema.js';
 import { apiPriceSchema, modelDetailProperties, modelEntry } from './model-schemas.js';
 import { serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
@@ -14,7 +15,7 @@ import {
  * JSON Schemas (draft 2020-12) of every API response. They are published under
  * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
  */
-export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const source = {
@@ -130,7 +131,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
-      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges', 'freshness'],
+      required: ['endpoints', 'client', 'openapi', 'feeds', 'badges', 'exports', 'freshness'],
       additionalProperties: false,
       properties: {
         openapi: { type: 'string', description: 'The OpenAPI 3.1 document of this API' },
@@ -147,6 +148,13 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
           required: ['status', 'uptime'],
           additionalProperties: false,
           properties: { status: { type: 'string' }, uptime: { type: 'string' } },
+        },
+        exports: {
+          type: 'object',
+          description: 'the whole catalog as CSV files (RFC 4180, UTF-8): every model, every offer, every price history point',
+          required: ['models', 'offers', 'price_history'],
+          additionalProperties: false,
+          properties: { models: { type: 'string' }, offers: { type: 'string' }, price_history: { type: 'string' } },
         },
         endpoints: {
           type: 'array',
@@ -170,6 +178,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     }, meta(modelsMeta, ['price_unit', 'blended_formula', 'benchmarks_attribution'])),
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
       meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
+    'cost-index': envelope('cost-index', siteUrl, "What ranking by the cost of a token mix reads: every cheapest candidate's headline price and each provider's standard offer, with context tiers", costIndexData, modelsMetaSchema),
     'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first', {
       type: 'array',
       items: {

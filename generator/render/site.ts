@@ -16,6 +16,8 @@ import type { ModelDetail, ModelEntry } from './api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
+import { buildCostIndex } from '../query/cost-index.js';
+import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
@@ -57,11 +59,11 @@ function placeOnSite(responses: readonly RenderedJson[], basePath: string, cache
     body.meta.cache_seconds = cacheSeconds;
     if (typeof body.meta.canonical_path === 'string') body.meta.canonical_path = local(body.meta.canonical_path);
     if (file.schema !== 'index') continue;
-    const data = body.data as { endpoints: Array<{ path: string; file: string }>; client: string; openapi: string; feeds: Record<string, string>; badges: Record<string, string> };
+    const data = body.data as { endpoints: Array<{ path: string; file: string }>; client: string; openapi: string; feeds: Record<string, string>; badges: Record<string, string>; exports: Record<string, string> };
     for (const endpoint of data.endpoints) Object.assign(endpoint, { path: local(endpoint.path), file: local(endpoint.file) });
     data.client = local(data.client);
     data.openapi = local(data.openapi);
-    for (const links of [data.feeds, data.badges]) for (const key of Object.keys(links)) links[key] = local(links[key]!);
+    for (const links of [data.feeds, data.badges, data.exports]) for (const key of Object.keys(links)) links[key] = local(links[key]!);
   }
 }
 
@@ -183,6 +185,11 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
+  // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.
+  const costIndex = buildCostIndex([...modelDetails.values()], judgeAt);
+  add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length });
+  // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
+  files.push(...renderExports(entries, modelDetails));
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
     const own = entries.filter((e) => e.author === author);
@@ -251,6 +258,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/models?author=<author>', '/api/v1/models/<author>.json', "one author's models", 'models'),
       endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
+      endpoint('/api/v1/cost-index.json', '/api/v1/cost-index.json', 'what ranking by the cost of a token mix reads (the client prices mixes: cost, cheapestForUsage)', 'cost-index'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
       endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date: upcoming soonest first, then retired newest first', 'deprecations'),
       endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),
@@ -265,6 +273,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       retirements_calendar: `/${calendarPath()}`,
     },
     badges: { status: `/${badgePath('<service_id>', 'status')}`, uptime: `/${badgePath('<service_id>', 'uptime')}` },
+    exports: { models: `/${EXPORT_DIR}/models.csv`, offers: `/${EXPORT_DIR}/offers.csv`, price_history: `/${EXPORT_DIR}/price-history.csv` },
     freshness: freshnessOf(dataset.sources, config.siteUrl, runAt),
   }, baseMeta);
 

@@ -25,6 +25,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.atom': 'application/octet-stream',
   '.ics': 'text/calendar; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
 };
 
 export const PAGES_CACHE_CONTROL = 'max-age=600';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelEntry } from '../render/api-types.js';
-import { catalogueParams, PAGE_SIZE, parseCatalogueAddress, sortModels, viewCatalogue, type CatalogueState } from './catalogue.js';
+import { detail, offer, price } from '../query/cost-fixtures.js';
+import type { CostCandidate } from '../query/cost-index.js';
+import { catalogueParams, mixCosts, PAGE_SIZE, parseCatalogueAddress, sortModels, viewCatalogue, type CatalogueState } from './catalogue.js';
 
 function model(id: string, extra: { name?: string; blended?: number | null; intel?: number | null; context?: number | null; vision?: boolean } = {}): ModelEntry {
   const blended = extra.blended === undefined ? 1 : extra.blended;
@@ -106,5 +108,44 @@ describe('the model catalogue', () => {
     expect(catalogueParams(state('sort=name&order=asc&page=1')).toString()).toBe('');
     // A sort named alone takes the column's first direction: the biggest context first.
     expect(state('sort=context').order).toBe('desc');
+  });
+});
+
+describe('the catalogue priced for a token mix', () => {
+  const candidates = (): CostCandidate[] => [
+    // Cheap input, dear output; the reverse; and a dear headline an offer undercuts.
+    { ...detail('openai/gpt-4o', price(0.5, 10)), endpoints: [] },
+    { ...detail('openai/gpt-4o-mini', price(2, 2)), endpoints: [] },
+    { ...detail('anthropic/claude-opus-4', price(15, 75)), endpoints: [offer('cheapco', 'openrouter', price(1, 5))] },
+  ];
+
+  it('reads the mix from the address with the cost module, and writes it back', () => {
+    const s = state('input=1000000&cache_read=0&output=10000&sort=cost');
+    expect(s.mix).toEqual({ input_tokens: 1_000_000, cache_read_tokens: 0, output_tokens: 10_000 });
+    expect([s.sort, s.order]).toEqual(['cost', 'asc']);
+    // With a mix, the cost is the sort an address need not name.
+    expect(catalogueParams(s).toString()).toBe('input=1000000&cache_read=0&output=10000');
+    expect(state('input=1000000&output=10000').sort).toBe('cost');
+    expect(catalogueParams(state('input=1000000&output=10000&sort=name')).toString()).toBe('input=1000000&output=10000&sort=name&order=asc');
+    const problem = (query: string) => {
+      const parsed = parseCatalogueAddress(new URLSearchParams(query), AUTHORS);
+      return parsed.ok ? null : [parsed.problem.param, parsed.problem.message];
+    };
+    expect(problem('sort=cost')).toEqual(['sort', 'Sorting by cost needs a token mix: give input and output tokens.']);
+    expect(problem('input=5&cache_read=6&output=1')).toEqual(['cache_read', expect.stringMatching(/^“of which cache reads”: 6 is more than “Prompt tokens \(cache included\)” \(5\)/)]);
+    expect(problem('input=12k&output=1')?.[0]).toBe('input');
+    expect(problem('input=100')?.[0]).toBe('output');
+  });
+
+  it('sorts every model by its cheapest known cost for the mix, unknown last', () => {
+    const costs = mixCosts(candidates(), { input_tokens: 1_000_000, output_tokens: 10_000 });
+    expect([...costs].map(([id, e]) => [id, e.total_usd, e.provider])).toEqual([
+      ['openai/gpt-4o', 0.6, null],
+      ['openai/gpt-4o-mini', 2.02, null],
+      ['anthropic/claude-opus-4', 1.05, 'cheapco'],
+    ]);
+    const view = viewCatalogue(MODELS, state('input=1000000&output=10000&sort=cost'), costs);
+    expect(view.rows.map((m) => m.id)).toEqual(['openai/gpt-4o', 'anthropic/claude-opus-4', 'openai/gpt-4o-mini', 'acme/free-chat', 'acme/unpriced']);
+    expect(sortModels(MODELS, 'cost', 'desc', costs).map((m) => m.id).slice(0, 3)).toEqual(['openai/gpt-4o-mini', 'anthropic/claude-opus-4', 'openai/gpt-4o']);
   });
 });

@@ -2,21 +2,31 @@
  * The model catalogue page's logic, pure: the address (`#/models?q=…&author=…&sort=…`) to a
  * state and back, and the search, filters, sort and page over the whole of models.json. The
  * capability, intelligence and context filters are the `cheapest` query's own (same parser, same
- * matching), so the two pages never read a filter differently.
+ * matching), so the two pages never read a filter differently. A stated token mix
+ * (`input=…&output=…`) prices every model with the cost module (each at its cheapest known offer,
+ * as `rankByCost` does) and lets the table sort by that cost.
  */
+import { cheapestEstimate, CostInputError } from '../client/client.js';
 import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type CheapestQuery } from '../query/cheapest.js';
+import type { CostCandidate } from '../query/cost-index.js';
+import type { CostEstimate, TokenUsage } from '../query/cost.js';
 import type { ModelEntry } from '../render/api-types.js';
+import { MIX_FIELDS, mixFromParams, mixParams, mixProblem } from './mix.js';
 
 export const PAGE_SIZE = 50;
 
 /** The table's columns that sort, each with how to read the value it sorts by. */
-export const SORT_KEYS = ['name', 'author', 'blended', 'input', 'output', 'context', 'intelligence', 'capabilities'] as const;
+export const SORT_KEYS = ['name', 'author', 'cost', 'blended', 'input', 'output', 'context', 'intelligence', 'capabilities'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-const sortValue: Record<SortKey, (m: ModelEntry) => number | string | null> = {
+/** Each model's cost for the stated mix, by id (none: no mix, or no known cost). */
+export type MixCosts = ReadonlyMap<string, CostEstimate>;
+
+const sortValue: Record<SortKey, (m: ModelEntry, costs: MixCosts) => number | string | null> = {
   name: (m) => m.name.toLowerCase(),
   author: (m) => m.author,
+  cost: (m, costs) => costs.get(m.id)?.total_usd ?? null,
   blended: (m) => m.price.blended,
   input: (m) => m.price.input,
   output: (m) => m.price.output,
@@ -29,6 +39,7 @@ const sortValue: Record<SortKey, (m: ModelEntry) => number | string | null> = {
 export const FIRST_ORDER: Record<SortKey, SortOrder> = {
   name: 'asc',
   author: 'asc',
+  cost: 'asc',
   blended: 'asc',
   input: 'asc',
   output: 'asc',
@@ -38,10 +49,10 @@ export const FIRST_ORDER: Record<SortKey, SortOrder> = {
 };
 
 /** Pure: a stable sort in either direction, ties by id; unknown values always go last. */
-export function sortModels(models: readonly ModelEntry[], key: SortKey, order: SortOrder): ModelEntry[] {
+export function sortModels(models: readonly ModelEntry[], key: SortKey, order: SortOrder, costs: MixCosts = new Map()): ModelEntry[] {
   const sign = order === 'asc' ? 1 : -1;
   return models
-    .map((model) => ({ model, value: sortValue[key](model) }))
+    .map((model) => ({ model, value: sortValue[key](model, costs) }))
     .sort((a, b) => {
       if (a.value === null || b.value === null) {
         if (a.value !== b.value) return a.value === null ? 1 : -1;
@@ -57,15 +68,18 @@ export interface CatalogueState {
   author: string | null;
   /** The cheapest query's filters (its `limit` is not used here). */
   filters: CheapestQuery;
+  /** The token mix the cost column prices, or null. */
+  mix: TokenUsage | null;
   sort: SortKey;
   order: SortOrder;
   page: number;
 }
 
-export const DEFAULT_STATE: CatalogueState = { q: '', author: null, filters: DEFAULT_QUERY, sort: 'name', order: 'asc', page: 1 };
+export const DEFAULT_STATE: CatalogueState = { q: '', author: null, filters: DEFAULT_QUERY, mix: null, sort: 'name', order: 'asc', page: 1 };
 
 const FILTER_PARAMS = ['min_intel', 'min_context', ...CHEAPEST_FLAGS] as const;
-export const CATALOGUE_PARAMS = ['q', 'author', ...FILTER_PARAMS, 'sort', 'order', 'page'] as const;
+const MIX_PARAMS = Object.values(MIX_FIELDS).map((f) => f.param);
+export const CATALOGUE_PARAMS = ['q', 'author', ...FILTER_PARAMS, ...MIX_PARAMS, 'sort', 'order', 'page'] as const;
 
 /** Why an address shows no table: a name we do not know, a value we cannot read, or an author with no models. */
 export interface AddressProblem {
@@ -78,11 +92,15 @@ export type CatalogueParse = { ok: true; state: CatalogueState } | { ok: false; 
 
 const POSITIVE = /^[1-9]\d{0,5}$/;
 
+/** By name, or by cost when a token mix is stated. */
+const defaultSort = (state: Pick<CatalogueState, 'mix'>): SortKey => (state.mix === null ? DEFAULT_STATE.sort : 'cost');
+
 /** The address's parameters to a state. `authors` are those models.json lists. */
 export function parseCatalogueAddress(params: URLSearchParams, authors: ReadonlySet<string>): CatalogueParse {
   const fail = (kind: AddressProblem['kind'], param: string, message: string): CatalogueParse => ({ ok: false, problem: { kind, param, message } });
   const state: CatalogueState = { ...DEFAULT_STATE };
   const filterParams: Array<[string, string]> = [];
+  const mix = new URLSearchParams();
   const seen = new Set<string>();
   for (const [name, raw] of params) {
     if (!(CATALOGUE_PARAMS as readonly string[]).includes(name)) return fail('unknown_parameter', name, `This page has no filter called “${name}”; it knows ${CATALOGUE_PARAMS.join(', ')}.`);
@@ -102,12 +120,22 @@ export function parseCatalogueAddress(params: URLSearchParams, authors: Readonly
     } else if (name === 'page') {
       if (!POSITIVE.test(value)) return fail('invalid_value', name, 'page is a whole number from 1.');
       state.page = Number(value);
-    } else filterParams.push([name, value]);
+    } else if (MIX_PARAMS.includes(name)) mix.set(name, value);
+    else filterParams.push([name, value]);
   }
   const parsed = parseCheapestValues(new Map(filterParams));
   if (!parsed.ok) return fail('invalid_value', parsed.param, `${parsed.message}.`);
+  try {
+    state.mix = mixFromParams(mix);
+  } catch (error) {
+    if (!(error instanceof CostInputError)) throw error;
+    return fail('invalid_value', MIX_FIELDS[error.field as keyof typeof MIX_FIELDS]?.param ?? 'input', `${mixProblem(error)}.`);
+  }
+  if (state.sort === 'cost' && state.mix === null) return fail('invalid_value', 'sort', 'Sorting by cost needs a token mix: give input and output tokens.');
   // A sort named without its order takes the column's first direction.
-  if (seen.has('sort') && !seen.has('order')) state.order = FIRST_ORDER[state.sort];
+  // A stated mix ranks by its cost unless the address names another sort.
+  if (!seen.has('sort')) state.sort = defaultSort(state);
+  if (!seen.has('order')) state.order = FIRST_ORDER[state.sort];
   return { ok: true, state: { ...state, filters: parsed.query } };
 }
 
@@ -119,7 +147,8 @@ export function catalogueParams(state: CatalogueState): URLSearchParams {
   if (state.filters.min_intel !== null) params.set('min_intel', String(state.filters.min_intel));
   if (state.filters.min_context !== null) params.set('min_context', String(state.filters.min_context));
   for (const flag of CHEAPEST_FLAGS) if (state.filters[flag]) params.set(flag, '1');
-  if (state.sort !== DEFAULT_STATE.sort || state.order !== FIRST_ORDER[state.sort]) {
+  if (state.mix !== null) for (const [name, value] of mixParams(state.mix)) params.set(name, value);
+  if (state.sort !== defaultSort(state) || state.order !== FIRST_ORDER[state.sort]) {
     params.set('sort', state.sort);
     params.set('order', state.order);
   }
@@ -148,13 +177,28 @@ export interface CatalogueView {
   from: number;
 }
 
+/**
+ * Every model's cost for `mix`, each at its cheapest known estimate (the headline or one offer,
+ * as rankByCost ranks them), from the cost index; models it does not hold, or whose cost for the
+ * mix is unknown, have none.
+ */
+export function mixCosts(candidates: readonly CostCandidate[], mix: TokenUsage): MixCosts {
+  const costs = new Map<string, CostEstimate>();
+  for (const model of candidates) {
+    const estimate = cheapestEstimate(model, mix);
+    if (estimate !== null) costs.set(model.id, estimate);
+  }
+  return costs;
+}
+
 /** The search, filters and sort over the whole list, then the requested page (which may not exist). */
-export function viewCatalogue(models: readonly ModelEntry[], state: CatalogueState): CatalogueView {
+export function viewCatalogue(models: readonly ModelEntry[], state: CatalogueState, costs: MixCosts = new Map()): CatalogueView {
   const words = searchWords(state.q);
   const matched = sortModels(
     models.filter((m) => (state.author === null || m.author === state.author) && matchesSearch(m, words) && matchesQuery(m, state.filters)),
     state.sort,
     state.order,
+    costs,
   );
   const pages = Math.max(1, Math.ceil(matched.length / PAGE_SIZE));
   const start = (state.page - 1) * PAGE_SIZE;

@@ -15,6 +15,9 @@ import type { ModelDetail, ModelEntry } from '../render/api-types.js';
 import { DESKTOP, fitsWidth, launchChromium, navigate, PHONE, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import type { ServiceListEntry } from '../render/status.js';
+import { estimateEveryOffer, type CostModel } from '../query/cost.js';
+import { readCostIndex } from '../query/cost-index.js';
+import { mixCosts, PAGE_SIZE, sortModels } from './catalogue.js';
 import { orderDeprecations, type DeprecationRow } from './deprecations.js';
 import { formatTime, statusWords } from './format.js';
 import { dataAge } from './freshness.js';
@@ -199,6 +202,38 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await close();
   }, SLOW);
 
+  it('cost: the model page prices a token mix per offer with the shared module, and the catalogue sorts by it', async () => {
+    const model = (await published<ModelDetail>('models/anthropic/claude-sonnet-4.json')).data;
+    const usage = { input_tokens: 250_000, cache_read_tokens: 200_000, cache_write_tokens: 0, output_tokens: 1_000 };
+    const expected = estimateEveryOffer(model as unknown as CostModel, usage);
+    const { page, problems, close } = await open('#/models/anthropic/claude-sonnet-4');
+    await page.locator('#cost-input').fill('250000');
+    await page.locator('#cost-cache_read').fill('200000');
+    await page.locator('#cost-output').fill('1000');
+    await page.waitForFunction(() => location.hash.endsWith('?input=250000&cache_read=200000&cache_write=0&output=1000'));
+    const rows = page.locator('.cost-box tbody tr');
+    await expect(rows.evaluateAll((trs) => trs.map((r) => r.getAttribute('data-offer')))).resolves.toEqual(expected.map((e) => e.provider ?? 'headline'));
+    await expect(rows.locator('td.total').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-total')))).resolves.toEqual(expected.map((e) => (e.total_usd === null ? '' : String(e.total_usd))));
+    // The whole prompt is past 200K: the long-context rates, for every part of the request.
+    expect(expected[0]).toMatchObject({ tier: { min_prompt_tokens: 200_000 }, missing: [] });
+    await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe('above 200K prompt tokens');
+    // A mix that cannot be: said, and the field marked.
+    await page.locator('#cost-cache_read').fill('300000');
+    await expect(page.locator('#cost-cache_read').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('.cost-box [role="status"]').textContent()).resolves.toMatch(/^“of which cache reads”: 300000 is more than/);
+
+    // The catalogue for a stated mix: a cost column, sorted by it, from one more request.
+    const models = (await published<ModelEntry[]>('models.json')).data;
+    const costs = mixCosts(readCostIndex((await published<unknown>('cost-index.json')).data), { input_tokens: 1_000_000, output_tokens: 10_000 });
+    const ranked = sortModels(models, 'cost', 'asc', costs).slice(0, PAGE_SIZE).map((m) => m.id);
+    await navigate(page, `${serve.url}/#/models?input=1000000&output=10000`);
+    await expect(page.locator('th[data-key="cost"]').getAttribute('aria-sort')).resolves.toBe('ascending');
+    await expect(page.locator('table.models tbody tr').evaluateAll((trs) => trs.map((r) => r.getAttribute('data-model')))).resolves.toEqual(ranked);
+    await expect(page.locator('table.models tbody tr td[data-cost]').first().getAttribute('data-cost')).resolves.toBe(String(costs.get(ranked[0]!)!.total_usd));
+    expect(problems).toEqual([]);
+    await close();
+  }, SLOW);
+
   it("deprecations: the next retirement first, judged on the reader's day", async () => {
     const rows = (await published<DeprecationRow[]>('deprecations.json')).data;
     const expected = orderDeprecations(rows, READER_DAY);
@@ -247,6 +282,7 @@ const PAGES: Array<{ name: string; hash: string; axeOnPhone: boolean }> = [
   { name: 'status', hash: '#/', axeOnPhone: true },
   { name: 'service', hash: '#/status/anthropic', axeOnPhone: false },
   { name: 'models', hash: '#/models', axeOnPhone: true },
+  { name: 'models-cost', hash: '#/models?input=100000&cache_read=50000&output=2000', axeOnPhone: true },
   { name: 'cheapest', hash: '#/cheapest', axeOnPhone: false },
   { name: 'model', hash: '#/models/openai/gpt-4o', axeOnPhone: true },
   { name: 'changes', hash: '#/changes', axeOnPhone: false },

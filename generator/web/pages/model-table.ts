@@ -1,6 +1,7 @@
 import { CHEAPEST_FLAGS } from '../../query/cheapest.js';
 import type { ModelEntry } from '../../render/api-types.js';
-import { FIRST_ORDER, type SortKey, type SortOrder } from '../catalogue.js';
+import { usdAmount } from '../../render/presentation.js';
+import { FIRST_ORDER, type MixCosts, type SortKey, type SortOrder } from '../catalogue.js';
 import { h, scrollTable } from '../dom.js';
 import { formatPrice, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
 import { routes } from '../routes.js';
@@ -22,7 +23,17 @@ const COLUMNS: Array<{ label: string; key: SortKey; numeric: boolean }> = [
   { label: 'Capabilities', key: 'capabilities', numeric: false },
 ];
 
-export const COLUMN_LABELS = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label])) as Record<SortKey, string>;
+/** Shown after the author when the reader states a token mix. */
+const COST_COLUMN = { label: 'Cost', key: 'cost', numeric: true } as const;
+
+export const COLUMN_LABELS = Object.fromEntries([...COLUMNS, COST_COLUMN].map((c) => [c.key, c.label])) as Record<SortKey, string>;
+
+/** A model's cost for the mix, and the offer it is at when that is not the headline price. */
+function costCell(costs: MixCosts, id: string): HTMLTableCellElement {
+  const estimate = costs.get(id);
+  if (estimate === undefined) return cell('—', 'num');
+  return h('td', { class: 'num', attrs: { 'data-cost': estimate.total_usd } }, usdAmount(estimate.total_usd), estimate.provider === null ? null : h('span', { class: 'muted block' }, `via ${estimate.provider}`));
+}
 
 function capabilityText(m: ModelEntry): string {
   return CHEAPEST_FLAGS.filter((flag) => m.capabilities[flag]).join(', ') || '—';
@@ -38,8 +49,9 @@ export function nextSort(current: TableSort | null, key: SortKey): TableSort {
  * Models as a table in a scrollable region, every column header a sort button with `aria-sort`.
  * A redraw keeps keyboard focus on the sort button the reader was on.
  */
-export function modelTable(caption: string, models: readonly ModelEntry[], sort: TableSort | null, onSort: (key: SortKey) => void): HTMLElement {
-  const head = COLUMNS.map((c) => {
+export function modelTable(caption: string, models: readonly ModelEntry[], sort: TableSort | null, onSort: (key: SortKey) => void, costs: MixCosts | null = null): HTMLElement {
+  const columns = costs === null ? COLUMNS : [...COLUMNS.slice(0, 2), COST_COLUMN, ...COLUMNS.slice(2)];
+  const head = columns.map((c) => {
     const sorted = sort !== null && sort.key === c.key;
     const mark = sorted ? (sort.order === 'asc' ? ' ▲' : ' ▼') : '';
     return h(
@@ -54,6 +66,7 @@ export function modelTable(caption: string, models: readonly ModelEntry[], sort:
       { attrs: { 'data-model': m.id } },
       h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id)),
       cell(m.author),
+      costs === null ? null : costCell(costs, m.id),
       // A model sold per song or image has no token price: its unit price stands in the price column.
       cell((m.price.blended === null ? unitPriceText((m as { unit_prices?: UnitPrice[] }).unit_prices) : null) ?? formatPrice(m.price.blended), 'num'),
       cell(formatPrice(m.price.input), 'num'),

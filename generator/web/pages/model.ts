@@ -9,6 +9,7 @@ import { markdownBlocks, modelLinks } from '../markdown.js';
 import { routes } from '../routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
 import { lifecycleWords, type LifecycleWords } from '../lifecycle.js';
+import { costBox } from './cost-box.js';
 
 /** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
 type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
@@ -93,7 +94,7 @@ function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
   );
 }
 
-export const modelPage: Page = async ({ main, params, noteMeta, freshness, now }) => {
+export const modelPage: Page = async ({ main, params, query, noteMeta, freshness, now }) => {
   const id = params.join('/');
   let response: ApiResponse;
   try {
@@ -133,6 +134,8 @@ export const modelPage: Page = async ({ main, params, noteMeta, freshness, now }
       ['Source', externalLink(model.source_url, model.source_url)],
     ]),
     model.pending_price === null ? null : note(`A price change to ${formatPrice(model.pending_price.input)} / ${formatPrice(model.pending_price.output)} (seen ${formatTime(model.pending_price.at)}) waits for confirmation.`),
+    // The address keeps the mix, so a priced request can be shared.
+    costBox(model, query, (mix) => history.replaceState(null, '', `${routes.model(model.id)}?${mix.toString()}`)),
     h('h2', {}, 'Price history'),
     h('p', { class: 'legend' }, h('span', { class: 'key key-input' }, 'input'), ' ', h('span', { class: 'key key-output' }, 'output'), ' USD per 1M tokens'),
     chart ?? note('No price recorded yet.'),

@@ -1,5 +1,9 @@
+import { readCostIndex } from '../../client/client.js';
+import type { CostCandidate } from '../../query/cost-index.js';
 import type { ModelEntry } from '../../render/api-types.js';
-import { catalogueParams, parseCatalogueAddress, viewCatalogue, type CatalogueState } from '../catalogue.js';
+import { catalogueParams, mixCosts, parseCatalogueAddress, viewCatalogue, type CatalogueState, type MixCosts } from '../catalogue.js';
+import { mixParams } from '../mix.js';
+import { mixFields } from './cost-box.js';
 import { api, type Page } from '../context.js';
 import { h, replaceChildren } from '../dom.js';
 import { plural } from '../freshness.js';
@@ -55,25 +59,43 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
   let state = parsed.state;
   const status = h('p', { class: 'lead', attrs: { role: 'status', 'aria-live': 'polite', 'data-count': '' } });
   const results = h('div', { class: 'results' });
-  const form = h('form', { class: 'filters', attrs: { 'aria-label': 'Search and filters', role: 'search' } }, searchField(state.q), authorField(models, state.author), ...sharedFilterFields(catalogueParams(state)));
+  const mixNow = state.mix === null ? new URLSearchParams() : mixParams(state.mix);
+  const mixGroup = h('fieldset', { class: 'mix' }, h('legend', {}, 'Cost of a request (tokens): fill in to price and sort every model'), ...mixFields(mixNow, 'f'));
+  const form = h('form', { class: 'filters', attrs: { 'aria-label': 'Search and filters', role: 'search' } }, searchField(state.q), authorField(models, state.author), ...sharedFilterFields(catalogueParams(state)), mixGroup);
+  // The cost index is asked for once, when a mix is first stated; each mix is priced once.
+  let candidates: Promise<CostCandidate[]> | null = null;
+  let costs: { key: string; costs: MixCosts } | null = null;
+  const costsOf = async (s: CatalogueState): Promise<MixCosts | null> => {
+    if (s.mix === null) return null;
+    const key = mixParams(s.mix).toString();
+    if (costs !== null && costs.key === key) return costs.costs;
+    candidates ??= api.costIndex().then((r) => readCostIndex(r.data));
+    const priced = mixCosts(await candidates, s.mix);
+    costs = { key, costs: priced };
+    return priced;
+  };
   const tabs = viewTabs('all', { all: routes.models(), cheapest: routes.cheapest() });
 
-  const draw = () => {
-    const view = viewCatalogue(models, state);
+  const draw = async () => {
+    const drawn = state;
+    const mixed = await costsOf(drawn);
+    // A newer change drew (or will draw) the page: this one is out of date.
+    if (drawn !== state) return;
+    const view = viewCatalogue(models, state, mixed ?? undefined);
     const sortText = `sorted by ${state.sort === 'name' ? 'name' : COLUMN_LABELS[state.sort].toLowerCase()} (${state.order === 'asc' ? 'ascending' : 'descending'})`;
     status.dataset.count = String(view.matched.length);
     const search = state.q === '' ? '' : ` matching ${quoted(state.q)}`;
     status.textContent =
       view.matched.length === 0
         ? `No model${search} passes these filters.`
-        : `${view.from}–${view.from + view.rows.length - 1} of ${plural(view.matched.length, 'model')}${search}, ${sortText}. Prices in USD per 1M tokens.`;
+        : `${view.from}–${view.from + view.rows.length - 1} of ${plural(view.matched.length, 'model')}${search}, ${sortText}. Prices in USD per 1M tokens${mixed === null ? '' : `; cost in USD of the stated request, each model at its cheapest known offer (${plural(mixed.size, 'model')} with a known cost)`}.`;
     // A page past the last one is an address we cannot show: say so rather than show nothing.
     const missingPage = view.matched.length > 0 && state.page > view.pages;
     redrawKeepingFocus(results, () =>
       replaceChildren(
         results,
         missingPage ? note(`There is no page ${state.page}: these filters give ${plural(view.pages, 'page')}.`, 'error') : null,
-        view.rows.length === 0 ? null : modelTable('Models, USD per 1M tokens', view.rows, { key: state.sort, order: state.order }, onSort),
+        view.rows.length === 0 ? null : modelTable('Models, USD per 1M tokens', view.rows, { key: state.sort, order: state.order }, onSort, mixed),
         view.pages > 1 || missingPage ? pager(state, view.pages, go) : null,
       ),
     );
@@ -83,11 +105,11 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
   const onSort = (key: Parameters<typeof nextSort>[1]) => {
     const sort = nextSort({ key: state.sort, order: state.order }, key);
     state = { ...state, sort: sort.key, order: sort.order, page: 1 };
-    draw();
+    void draw();
   };
-  const go = (page: number) => {
+  const go = async (page: number) => {
     state = { ...state, page };
-    draw();
+    await draw();
     status.scrollIntoView({ block: 'nearest' });
     results.querySelector<HTMLAnchorElement>(`.pager a[data-page="${page + 1}"], .pager a[data-page="${page - 1}"]`)?.focus();
   };
@@ -97,9 +119,13 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
       status.textContent = next.problem.message;
       return;
     }
-    // A changed filter starts again at the first page; the sort stays.
-    state = { ...next.state, sort: state.sort, order: state.order, page: 1 };
-    draw();
+    // A changed filter starts again at the first page; the sort stays, except that a first mix
+    // ranks by its cost (from the default order) and a cost sort without a mix goes back to names.
+    const first = state.mix === null && next.state.mix !== null && state.sort === 'name';
+    const gone = next.state.mix === null && state.sort === 'cost';
+    const sort = first || gone ? { sort: next.state.sort, order: next.state.order } : { sort: state.sort, order: state.order };
+    state = { ...next.state, ...sort, page: 1 };
+    void draw();
   };
   form.addEventListener('input', onInput);
   form.addEventListener('change', onInput);
@@ -108,5 +134,5 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
     onInput();
   });
   main.replaceChildren(pageTitle('Models'), tabs, form, status, results);
-  draw();
+  await draw();
 };

@@ -17,6 +17,7 @@ export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
   models: 'ModelsResponse',
   model: 'ModelResponse',
   cheapest: 'CheapestResponse',
+  'cost-index': 'CostIndexResponse',
   'price-changes': 'PriceChangesResponse',
   deprecations: 'DeprecationsResponse',
   status: 'StatusResponse',
@@ -29,13 +30,18 @@ export const GENERATED_TYPES_FILE = fileURLToPath(new URL('../src/generated/api.
 
 const PRICE_REF = '#/$defs/price';
 
-/** The shared price definition becomes one named type instead of a copy per response. */
-function namePrice(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(namePrice);
+/**
+ * The shared price definition becomes one named type instead of a copy per response, and a
+ * 2020-12 tuple (`prefixItems`, which the generator does not read) the draft-07 form it does.
+ */
+function forTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forTypes);
   if (node === null || typeof node !== 'object') return node;
   const object = node as Record<string, unknown>;
   if (object.$ref === PRICE_REF) return { tsType: 'Price' };
-  return Object.fromEntries(Object.entries(object).filter(([key]) => key !== '$defs').map(([key, value]) => [key, namePrice(value)]));
+  const { prefixItems, items, ...rest } = object;
+  const tuple = Array.isArray(prefixItems) ? { items: prefixItems, additionalItems: items ?? true } : items === undefined ? {} : { items };
+  return Object.fromEntries(Object.entries({ ...rest, ...tuple }).filter(([key]) => key !== '$defs').map(([key, value]) => [key, forTypes(value)]));
 }
 
 // Bounded arrays (90 days of uptime) stay arrays, not 90-member tuples.
@@ -51,7 +57,7 @@ export async function renderApiTypes(): Promise<string> {
   for (const [name, typeName] of Object.entries(RESPONSE_TYPES) as Array<[ApiSchemaName, string]>) {
     const { $id: _id, $schema: _schema, title, description, ...schema } = schemas[name] as Record<string, unknown>;
     const doc = [title, description].filter((t) => typeof t === 'string').join(': ');
-    parts.push(await compile({ ...(namePrice(schema) as object), title: typeName, description: `${doc} (/api/v1/schemas/${name}.json)` } as JSONSchema, typeName, OPTIONS));
+    parts.push(await compile({ ...(forTypes(schema) as object), title: typeName, description: `${doc} (/api/v1/schemas/${name}.json)` } as JSONSchema, typeName, OPTIONS));
   }
   return [
     '// Generated from the published JSON Schemas by packages/modelpulse/scripts/api-types.ts. Do not edit.',

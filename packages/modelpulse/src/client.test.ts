@@ -5,6 +5,7 @@ import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normal
 import { normalizeQuery } from '../../../generator/client/client.js';
 import type { ModelEntry } from '../../../generator/render/api-types.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
+import { CostInputError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
 import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
 
@@ -105,9 +106,28 @@ describe('the package client with a base URL that is not a ModelPulse site', () 
       // A model answer for another id is not the model asked for.
       const wrongModel = await failure(createClient({ baseUrl: site.server.url, fetch: (url) => fetch(url.replace('anthropic/claude-test', 'openai/gpt-test')) }).model('anthropic/claude-test'));
       expect(wrongModel.message).toMatch(/data\.id is "openai\/gpt-test", not "anthropic\/claude-test"/);
+      // JSON that is not a model detail or a cost index is not priced.
+      const usage = { input_tokens: 10, output_tokens: 1 };
+      const object = await startForeignServer(200, 'application/json', JSON.stringify({ data: { id: 'x' }, meta: { api_version: 'v1', attribution: { text: 'x', url: 'https://x' } } }));
+      try {
+        expect((await failure(createClient({ baseUrl: object.url }).cost('openai/gpt-test', usage))).code).toBe('bad_response');
+        expect((await failure(createClient({ baseUrl: object.url }).cheapestForUsage(usage))).message).toMatch(/not a ModelPulse cost-index\.json: the cost index has another format/);
+      } finally {
+        await object.close();
+      }
     } finally {
       await Promise.all([html.close(), other.close(), notOurs.close()]);
     }
+  });
+
+  it('refuses a bad token mix before asking anything', async () => {
+    let asked = 0;
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: () => ((asked += 1), Promise.reject(new Error('no request expected'))) });
+    for (const bad of [{ input_tokens: 5, cache_read_tokens: 6, output_tokens: 1 }, { input_tokens: -1, output_tokens: 1 }]) {
+      await expect(client.cost('openai/gpt-test', bad)).rejects.toBeInstanceOf(CostInputError);
+      await expect(client.cheapestForUsage(bad)).rejects.toBeInstanceOf(CostInputError);
+    }
+    expect(asked).toBe(0);
   });
 });
 

@@ -5,8 +5,10 @@
  */
 import { createClient as createSharedClient, ModelPulseError } from '../../../generator/client/client.js';
 import { DEFAULT_SITE_URL } from '../../../generator/config.js';
+import type { CostEstimate, CostOptions, TokenUsage } from '../../../generator/query/cost.js';
 import type {
   CheapestResponse,
+  CostIndexResponse,
   DeprecationsResponse,
   IndexResponse,
   ModelResponse,
@@ -34,6 +36,18 @@ export interface CheapestQuery {
   tools?: Flag;
   /** How many models at most: 1 to 100, default 10. */
   limit?: number | string | null;
+}
+
+/** What a token mix costs on one model, with the model detail's meta (attribution included). */
+export interface CostResponse {
+  data: CostEstimate;
+  meta: ModelResponse['meta'];
+}
+
+/** The models cheapest for a token mix: each with its cheapest estimate; `meta` says for which query and mix. */
+export interface CostRankingResponse {
+  data: Array<{ model_id: string } & CostEstimate>;
+  meta: Omit<CostIndexResponse['meta'], 'author'> & { query: CheapestResponse['meta']['query']; usage: TokenUsage };
 }
 
 export interface ClientOptions {
@@ -67,6 +81,14 @@ export interface ModelPulseClient {
    * from the model index with the API's own code (`computed: true`). Same answer either way.
    */
   cheapest(query?: CheapestQuery): Promise<CheapestResponse & { computed: boolean }>;
+  /**
+   * What a token mix costs on one model (`estimateCost` on its detail): at its headline price,
+   * or at `options.provider`'s standard offer. Throws CostInputError for bad counts (naming the
+   * field) and ProviderNotOfferedError for a provider that does not offer the model.
+   */
+  cost(id: string, usage: TokenUsage, options?: CostOptions): Promise<CostResponse>;
+  /** The models cheapest for a token mix (`rankByCost`), with `cheapest`'s filters and limit, from one file. */
+  cheapestForUsage(usage: TokenUsage, query?: CheapestQuery): Promise<CostRankingResponse>;
   /** Price changes, newest first. */
   priceChanges(): Promise<PriceChangesResponse>;
   /** Models with a retirement date, upcoming first. */
@@ -113,6 +135,8 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
       const { computed, ...response } = await shared.cheapest({ ...query });
       return { ...checked<CheapestResponse>('cheapest', response, baseUrl), computed };
     },
+    cost: async (id, usage, options) => (await shared.cost(id, usage, options)) as CostResponse,
+    cheapestForUsage: async (usage, query = {}) => (await shared.cheapestForUsage(usage, { ...query })) as unknown as CostRankingResponse,
     priceChanges: async () => checked('price-changes', await shared.priceChanges(), baseUrl),
     deprecations: async () => checked('deprecations', await shared.deprecations(), baseUrl),
   };

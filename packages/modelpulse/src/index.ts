@@ -5,10 +5,33 @@
  *   import { createClient } from 'modelpulse';
  *   const client = createClient();
  *   const { data } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
+ *   const cost = estimateCost((await client.model('openai/gpt-4o')).data, { input_tokens: 12000, output_tokens: 800 });
  */
 export { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery, type ClientOptions, type ModelPulseClient } from './client.js';
 export { DEFAULT_TIMEOUT_MS, memoryCache, MIN_CACHE_SECONDS, type CachedAnswer, type FetchLike, type FetchLikeResponse, type ResponseCache } from './http.js';
 export type * from './generated/api.js';
+// The cost of a token mix: the very module the site, the CLI and the MCP server use.
+export {
+  COST_PARTS,
+  CostError,
+  CostInputError,
+  estimateCost,
+  estimateEveryOffer,
+  ProviderNotOfferedError,
+  rankByCost,
+  type CostEstimate,
+  type CostLine,
+  type CostModel,
+  type CostOffer,
+  type CostOptions,
+  type CostPart,
+  type CostRates,
+  type CostTier,
+  type RankedCost,
+  type TokenUsage,
+} from '../../../generator/query/cost.js';
+export { readCostIndex, type CostCandidate } from '../../../generator/query/cost-index.js';
+export type { CostRankingResponse, CostResponse } from './client.js';
 
 import type { DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
 

@@ -72,12 +72,32 @@ console.log(JSON.stringify(answer));`);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^modelpulse: --limit must be a whole number from 1 to 100/) });
   }, SLOW);
 
+  it('exports estimateCost, and its CLI prints the same estimate (--json), exit 2 on bad counts', async () => {
+    await writeFile(join(project, 'cost.mjs'), `import { createClient, CostInputError, estimateCost, rankByCost } from 'modelpulse';
+const { data } = await createClient({ baseUrl: process.argv[2] }).model('anthropic/claude-test');
+let refused = null;
+try { estimateCost(data, { input_tokens: 5, cache_read_tokens: 6, output_tokens: 0 }); } catch (error) { refused = error instanceof CostInputError ? error.field : String(error); }
+console.log(JSON.stringify({ estimate: estimateCost(data, { input_tokens: 250000, cache_read_tokens: 200000, output_tokens: 1000 }), refused, rank: typeof rankByCost }));`);
+    const { stdout } = await run(process.execPath, ['cost.mjs', site.server.url], { cwd: project });
+    const fromModule = JSON.parse(stdout) as { estimate: { total_usd: number }; refused: string; rank: string };
+    expect(fromModule).toMatchObject({ estimate: { total_usd: 0.4425, tier: { min_prompt_tokens: 200000 } }, refused: 'cache_read_tokens', rank: 'function' });
+    const env = { ...process.env, MODELPULSE_CACHE_DIR: await tempDir('pack-cost-cache') };
+    const bin = join(project, 'node_modules/.bin/modelpulse');
+    const cli = await run(bin, ['cost', 'anthropic/claude-test', '--input', '250000', '--cache-read', '200000', '--output', '1000', '--json', '--base-url', site.server.url], { env });
+    expect(JSON.parse(cli.stdout)).toEqual(fromModule.estimate);
+    const failed = await run(bin, ['cost', 'anthropic/claude-test', '--input', '1.5', '--output', '1', '--base-url', site.server.url], { env }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^modelpulse: --input: must be a whole number of tokens/) });
+  }, SLOW);
+
   it('answers cheapest from its MCP server (the SDK bundled in) as the API does', async () => {
     const client = new Client({ name: 'package-test', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(installed, 'dist/cli.js'), 'mcp', '--base-url', site.server.url], stderr: 'pipe' }));
     try {
       const answer = await client.callTool({ name: 'cheapest', arguments: { min_intel: 40, vision: true, limit: 5 } });
       expect(answer.structuredContent).toEqual(await cheapestFile());
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('estimate_cost');
+      const cost = await client.callTool({ name: 'estimate_cost', arguments: { model: 'anthropic/claude-test', input_tokens: 250000, cache_read_tokens: 200000, output_tokens: 1000 } });
+      expect(cost.structuredContent).toMatchObject({ data: { total_usd: 0.4425 } });
     } finally {
       await client.close();
     }
@@ -110,7 +130,7 @@ window.answer = createClient({ baseUrl: ${JSON.stringify(site.server.url)} }).ch
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { strict: true, noUncheckedIndexedAccess: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], types: [], noEmit: true },
     }));
-    const good = `import { createClient, ModelPulseError, type ModelEntry, type ServiceDetail } from 'modelpulse';
+    const good = `import { createClient, estimateCost, ModelPulseError, type CostEstimate, type ModelEntry, type ServiceDetail } from 'modelpulse';
 const client = createClient();
 const { data, meta } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
 const first: ModelEntry | undefined = data[0];
@@ -122,19 +142,24 @@ const day: number | null | undefined = service.uptime_90d[0]?.uptime;
 const retires: string | null = (await client.model('openai/gpt-4o')).data.retirement_date;
 let failure: [string, number, string | null] | null = null;
 try { await client.models('x'); } catch (error) { if (error instanceof ModelPulseError) failure = [error.code, error.status, error.url]; }
-export const seen = [blended, vision, link, day, retires, failure];
+const estimate: CostEstimate = estimateCost((await client.model('openai/gpt-4o')).data, { input_tokens: 12000, cache_read_tokens: 8000, output_tokens: 800 });
+const total: number | null = estimate.total_usd;
+const ranked: string[] = (await client.cheapestForUsage({ input_tokens: 1000, output_tokens: 100 }, { vision: true })).data.map((r) => r.model_id);
+export const seen = [blended, vision, link, day, retires, failure, total, ranked];
 `;
     await writeFile(join(project, 'good.ts'), good);
     await run(process.execPath, [TSC, '-p', project]);
-    const bad = `import { createClient } from 'modelpulse';
+    const bad = `import { createClient, estimateCost } from 'modelpulse';
 const { data } = await createClient().cheapest({ min_intel: 40 });
 export const price = data[0]?.price.per_token;
 await createClient().cheapest({ min_intell: 40 });
+estimateCost((await createClient().model('x')).data, { input_tokens: 1, output_tokens: 1, cache_reads_tokens: 1 });
 `;
     await writeFile(join(project, 'bad.ts'), bad);
     const failed = await run(process.execPath, [TSC, '-p', project]).then(() => null, (error: { stdout: string }) => error.stdout);
     expect(failed).toMatch(/bad\.ts\(3,\d+\): error TS2339: Property 'per_token' does not exist on type 'Price'/);
     expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
+    expect(failed).toMatch(/bad\.ts\(5,\d+\): error TS\d+: Object literal may only specify known properties, but 'cache_reads_tokens' does not exist in type 'TokenUsage'/);
     expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
   }, SLOW);
 });

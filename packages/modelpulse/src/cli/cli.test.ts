@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../generator/testing/tree.js';
 import { createClient } from '../client.js';
 import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../testing/small-site.js';
+import { DEFAULT_QUERY } from '../../../../generator/query/cheapest.js';
+import { estimateCost, rankByCost, type CostModel } from '../../../../generator/query/cost.js';
+import { readCostIndex } from '../../../../generator/query/cost-index.js';
 import { printable, table, usd } from './format.js';
 import { main } from './main.js';
 
@@ -101,6 +104,70 @@ describe('modelpulse tables', () => {
     expect(printable('evil\u001b[31mred\u202eesrever\u0007')).toBe('evil [31mredesrever ');
     expect(table([{ name: 'a\nb' }], [{ title: 'NAME', value: (r) => r.name }])).toBe('NAME\na b');
     expect([usd(null), usd(0), usd(0.8), usd(4.375), usd(0.075), usd(0.0012345)]).toEqual(['-', 'free', '$0.80', '$4.375', '$0.075', '$0.0012']);
+  });
+});
+
+describe('modelpulse cost and cheapest by cost', () => {
+  const claude = async () => (await site.file('models/anthropic/claude-test.json')).data as CostModel;
+
+  it('--json prints what estimateCost gives for the same mix: tiers crossed, cache reads, a provider', async () => {
+    const mix = ['--input', '250000', '--cache-read', '200000', '--output', '1000'];
+    const estimate = JSON.parse((await run(['cost', 'anthropic/claude-test', ...mix, '--json'])).out) as unknown;
+    expect(estimate).toEqual(estimateCost(await claude(), { input_tokens: 250_000, cache_read_tokens: 200_000, output_tokens: 1_000 }));
+    // 50,000 fresh × $6 + 200,000 × $0.60 + 1,000 × $22.50 per 1M: the whole request at the long-context rates.
+    expect(estimate).toMatchObject({ total_usd: 0.4425, tier: { min_prompt_tokens: 200_000 }, provider: null, missing: [] });
+    const offer = JSON.parse((await run(['cost', 'anthropic/claude-test', '--input', '1000', '--cache-write', '10', '--output', '100', '--provider', 'anthropic', '--json'])).out) as unknown;
+    expect(offer).toMatchObject({ total_usd: null, missing: ['cache_write'], provider: 'anthropic', source: 'openrouter' });
+  });
+
+  it('prints the cost line by line, the tier crossed and what is unknown, with the attribution', async () => {
+    const { code, out } = await run(['cost', 'anthropic/claude-test', '--input', '250000', '--cache-read', '200000', '--output', '1000']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Cost of anthropic\/claude-test at its headline price, long-context rates \(prompt above 200K tokens\)$/m);
+    expect(out).toMatch(/^cache read +200,000 +\$0\.60 +\$0\.12$/m);
+    expect(out).toMatch(/^TOTAL +\$0\.4425$/m);
+    expect(out).toMatch(ATTRIBUTION);
+    // OpenRouter's endpoint states no tiers: past 200K its rates are not known.
+    const unknown = await run(['cost', 'anthropic/claude-test', '--input', '250000', '--output', '1', '--provider', 'anthropic']);
+    expect(unknown.code).toBe(0);
+    expect(unknown.out).toMatch(/^TOTAL +unknown$/m);
+    expect(unknown.out).toContain("this offer's rates there are not known");
+  });
+
+  it('ranks by the cost of the mix with cheapest\'s filters, as rankByCost over the cost index', async () => {
+    const result = await run(['cheapest', '--input', '100000', '--output', '2000', '--min-intel', '40', '--json']);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.out) as { data: Array<{ model_id: string; total_usd: number }>; meta: Record<string, unknown> };
+    const index = await site.file('cost-index.json');
+    const expected = rankByCost(readCostIndex(index.data), { input_tokens: 100_000, output_tokens: 2_000 }, { ...DEFAULT_QUERY, min_intel: 40 }, null);
+    expect(answer.data.map((r) => [r.model_id, r.total_usd])).toEqual(expected.map((r) => [r.model.id, r.estimate.total_usd]));
+    expect(answer.data.map((r) => r.model_id)).toEqual(['mistralai/mistral-test', 'deepseek/r-test', 'openai/gpt-test', 'anthropic/claude-test']);
+    expect(answer.meta).toMatchObject({ query: { ...DEFAULT_QUERY, min_intel: 40 }, usage: { input_tokens: 100_000, output_tokens: 2_000 }, count: 4 });
+    const table = await run(['cheapest', '--input', '100000', '--output', '2000', '--min-intel', '40']);
+    expect(table.out).toMatch(/^mistralai\/mistral-test +\$0\.044 +headline price +base$/m);
+    expect(table.out).toMatch(ATTRIBUTION);
+  });
+
+  it('refuses bad token counts and a provider that does not offer the model, naming the flag, exit code 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--input=-5', '--output', '1'], /^modelpulse: --input: must be a whole number of tokens, digits only \(got "-5"\)/],
+      [['--input', '1.5', '--output', '1'], /--input: must be a whole number of tokens/],
+      [['--input', 'lots', '--output', '1'], /--input: must be a whole number/],
+      [['--input', '5', '--cache-read', '10', '--output', '1'], /--cache-read: 10 is more than --input \(5\)/],
+      [['--input', '5', '--cache-read', '3', '--cache-write', '3', '--output', '1'], /--cache-write: cache reads and writes \(3 \+ 3\) are more than --input \(5\)/],
+      [['--input', '5'], /--output: is required/],
+      [['--output', '5'], /--input: is required/],
+      [[], /modelpulse cost needs the token mix/],
+      [['--input', '5', '--output', '1', '--provider', 'nobody'], /^modelpulse cost anthropic\/claude-test: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic\) \[not_offered\]$/],
+    ];
+    for (const [flags, message] of cases) {
+      const result = await run(['cost', 'anthropic/claude-test', ...flags]);
+      expect([result.code, result.out], flags.join(' ')).toEqual([2, '']);
+      expect(result.err, flags.join(' ')).toMatch(message);
+    }
+    expect((await run(['cheapest', '--input', '5', '--cache-read', '6', '--output', '1'])).code).toBe(2);
+    expect((await run(['cheapest', '--provider', 'anthropic'])).err).toMatch(/--provider is an option of modelpulse cost, not of cheapest/);
+    expect((await run(['models', '--input', '5'])).err).toMatch(/--input is an option of modelpulse cheapest and modelpulse cost, not of models/);
   });
 });
 

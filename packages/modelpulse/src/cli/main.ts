@@ -6,9 +6,12 @@
 import { parseArgs } from 'node:util';
 import type { CheapestQuery } from '../../../../generator/query/cheapest.js';
 import { parseCheapestQuery } from '../../../../generator/query/params.js';
+import { CostError, CostInputError, type TokenUsage } from '../../../../generator/query/cost.js';
+import { USAGE_FIELDS, usageFromText, type UsageField } from '../../../../generator/query/cost-usage.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient } from '../client.js';
 import { memoryCache } from '../http.js';
 import { cacheDir, diskCache } from './disk-cache.js';
+import { renderCost, renderCostRanking } from './render-cost.js';
 import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels, renderService, renderStatus } from './render.js';
 
 /** Set by the package build; `development` when run from the sources. */
@@ -19,6 +22,11 @@ export const HELP = `modelpulse: AI model prices and AI service status from the 
 
 Usage:
   modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N]
+                      [--input N --output N [--cache-read N] [--cache-write N]]
+                                      with token counts: ranked by the cost of that mix
+  modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P]
+                                      what a request costs (--input counts the whole prompt,
+                                      cache reads and writes included; default: the headline price)
   modelpulse models [author]          models currently offered (one author's)
   modelpulse model <author/slug>      one model: prices, offers, price history
   modelpulse status [service_id]      every service's status, or one service in detail
@@ -49,15 +57,30 @@ const OPTIONS = {
   reasoning: { type: 'boolean' },
   tools: { type: 'boolean' },
   limit: { type: 'string' },
+  input: { type: 'string' },
+  'cache-read': { type: 'string' },
+  'cache-write': { type: 'string' },
+  output: { type: 'string' },
+  provider: { type: 'string' },
 } as const;
 
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; tokens: true }>>;
 type Token = Parsed['tokens'][number];
+type Values = Parsed['values'];
 
 const QUERY_OPTIONS = ['min-intel', 'min-context', 'vision', 'reasoning', 'tools', 'limit'] as const;
+/** The token flags and the usage fields they set. */
+const TOKEN_FLAGS: Record<UsageField, string> = { input_tokens: 'input', cache_read_tokens: 'cache-read', cache_write_tokens: 'cache-write', output_tokens: 'output' };
+/** The commands each option belongs to (an option given to another command is a usage error). */
+const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
+  [QUERY_OPTIONS, ['cheapest']],
+  [Object.values(TOKEN_FLAGS), ['cheapest', 'cost']],
+  [['provider'], ['cost']],
+];
 /** How many arguments each command takes after its name: [at least, at most]. */
 const COMMANDS: Record<string, readonly [number, number, string]> = {
-  cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N]'],
+  cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N] [--input N --output N [--cache-read N] [--cache-write N]]'],
+  cost: [1, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P]'],
   models: [0, 1, 'modelpulse models [author]'],
   model: [1, 1, 'modelpulse model <author/slug>'],
   status: [0, 1, 'modelpulse status [service_id]'],
@@ -85,6 +108,28 @@ export function queryFromFlags(tokens: readonly Token[]): CheapestQuery {
   return parsed.query;
 }
 
+/** A cost module message in the command line's words: `--cache-read` for `cache_read_tokens`. */
+function inFlags(message: string): string {
+  return USAGE_FIELDS.reduce((text, field) => text.replaceAll(field, `--${TOKEN_FLAGS[field]}`), message);
+}
+
+/** The token mix from the flags, or null when none is given; messages name the flag, and a flag given twice is refused. */
+export function usageFromFlags(values: Values, tokens: readonly Token[] = []): TokenUsage | null {
+  for (const field of USAGE_FIELDS) {
+    const flag = TOKEN_FLAGS[field];
+    const seen = tokens.filter((t) => t.kind === 'option' && t.name === flag);
+    if (seen.length > 1) throw new UsageError(`--${flag} is given more than once; give it at most once (got ${seen.map((t) => JSON.stringify(t.kind === 'option' ? t.value : '')).join(', ')})`);
+  }
+  const given = USAGE_FIELDS.filter((field) => values[TOKEN_FLAGS[field] as keyof Values] !== undefined);
+  if (given.length === 0) return null;
+  try {
+    return usageFromText(Object.fromEntries(given.map((field) => [field, values[TOKEN_FLAGS[field] as keyof Values] as string])));
+  } catch (error) {
+    if (error instanceof CostInputError) throw new UsageError(inFlags(error.message));
+    throw error;
+  }
+}
+
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -99,10 +144,19 @@ async function runCommand(command: string, args: string[], { values, tokens }: P
   const show = <T>(response: T, render: (r: T) => string) => io.out(values.json ? json(response) : render(response));
   switch (command) {
     case 'cheapest': {
+      const usage = usageFromFlags(values, tokens);
+      if (usage !== null) return show(await client.cheapestForUsage(usage, queryFromFlags(tokens)), renderCostRanking);
       const answer = await client.cheapest(queryFromFlags(tokens));
       // --json prints the API's response: `computed` says how the client got it, not what it is.
       const { computed: _computed, ...response } = answer;
       return values.json ? io.out(json(response)) : io.out(renderCheapest(answer));
+    }
+    case 'cost': {
+      const usage = usageFromFlags(values, tokens);
+      if (usage === null) throw new UsageError('modelpulse cost needs the token mix: --input N --output N (and --cache-read N, --cache-write N where the prompt uses the cache)');
+      const response = await client.cost(args[0]!, usage, { provider: values.provider ?? null });
+      // --json prints the estimate itself: what the package's estimateCost returns for the same mix.
+      return values.json ? io.out(json(response.data)) : io.out(renderCost(args[0]!, response));
     }
     case 'models':
       return show(await client.models(args[0]), (r) => renderModels(r, args[0] === undefined ? `Models currently offered (${r.data.length})` : `Models by ${args[0]} (${r.data.length})`));
@@ -144,9 +198,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const spec = COMMANDS[command];
     if (spec === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
     if (args.length < spec[0] || args.length > spec[1]) throw new UsageError(`usage: ${spec[2]}`);
-    if (command !== 'cheapest') {
-      const misplaced = QUERY_OPTIONS.find((o) => values[o] !== undefined);
-      if (misplaced !== undefined) throw new UsageError(`--${misplaced} is an option of modelpulse cheapest, not of ${command}`);
+    for (const [options, commands] of OPTION_COMMANDS) {
+      const misplaced = commands.includes(command) ? undefined : options.find((o) => values[o as keyof Values] !== undefined);
+      if (misplaced !== undefined) throw new UsageError(`--${misplaced} is an option of ${commands.map((c) => `modelpulse ${c}`).join(' and ')}, not of ${command}`);
     }
     const baseUrl = values['base-url'] ?? (io.env.MODELPULSE_BASE_URL || undefined);
     if (command === 'mcp') {
@@ -165,6 +219,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       // Node's message for an unknown option goes on about positionals: the first sentence is enough.
       const message = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error as Error).message.split('. ')[0]! : (error as Error).message;
       io.err(`modelpulse: ${message}\n(modelpulse --help for usage)`);
+      return 2;
+    }
+    // A provider that does not offer the model, or counts the module refused: the user's input.
+    if (error instanceof CostError) {
+      io.err(`modelpulse ${[command, ...args].join(' ')}: ${inFlags(error.message)} [${error.code}]`);
       return 2;
     }
     if (error instanceof ModelPulseError) {

@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client.js';
+import { estimateCost, type CostModel } from '../../../../generator/query/cost.js';
 import { startSmallSite, unusedBaseUrl, type SmallSite } from '../testing/small-site.js';
 
 const BIN = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
@@ -55,7 +56,10 @@ const call = async (name: string, args: Record<string, unknown> = {}) => (await 
 describe('modelpulse mcp over stdio', () => {
   it('lists its tools, each read-only with a described input', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'deprecations', 'model', 'price_changes', 'service_status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'service_status']);
+    const cost = tools.find((t) => t.name === 'estimate_cost')!;
+    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'provider']);
+    expect(cost.inputSchema.required).toEqual(['model', 'input_tokens', 'output_tokens']);
     const cheapest = tools.find((t) => t.name === 'cheapest')!;
     expect(Object.keys(cheapest.inputSchema.properties ?? {})).toEqual(['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit']);
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
@@ -88,6 +92,23 @@ describe('modelpulse mcp over stdio', () => {
     expect(((await call('deprecations', { include_retired: true })).structuredContent as typeof upcoming).data).toEqual([{ ...(await site.file('deprecations.json') as { data: object[] }).data[0], retired }]);
   });
 
+  it('prices a token mix with estimateCost, and ranks by it as the client does', async () => {
+    const usage = { input_tokens: 250_000, cache_read_tokens: 200_000, output_tokens: 1_000 };
+    const answer = await call('estimate_cost', { model: 'anthropic/claude-test', ...usage });
+    expect(answer.isError).toBeFalsy();
+    const detail = await site.file('models/anthropic/claude-test.json');
+    const { data, meta } = answer.structuredContent as { data: unknown; meta: Record<string, unknown> };
+    expect(data).toEqual(estimateCost(detail.data as CostModel, usage));
+    expect(data).toMatchObject({ total_usd: 0.4425, tier: { min_prompt_tokens: 200_000 } });
+    expect(meta).toMatchObject({ ...detail.meta, model_id: 'anthropic/claude-test', usage });
+    expect(answer.content[1]!.text).toMatch(/^anthropic\/claude-test: \$0\.4425\. Data by ModelPulse/);
+    const byProvider = await call('estimate_cost', { model: 'anthropic/claude-test', input_tokens: 1_000, output_tokens: 100, provider: 'anthropic' });
+    expect((byProvider.structuredContent as { data: object }).data).toMatchObject({ total_usd: 0.0045, provider: 'anthropic', source: 'openrouter' });
+    const ranked = await call('cheapest_for_usage', { input_tokens: 100_000, output_tokens: 2_000, min_intel: 40, limit: 3 });
+    expect(ranked.structuredContent).toEqual(await createClient({ baseUrl: site.server.url }).cheapestForUsage({ input_tokens: 100_000, output_tokens: 2_000 }, { min_intel: 40, limit: 3 }));
+    expect((ranked.structuredContent as { data: Array<{ model_id: string }> }).data.map((r) => r.model_id)).toEqual(['mistralai/mistral-test', 'deepseek/r-test', 'openai/gpt-test']);
+  });
+
   it('keeps answers for at least 60 s: asking again reaches the site no more', async () => {
     await call('price_changes');
     await call('model', { id: 'openai/gpt-test' });
@@ -107,6 +128,15 @@ describe('modelpulse mcp over stdio', () => {
       ['model', { id: 'OpenAI/GPT-Test' }, /^(invalid_id|not_found): .*"OpenAI\/GPT-Test"/],
       ['model', { id: 'openai/no-such-model' }, /^not_found: /],
       ['service_status', { service_id: 'no-such-service' }, /^not_found: /],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: -1, output_tokens: 1 }, /input_tokens/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 1.5, output_tokens: 1 }, /input_tokens/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: '100', output_tokens: 1 }, /input_tokens/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 100 }, /output_tokens/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 5, cache_read_tokens: 10, output_tokens: 1 }, /^bad_usage: cache_read_tokens: 10 is more than input_tokens \(5\)/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 5, output_tokens: 1, provider: 'nobody' }, /^not_offered: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic\)$/],
+      ['estimate_cost', { model: 'openai/no-such-model', input_tokens: 5, output_tokens: 1 }, /^not_found: /],
+      ['cheapest_for_usage', { input_tokens: 5, cache_read_tokens: 3, cache_write_tokens: 3, output_tokens: 1 }, /^bad_usage: cache_write_tokens: /],
+      ['cheapest_for_usage', { input_tokens: 5, output_tokens: 1, limit: 0 }, /limit/],
     ];
     for (const [tool, args, message] of cases) {
       const answer = await call(tool, args);

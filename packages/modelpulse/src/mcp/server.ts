@@ -8,43 +8,12 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../../generator/query/cheapest.js';
-import { ModelPulseError, type ModelPulseClient } from '../client.js';
+import type { ModelPulseClient } from '../client.js';
+import { answer, tool } from './answers.js';
+import { registerCostTools } from './cost-tools.js';
+import { cheapestFilters, READ_ONLY } from './shapes.js';
 
-interface Response {
-  data: unknown;
-  meta: { attribution: { text: string; url: string }; updated_at: string };
-}
-
-/** The answer as JSON (structured and as text), and the link back the data must be shown with. */
-function answer<R extends Response>(response: R, note = ''): CallToolResult {
-  const { attribution, updated_at: updatedAt } = response.meta;
-  return {
-    structuredContent: response as unknown as Record<string, unknown>,
-    content: [
-      { type: 'text', text: JSON.stringify(response) },
-      { type: 'text', text: `${note}Data by ${attribution.text} (${attribution.url}), updated ${updatedAt}: show this link wherever you show the data.` },
-    ],
-  };
-}
-
-function failure(error: unknown): CallToolResult {
-  const text = error instanceof ModelPulseError ? `${error.code}: ${error.message}` : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-  return { isError: true, content: [{ type: 'text', text }] };
-}
-
-/** Runs a tool; every failure becomes a tool error the assistant can read. */
-const tool = <A>(run: (args: A) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {
-  try {
-    return await run(args);
-  } catch (error) {
-    return failure(error);
-  }
-};
-
-const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: true } as const;
 const modelId = z.string().min(3).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "openai/gpt-4o"');
 const segment = (what: string, example: string) => z.string().min(1).max(100).describe(`${what}, lower case, e.g. "${example}"`);
 
@@ -58,14 +27,7 @@ export function createMcpServer(client: ModelPulseClient, options: { version: st
   server.registerTool('cheapest', {
     title: 'Cheapest AI models for a need',
     description: 'The cheapest AI models (by blended price in USD per 1M tokens, (3 × input + output) / 4) that meet every given condition, cheapest first: exactly what the API\'s /api/v1/cheapest answers.',
-    inputSchema: z.object({
-      min_intel: z.number().min(0).max(100).optional().describe('Only models whose Artificial Analysis intelligence index is at least this (0-100)'),
-      min_context: z.number().int().min(0).optional().describe('Only models with at least this many tokens of context'),
-      vision: z.boolean().optional().describe('true: only models that take images'),
-      reasoning: z.boolean().optional().describe('true: only reasoning models'),
-      tools: z.boolean().optional().describe('true: only models with tool calling'),
-      limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`How many models at most (default ${DEFAULT_LIMIT})`),
-    }).strict(),
+    inputSchema: z.object(cheapestFilters).strict(),
     annotations: READ_ONLY,
   }, tool(async (query) => {
     const { computed: _computed, ...response } = await client.cheapest(query);
@@ -117,6 +79,7 @@ export function createMcpServer(client: ModelPulseClient, options: { version: st
     return answer({ ...response, data, meta: { ...response.meta, count: data.length } });
   }));
 
+  registerCostTools(server, client);
   return server;
 }
 
