@@ -16,8 +16,8 @@ import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, SITE_CSP, TE
 export const WORKER_FILE = '_worker.js';
 export const WRANGLER_CONFIG_FILE = 'wrangler.json';
 
-/** The routes whose answer depends on the query string: the Worker runs first there, nowhere else. */
-export const WORKER_ROUTES = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/'] as const;
+/** The routes whose answer depends on the query string, and the MCP endpoint: the Worker runs first there, nowhere else. */
+export const WORKER_ROUTES = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', '/mcp', '/mcp/'] as const;
 
 /** No later than the workerd release the pinned wrangler runs (a fixed date: stable bytes). */
 export const COMPATIBILITY_DATE = '2026-04-01';

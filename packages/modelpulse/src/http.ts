@@ -113,20 +113,24 @@ export interface HttpOptions {
   timeoutMs: number;
 }
 
-class TooLarge extends Error {}
+/** A body over the size a reader accepts (readTextUpTo). */
+export class TooLarge extends Error {}
 
-/** The body as text, stopped past MAX_ANSWER_BYTES. */
-async function readText(response: FetchLikeResponse): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES) throw new TooLarge();
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
+/**
+ * A message's body (a response's, or a request's) as text, stopped with TooLarge past `maxBytes`,
+ * declared or not: an oversized body is never read whole.
+ */
+export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 'body' | 'text'>, maxBytes: number): Promise<string> {
+  if (Number(message.headers.get('content-length')) > maxBytes) throw new TooLarge();
+  if (!message.body) return message.text();
+  const reader = message.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     if (chunk.value === undefined) continue;
     bytes += chunk.value.byteLength;
-    if (bytes > MAX_ANSWER_BYTES) {
+    if (bytes > maxBytes) {
       await reader.cancel();
       throw new TooLarge();
     }
@@ -146,7 +150,7 @@ export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOpti
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       response = await fetch(url, { signal });
-      body = await readText(response);
+      body = await readTextUpTo(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (error instanceof TooLarge) throw new ModelPulseError(0, 'bad_response', `${url} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: not a ModelPulse response`, url);
       if (signal.aborted) throw new ModelPulseError(0, 'timeout', `No complete answer from ${baseUrl} within ${timeoutMs / 1000} s (GET ${url})`, url);
