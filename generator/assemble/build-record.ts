@@ -25,8 +25,12 @@ const RECORD_VERSION = 3;
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/modelpulse', import.meta.url));
-/** What the package's own build writes there: not its sources. */
-const PACKAGE_OUTPUTS = new Set(['dist', 'src/generated']);
+type Include = (path: string) => boolean;
+const everything: Include = () => true;
+/** Code, without tests (no build imports one: editing one neither rebuilds the site nor repacks the package). */
+const code: Include = (path) => !path.endsWith('.test.ts');
+/** The package's sources: not what its own build writes (dist/, src/generated/). */
+const packageSources: Include = (path) => code(path) && path !== 'dist' && path !== 'src/generated';
 const LOCK_FILE = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
 
 /** What a build left in the output: path → identity (`ino:size:ctime`) and, for files, the hash of the bytes. */
@@ -59,7 +63,7 @@ export function currentIdentity(path: string): string | null {
 }
 
 /** Every regular file below `root` (links are named, never followed), sorted, into the hash. */
-function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: ReadonlySet<string> = new Set(), rel = ''): void {
+function hashTree(hash: ReturnType<typeof createHash>, root: string, include: Include = everything, rel = ''): void {
   let entries;
   try {
     entries = readdirSync(join(root, rel), { withFileTypes: true });
@@ -69,8 +73,9 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: Reado
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    if (entry.name === 'node_modules' || !include(path)) continue;
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && !skip.has(path)) hashTree(hash, root, skip, path);
+      hashTree(hash, root, include, path);
     } else if (entry.isFile()) {
       const bytes = readFileSync(join(root, path));
       hash.update(`file ${path} ${bytes.length}\n`).update(bytes);
@@ -88,9 +93,9 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: Reado
 export function codeFingerprint(): string {
   const hash = createHash('sha256');
   hash.update(`${RECORD_VERSION} ${process.version}\ngenerator\n`);
-  hashTree(hash, GENERATOR_DIR);
+  hashTree(hash, GENERATOR_DIR, code);
   hash.update('package\n');
-  hashTree(hash, PACKAGE_DIR, PACKAGE_OUTPUTS);
+  hashTree(hash, PACKAGE_DIR, packageSources);
   hash.update('lock\n');
   try {
     hash.update(readFileSync(LOCK_FILE));

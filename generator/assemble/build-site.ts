@@ -27,6 +27,8 @@ export interface BuildOptions {
   maxFileBytes?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
+  /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
+  packageTarball?: (codeFingerprint: string) => Promise<Buffer>;
 }
 
 export interface BuildReport {
@@ -60,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   }
 
   // The package's tarball is built beside the rendering (a child process) unless its code's is kept.
-  const tarball = sitePackageTarball(code);
+  const tarball = (options.packageTarball ?? sitePackageTarball)(code);
   tarball.catch(() => undefined); // awaited below; a render that fails first must not leave it unhandled
   const dataset = await loadDataset(store);
   const warnings: string[] = [];

@@ -21,6 +21,12 @@ import { PACKAGE_VERSION } from '../../../packages/modelpulse/src/version.js';
 export const MCP_PATH = '/mcp';
 /** The largest request body read (a tools/call is a few hundred bytes): more is a 413. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
+/**
+ * A refused body up to this size is read to its end and dropped: a runtime whose request is
+ * answered before its body arrived may fail the next request (wrangler dev does). Past it, the
+ * stream is cut.
+ */
+const DRAIN_BYTES = 1024 * 1024;
 
 export interface McpSite {
   /** The site's URL (origin and base path), which the tools read. */
@@ -49,10 +55,10 @@ function rpcError(status: number, code: number, message: string, extra: Record<s
 async function readMessage(request: Request): Promise<{ message: object } | { refusal: Response }> {
   let text: string;
   try {
-    text = await readTextUpTo(request, MAX_MCP_BODY_BYTES);
+    text = await readTextUpTo(request, MAX_MCP_BODY_BYTES, DRAIN_BYTES);
   } catch (error) {
-    if (error instanceof TooLarge) return { refusal: rpcError(413, -32600, `Invalid Request: the body is over ${MAX_MCP_BODY_BYTES} bytes, the most this endpoint reads.`) };
-    throw error;
+    if (!(error instanceof TooLarge)) throw error;
+    return { refusal: rpcError(413, -32600, `Invalid Request: the body is over ${MAX_MCP_BODY_BYTES} bytes, the most this endpoint reads.`) };
   }
   let message: unknown;
   try {

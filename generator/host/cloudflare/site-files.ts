@@ -39,6 +39,9 @@ export function cloudflareHeaders(): string {
       '  Content-Type: application/json; charset=utf-8',
     ]),
     ...TEXT_FILE_TYPES.flatMap(([path, type]) => [path, '  ! Content-Type', `  Content-Type: ${type}`]),
+    // The npm package: a gzipped tarball, never re-encoded.
+    '/modelpulse.tgz',
+    '  Content-Type: application/gzip',
     '',
   ].join('\n');
 }

@@ -116,14 +116,30 @@ export interface HttpOptions {
 /** A body over the size a reader accepts (readTextUpTo). */
 export class TooLarge extends Error {}
 
+type BodyReader = ReturnType<NonNullable<FetchLikeResponse['body']>['getReader']>;
+
+/** Reads on without keeping anything, up to `budget` bytes more, then stops the stream. */
+async function discard(reader: BodyReader, budget: number): Promise<void> {
+  for (let left = budget; left > 0; ) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    left -= chunk.value?.byteLength ?? 0;
+  }
+  await reader.cancel();
+}
+
 /**
  * A message's body (a response's, or a request's) as text, stopped with TooLarge past `maxBytes`,
- * declared or not: an oversized body is never read whole.
+ * declared or not: an oversized body is never kept. A server answering a request early may read
+ * the rest and drop it (`drainBytes` at most), so the connection it came on stays usable.
  */
-export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 'body' | 'text'>, maxBytes: number): Promise<string> {
-  if (Number(message.headers.get('content-length')) > maxBytes) throw new TooLarge();
-  if (!message.body) return message.text();
-  const reader = message.body.getReader();
+export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 'body' | 'text'>, maxBytes: number, drainBytes = 0): Promise<string> {
+  const reader = message.body?.getReader() ?? null;
+  if (Number(message.headers.get('content-length')) > maxBytes) {
+    if (reader !== null) await discard(reader, drainBytes);
+    throw new TooLarge();
+  }
+  if (reader === null) return message.text();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
@@ -131,7 +147,7 @@ export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 
     if (chunk.value === undefined) continue;
     bytes += chunk.value.byteLength;
     if (bytes > maxBytes) {
-      await reader.cancel();
+      await discard(reader, drainBytes - bytes);
       throw new TooLarge();
     }
     text += decoder.decode(chunk.value, { stream: true });
