@@ -101,3 +101,21 @@ export async function answerMcp(request: Request, site: McpSite): Promise<Respon
     await server.close();
   }
 }
+
+/**
+ * Runs a session's first requests once, against no site: V8 compiles the SDK's code and zod builds
+ * its schemas while the Worker starts (Cloudflare allows 1 s for that), not in the 10 ms of CPU an
+ * assistant's first request may take. Nothing leaves the Worker: the site answers 404 here.
+ */
+export async function warmUpMcp(): Promise<void> {
+  const site: McpSite = { baseUrl: 'https://warm-up.invalid', fetch: async () => new Response('{}', { status: 404 }), documentation: 'https://warm-up.invalid/' };
+  const calls = [
+    { method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'warm-up', version: '0' } } },
+    { method: 'tools/list' },
+    { method: 'tools/call', params: { name: 'cheapest', arguments: { min_intel: 1 } } },
+  ];
+  for (const call of calls) {
+    const request = new Request(`${site.baseUrl}${MCP_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...call }) });
+    await (await answerMcp(request, site)).text();
+  }
+}

@@ -18,7 +18,7 @@ import { queryPairs, readParams, type QueryEndpoint, type WrongName } from '../.
 import { isPrecomputed } from '../../query/variants.js';
 import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL } from '../hosts.js';
-import { answerMcp, MCP_PATH } from './mcp-endpoint.js';
+import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
 
 export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
@@ -134,5 +134,8 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   // Not a query route (only reached if the routes in wrangler.json change): the assets answer.
   return env.ASSETS.fetch(request);
 }
+
+// At startup, not in a request (mcp-endpoint.ts); a failure here only leaves the compiling to the first request.
+await warmUpMcp().catch(() => undefined);
 
 export default { fetch: handle };
