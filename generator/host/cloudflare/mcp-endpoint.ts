@@ -17,10 +17,10 @@ import { createClient, type ClientOptions } from '../../../packages/modelpulse/s
 import { readTextUpTo, TooLarge } from '../../../packages/modelpulse/src/http.js';
 import { createMcpServer } from '../../../packages/modelpulse/src/mcp/create-server.js';
 import { PACKAGE_VERSION } from '../../../packages/modelpulse/src/version.js';
+import { MAX_MCP_BODY_BYTES } from '../hosts.js';
 
 export const MCP_PATH = '/mcp';
-/** The largest request body read (a tools/call is a few hundred bytes): more is a 413. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+export { MAX_MCP_BODY_BYTES };
 /**
  * A refused body up to this size is read to its end and dropped: a runtime whose request is
  * answered before its body arrived may fail the next request (wrangler dev does). Past it, the
