@@ -2,11 +2,22 @@
 
 export const DEFAULT_SITE_URL = 'https://modelpulse.netlify.app';
 export const PRODUCT_VERSION = '0.1.0';
+/**
+ * The project's remote MCP endpoint: its Cloudflare deployment's `/mcp` (the remote in
+ * packages/modelpulse/server.json; a test keeps the two equal). Hosts without code name it at
+ * their `/mcp`; a fork sets its own with MCP_URL (docs/hosting.md, "The remote MCP endpoint").
+ */
+export const DEFAULT_MCP_URL = 'https://modelpulse.modelpulse.workers.dev/mcp';
 
 /** The public site URL: SITE_URL, else Netlify's URL, else the project's default. */
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env.SITE_URL || env.URL || DEFAULT_SITE_URL;
   return raw.replace(/\/+$/, '');
+}
+
+/** Where this deployment's hosts without code send MCP clients: MCP_URL, else the project's endpoint. */
+export function mcpUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.MCP_URL || DEFAULT_MCP_URL).trim();
 }
 
 /** The site's path below its origin, without a trailing slash: `/repo` for `https://owner.github.io/repo`, else empty. */

@@ -1,8 +1,9 @@
 /**
  * What the last build into an output directory was made from, and what it left there.
  *
- * The build is a pure function of its inputs: the files of data/, the generator's own code and
- * locked dependencies, the Node.js version and the options (site URL, host, size budget). The
+ * The build is a pure function of its inputs: the files of data/, the generator's own code, the
+ * package's sources (the site publishes the package and its Worker serves the package's MCP
+ * tools), the locked dependencies, the Node.js version and the options (site URL, host, size budget). The
  * record (`OUT/.modelpulse-build.json`, hidden: hosts publish no dot files) holds their
  * fingerprint, and the inode, size and change time of every file and directory the build owns,
  * with a hash of each file's bytes. Change times cannot be set back by anyone but the kernel, and
@@ -23,6 +24,13 @@ export const BUILD_RECORD_FILE = '.modelpulse-build.json';
 const RECORD_VERSION = 3;
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL('../../packages/modelpulse', import.meta.url));
+type Include = (path: string) => boolean;
+const everything: Include = () => true;
+/** Code, without tests (no build imports one: editing one neither rebuilds the site nor repacks the package). */
+const code: Include = (path) => !path.endsWith('.test.ts');
+/** The package's sources: not what its own build writes (dist/, src/generated/). */
+const packageSources: Include = (path) => code(path) && path !== 'dist' && path !== 'src/generated';
 const LOCK_FILE = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
 
 /** What a build left in the output: path → identity (`ino:size:ctime`) and, for files, the hash of the bytes. */
@@ -55,7 +63,7 @@ export function currentIdentity(path: string): string | null {
 }
 
 /** Every regular file below `root` (links are named, never followed), sorted, into the hash. */
-function hashTree(hash: ReturnType<typeof createHash>, root: string, rel = ''): void {
+function hashTree(hash: ReturnType<typeof createHash>, root: string, include: Include = everything, rel = ''): void {
   let entries;
   try {
     entries = readdirSync(join(root, rel), { withFileTypes: true });
@@ -65,8 +73,9 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, rel = ''): 
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    if (entry.name === 'node_modules' || !include(path)) continue;
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') hashTree(hash, root, path);
+      hashTree(hash, root, include, path);
     } else if (entry.isFile()) {
       const bytes = readFileSync(join(root, path));
       hash.update(`file ${path} ${bytes.length}\n`).update(bytes);
@@ -76,22 +85,34 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, rel = ''): 
   }
 }
 
-/** The fingerprint of everything a build's output depends on. */
-export function inputFingerprint(dataDirs: readonly string[], options: object): string {
+/**
+ * The fingerprint of the code a build runs: the generator, the package's sources, the locked
+ * dependencies and Node.js (its zlib makes the package's tarball). What the site's tarball of the
+ * package is cached by (site-package.ts), and part of every build's input fingerprint.
+ */
+export function codeFingerprint(): string {
   const hash = createHash('sha256');
-  hash.update(`${RECORD_VERSION} ${process.version} ${JSON.stringify(options)}\n`);
-  // data/, and the state directory where the catalog and volatile state live (store/layout.ts).
-  for (const dir of dataDirs) {
-    hash.update('data\n');
-    hashTree(hash, dir);
-  }
-  hash.update('generator\n');
-  hashTree(hash, GENERATOR_DIR);
+  hash.update(`${RECORD_VERSION} ${process.version}\ngenerator\n`);
+  hashTree(hash, GENERATOR_DIR, code);
+  hash.update('package\n');
+  hashTree(hash, PACKAGE_DIR, packageSources);
   hash.update('lock\n');
   try {
     hash.update(readFileSync(LOCK_FILE));
   } catch {
     hash.update('none');
+  }
+  return hash.digest('hex');
+}
+
+/** The fingerprint of everything a build's output depends on. */
+export function inputFingerprint(dataDirs: readonly string[], options: object, code = codeFingerprint()): string {
+  const hash = createHash('sha256');
+  hash.update(`${RECORD_VERSION} ${code} ${JSON.stringify(options)}\n`);
+  // data/, and the state directory where the catalog and volatile state live (store/layout.ts).
+  for (const dir of dataDirs) {
+    hash.update('data\n');
+    hashTree(hash, dir);
   }
   return hash.digest('hex');
 }

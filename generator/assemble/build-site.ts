@@ -10,9 +10,11 @@ import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
-import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { codeFingerprint, forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { PACKAGE_TARBALL, sitePackageTarball } from './site-package.js';
 import { checkFileBudget, serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
+import { DEFAULT_MCP_URL } from '../config.js';
 
 export interface BuildOptions {
   /** Where the data is read and written (see store/layout.ts). */
@@ -23,6 +25,10 @@ export interface BuildOptions {
   host?: Host;
   /** The largest file the build may publish (default MAX_FILE_BYTES, 1 MiB). */
   maxFileBytes?: number;
+  /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
+  mcpUrl?: string;
+  /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
+  packageTarball?: (codeFingerprint: string) => Promise<Buffer>;
 }
 
 export interface BuildReport {
@@ -46,13 +52,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const store = asStore(options.store);
   const host = options.host ?? 'netlify';
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
   // The same inputs as the last build into an output it left intact: nothing to do.
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes });
+  const code = codeFingerprint();
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes, mcpUrl }, code);
   const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
   }
 
+  // The package's tarball is built beside the rendering (a child process) unless its code's is kept.
+  const tarball = (options.packageTarball ?? sitePackageTarball)(code);
+  tarball.catch(() => undefined); // awaited below; a render that fails first must not leave it unhandled
   const dataset = await loadDataset(store);
   const warnings: string[] = [];
   // State, not curation: a broken content file costs the responses their recorded times, never the build.
@@ -72,13 +83,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   });
   const api = serializeSite(rendered, options.siteUrl);
   api.set('api/v1/client.js', await bundleClient());
-  const extra = await hostFiles(host, api, options.siteUrl);
+  const extra = await hostFiles(host, api, options.siteUrl, mcpUrl);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).
   const files = new Map<string, string | Buffer>(api);
   files.set('app.js', await bundleWebApp());
   for (const [name, content] of await readWebStatic()) files.set(name, content);
+  files.set(PACKAGE_TARBALL, await tarball);
   for (const [name, text] of extra.root) files.set(name, text);
   checkFileBudget(files, maxFileBytes);
   const previous = recorded?.output ?? null;

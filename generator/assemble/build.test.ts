@@ -47,8 +47,9 @@ function schemaFor(path: string): string | null {
 }
 
 /** The website's files beside api/. */
-// The website, and the 404 page every host serves for a missing file (JSON: see render/errors.ts).
-const WEBSITE = ['app.js', '404.html', ...WEB_STATIC_FILES];
+// The website, the 404 page every host serves for a missing file (JSON: see render/errors.ts),
+// and the package every host publishes.
+const WEBSITE = ['app.js', '404.html', ...WEB_STATIC_FILES, 'modelpulse.tgz'];
 
 /**
  * Builds are shared, as a site would be rebuilt: one build of the fixture data that tests only
@@ -196,7 +197,8 @@ describe('build', () => {
     await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE });
     expect(await visible()).toEqual(['_redirects', 'api', ...WEBSITE].sort());
     await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'none' });
-    expect(await visible()).toEqual(['api', ...WEBSITE].sort());
+    // A plain host's /mcp: a file with the JSON error that names the remote endpoint (host/mcp-elsewhere.ts).
+    expect(await visible()).toEqual(['api', 'mcp', ...WEBSITE].sort());
     // Netlify's 404 page is the API's JSON error; elsewhere an HTML page that says what it is.
     expect(await readFile(join(scratch, '404.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });

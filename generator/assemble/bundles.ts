@@ -19,14 +19,17 @@ const publishedClient: Plugin = {
   },
 };
 
-/** One dependency-free, minified ES module. Local and deterministic: same sources, same bytes. */
-export async function bundleModule(entry: string, plugins: Plugin[] = []): Promise<string> {
+/**
+ * One dependency-free, minified ES module. Local and deterministic: same sources, same bytes.
+ * ES2020 for browsers; the Worker's runtime takes ES2022 (top-level await).
+ */
+export async function bundleModule(entry: string, plugins: Plugin[] = [], target: 'es2020' | 'es2022' = 'es2020'): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
-    target: 'es2020',
+    target,
     minify: true,
     legalComments: 'none',
     charset: 'utf8',

@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { loadNetlifyEngine } from '../host/netlify-engine.js';
 import { formatWorkerCpu, scaledModels, workerCpu } from '../host/cloudflare/cpu-bench.js';
+import { formatMcpCpu, mcpCpu } from '../host/cloudflare/mcp-cpu-bench.js';
+import { PACKAGE_TARBALL, packSitePackage } from '../assemble/site-package.js';
 import { HttpClient } from '../http/client.js';
 import { cheapest } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
@@ -112,6 +114,12 @@ async function serving(dataDir: string, factor: number): Promise<void> {
   console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/host/cloudflare/cpu-bench.ts):`);
   console.log(formatWorkerCpu('today', await workerCpu(modelsJson, authors)));
   console.log(formatWorkerCpu(`${factor}×`, await workerCpu(scaledModels(modelsJson, factor), authors)));
+  console.log(formatMcpCpu(await mcpCpu(out)));
+  const packStarted = performance.now();
+  const tarball = await packSitePackage();
+  const packSeconds = (performance.now() - packStarted) / 1000;
+  const published = await readFile(join(out, PACKAGE_TARBALL));
+  console.log(`  /${PACKAGE_TARBALL}: ${(tarball.length / 1024).toFixed(0)} KiB, packed afresh in ${packSeconds.toFixed(1)} s (a build pays that once per change of the code, beside the rendering; ${tarball.equals(published) ? 'the same bytes as the build published' : 'NOT the bytes the build published'})`);
   await rm(out, { recursive: true, force: true });
 }
 

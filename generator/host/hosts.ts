@@ -30,6 +30,9 @@ export const CORS_ALLOW_HEADERS = 'If-None-Match, If-Modified-Since';
 export const SITE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** The largest request body the remote MCP endpoint reads (a tools/call is a few hundred bytes): more is a 413. */
+export const MAX_MCP_BODY_BYTES = 64 * 1024;
+
 /** Non-JSON files under /api/ and their types. */
 export const TEXT_FILE_TYPES: ReadonlyArray<[string, string]> = [
   ['/api/v1/client.js', 'text/javascript; charset=utf-8'],

@@ -39,6 +39,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.atom': 'application/atom+xml',
   '.ics': 'text/calendar; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
+  '.tgz': 'application/gzip',
 };
 
 /** A file under the publish directory, or null; directories resolve to their index.html. */
@@ -77,6 +78,8 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+/** `/mcp` answers every method by its rule (a JSON error naming the remote endpoint: host/mcp-elsewhere.ts). */
+const isMcpPath = (path: string) => path === '/mcp' || path === '/mcp/';
 
 /** A JSON error in the API's shape, for answers no file of the site holds. */
 function errorBody(status: number, code: string, message: string): string {
@@ -113,7 +116,7 @@ export async function handle(engine: NetlifyEngine, root: string, req: IncomingM
     res.end();
     return;
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !isMcpPath(path)) {
     const body = isApiPath(path) ? errorBody(405, 'method_not_allowed', 'The API is read-only: use GET or HEAD.') : '';
     res.writeHead(405, { allow: CORS_ALLOW_METHODS, ...lowerCase(headers), ...(body === '' ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...OWN_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)) });
     res.end(body);

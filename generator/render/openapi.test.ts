@@ -17,12 +17,12 @@ interface Parameter { name: string; in: 'path' | 'query'; schema: Json; examples
 interface MediaType { schema: Json; examples?: Record<string, { value: unknown }> }
 interface Response { description: string; headers?: Record<string, Json>; content?: Record<string, MediaType> }
 interface Operation { operationId: string; parameters?: Json[]; responses: Record<string, Json> }
-interface Doc { paths: Record<string, { get: Operation }>; components: Record<string, Record<string, Json>> }
+interface Doc { paths: Record<string, { get: Operation; post?: Operation }>; components: Record<string, Record<string, Json>> }
 
 const DOC_URL = `${TEST_SITE_URL}/api/v1/openapi.json`;
 const asDoc = (value: object) => value as Doc;
-/** The paths do not depend on the ids, so the per-path tests can be listed before the build. */
-const PATHS = Object.keys(asDoc(openApiDocument({ siteUrl: TEST_SITE_URL, serviceIds: [], authors: [] })).paths);
+/** The paths do not depend on the ids, so the per-path tests can be listed before the build (the GETs: /mcp is a POST). */
+const PATHS = Object.entries(asDoc(openApiDocument({ siteUrl: TEST_SITE_URL, serviceIds: [], authors: [] })).paths).filter(([, item]) => item.get !== undefined).map(([path]) => path);
 
 /** Every value of `key` anywhere in `node`. */
 function collect(node: unknown, key: string, out: string[] = []): string[] {
@@ -89,10 +89,10 @@ describe('openApiDocument', () => {
     for (const local of refs.filter((r) => r.startsWith('#/'))) expect(deref(doc, { $ref: local }), local).toBeDefined();
   });
 
-  it('has unique operation ids and describes every GET', () => {
-    const ops = Object.values(doc.paths).map((item) => item.get);
+  it('has unique operation ids and describes every GET, and the one POST: the remote MCP endpoint', () => {
+    const ops = Object.values(doc.paths).flatMap((item) => Object.values(item) as Operation[]);
     expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
-    for (const item of Object.values(doc.paths)) expect(Object.keys(item)).toEqual(['get']);
+    for (const [path, item] of Object.entries(doc.paths)) expect(Object.keys(item), path).toEqual([path === '/mcp' ? 'post' : 'get']);
   });
 
   it('gives examples that match their own schemas', () => {
@@ -237,6 +237,15 @@ describe('openApiDocument against the built site, over real HTTP', () => {
       ['/api/v1/schemas/{name}.json', '/api/v1/schemas/no-such-schema.json', 404],
     ];
     for (const [path, url, status] of cases) await expectDocumented(path, url, status);
+  });
+
+  it('answers POST /mcp on a host without code as documented: the JSON error naming the remote endpoint', async () => {
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const documented = deref<Response>(doc, doc.paths['/mcp']!.post!.responses['404']);
+    expect([res.status, (res.headers.get('content-type') ?? '').split(';')[0]]).toEqual([404, Object.keys(documented.content!)[0]]);
+    const body = await res.json();
+    expect(check(documented.content!['application/json']!.schema, body)).toBeNull();
+    expect(body).toMatchObject({ error: { code: 'mcp_elsewhere', endpoint: expect.stringMatching(/\/mcp$/) } });
   });
 
   it('documents every endpoint the index lists', async () => {

@@ -5,8 +5,10 @@
  */
 import { PUBLISHED_EXTENSIONS } from '../models/ids.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
+import { MAX_MCP_BODY_BYTES } from '../host/hosts.js';
 import { CHEAPEST_FILES_GROUP } from './openapi-cheapest.js';
 import { CHEAPEST_FILE_RESPONSE, cheapestFiles, openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
+import { siteRootPaths } from './openapi-site-paths.js';
 import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
 import { pageUrl, routes } from '../web/routes.js';
@@ -30,7 +32,7 @@ function description(siteUrl: string): string {
     '**Terms.** Free, no API key, no sign-up. CORS is open to every origin (`Access-Control-Allow-Origin: *`). Cache every response for at least ' +
       `${MIN_CACHE_SECONDS} seconds (\`meta.cache_seconds\`; the CDN sends \`Cache-Control: public, max-age=${MIN_CACHE_SECONDS}, stale-while-revalidate=300\`): polling more often gets nothing new. ` +
       `Wherever you show the data, show \`meta.attribution.text\` as a link to \`meta.attribution.url\` (${siteUrl}).`,
-    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve` and by Cloudflare\'s `_redirects` and Worker, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation is GET (HEAD works too).',
+    '**Two URL forms.** Each JSON endpoint is listed twice: the routed path (`/api/v1/models`, `/api/v1/cheapest?vision=1`), answered by the rewrite rules on Netlify and in `npm run serve` and by Cloudflare\'s `_redirects` and Worker, and the `.json` file (`/api/v1/models.json`, `/api/v1/cheapest/vision.json`), which works on every static host. Every operation of the API is GET (HEAD works too); beside it, the site publishes its npm package (`/modelpulse.tgz`) and, on Cloudflare, a remote MCP endpoint (`POST /mcp`).',
     '**Responses.** Every JSON 200 is `{ "data": …, "meta": { … } }` and matches the JSON Schema (draft 2020-12) it references under `/api/v1/schemas/`.' +
       ' **One as-of.** `meta.as_of`, the same in every response of a build, is the last update run at which what the catalog says changed; `retired`, who takes part in `cheapest` and the 90-day window of price changes are judged on its date, on every host.' +
       ' **Stable bytes, honest freshness.** `meta.updated_at` is when that response\'s content last changed: a response keeps its bytes (and its ETag, so `If-None-Match` gets a 304) until what it says changes. When the data was last checked lives in a small set of freshness files: `/api/v1` (index.json, `data.freshness`: the last run and every source\'s last attempt, success, staleness and error) and the status responses (`meta.checked_at`, probe and page times), which change with every run. Errors are `{ "error": { "status", "code", "message" } }` with the matching HTTP status, never an HTML page, on Cloudflare, Netlify, `npm run serve` and nginx (docs/hosting.md); GitHub Pages answers unknown files with an HTML 404 page that says so.',
@@ -131,6 +133,16 @@ export function openApiDocument(options: OpenApiOptions): object {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: siteUrl }],
+    paths: { ...openApiPaths(files), ...siteRootPaths(MAX_MCP_BODY_BYTES) },
+    components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: { ...parameters(ids), ...files.parameters } },
+    // How the website's API page groups operations it shows as one endpoint (web/openapi-view.ts).
+    'x-modelpulse-groups': {
+      [CHEAPEST_FILES_GROUP]: {
+        summary: 'Cheapest models for a query (precomputed files)',
+        description: `Each precomputed \`cheapest\` variant as a file (see \`GET /api/v1/cheapest\` for the semantics): its non-default parts in a fixed order, \`min_intel/{min_intel}\`, \`min_context/{min_context}\`, \`vision\`, \`reasoning\`, \`tools\`, \`limit/{limit}\` (limit ${DEFAULT_LIMIT} is the default: no part; no part at all is \`/api/v1/cheapest.json\`). One operation per set of parts, so that standard tools match every file; the numbers' enums are the precomputed values, and any other value has no file (404 \`not_precomputed\`).`,
+        example: '/api/v1/cheapest/min_intel/{min_intel}/vision/limit/{limit}.json',
+      },
+    },
     // Public: no key, no sign-up. Said explicitly, so tools need not guess.
     security: [],
     tags: [
@@ -141,15 +153,5 @@ export function openApiDocument(options: OpenApiOptions): object {
       { name: 'api', description: 'The API itself: index, this document, the JSON Schemas, the browser client.' },
     ],
     externalDocs: { description: 'ModelPulse API documentation', url: pageUrl(siteUrl, routes.docs()) },
-    paths: openApiPaths(files),
-    components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: { ...parameters(ids), ...files.parameters } },
-    // How the website's API page groups operations it shows as one endpoint (web/openapi-view.ts).
-    'x-modelpulse-groups': {
-      [CHEAPEST_FILES_GROUP]: {
-        summary: 'Cheapest models for a query (precomputed files)',
-        description: `Each precomputed \`cheapest\` variant as a file (see \`GET /api/v1/cheapest\` for the semantics): its non-default parts in a fixed order, \`min_intel/{min_intel}\`, \`min_context/{min_context}\`, \`vision\`, \`reasoning\`, \`tools\`, \`limit/{limit}\` (limit ${DEFAULT_LIMIT} is the default: no part; no part at all is \`/api/v1/cheapest.json\`). One operation per set of parts, so that standard tools match every file; the numbers' enums are the precomputed values, and any other value has no file (404 \`not_precomputed\`).`,
-        example: '/api/v1/cheapest/min_intel/{min_intel}/vision/limit/{limit}.json',
-      },
-    },
   };
 }

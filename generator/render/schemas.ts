@@ -260,6 +260,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
                 path_template: { type: 'string' },
               },
             },
+            endpoint: { type: 'string', format: 'uri', description: 'mcp_elsewhere: where the remote MCP endpoint (Streamable HTTP) is, on a host that has none at /mcp' },
             documentation: { type: 'string', format: 'uri' },
           },
         },

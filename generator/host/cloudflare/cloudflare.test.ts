@@ -20,6 +20,7 @@ import { rawRequest, type RawResponse } from '../../testing/raw-http.js';
 import { createAjv } from '../../validation/ajv.js';
 import { SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
+import { describeMcpEndpoint } from './mcp-endpoint.cases.js';
 
 let server: CloudflareDevServer;
 let publishDir: string;
@@ -208,3 +209,5 @@ describe('a Cloudflare build in workerd', () => {
     expect(server.output()).not.toMatch(/ENOTFOUND|EAI_AGAIN|getaddrinfo/);
   });
 });
+
+describeMcpEndpoint(() => server.url);

@@ -52,7 +52,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 export async function workerCpu(modelsJson: string, authors: readonly string[], isolates = 20, queries = 400): Promise<WorkerCpu> {
   const dir = await tempDir('worker-cpu');
-  const workerPath = join(dir, '_worker.js');
+  const workerPath = join(dir, '_worker.mjs'); // .mjs: an ES module to Node (and tsx) wherever it is
   await writeFile(workerPath, await bundleWorker());
   const index = buildModelIndex(modelsJson, authors, '');
   const env: WorkerEnv = {

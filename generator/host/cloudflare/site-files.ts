@@ -19,9 +19,10 @@ export const WRANGLER_CONFIG_FILE = 'wrangler.json';
 
 /**
  * Where the Worker runs first, nowhere else: the routes whose answer depends on the query string,
- * and the odd paths the asset server would answer with a redirect (plain-path.ts).
+ * the remote MCP endpoint, and the odd paths the asset server would answer with a redirect
+ * (plain-path.ts).
  */
-export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', ...ODD_PATH_ROUTES];
+export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', '/mcp', '/mcp/', ...ODD_PATH_ROUTES];
 
 /** No later than the workerd release the pinned wrangler runs (a fixed date: stable bytes). */
 export const COMPATIBILITY_DATE = '2026-04-01';
@@ -43,6 +44,9 @@ export function cloudflareHeaders(): string {
       '  Content-Type: application/json; charset=utf-8',
     ]),
     ...TEXT_FILE_TYPES.flatMap(([path, type]) => [path, '  ! Content-Type', `  Content-Type: ${type}`]),
+    // The npm package: a gzipped tarball, never re-encoded.
+    '/modelpulse.tgz',
+    '  Content-Type: application/gzip',
     '',
   ].join('\n');
 }

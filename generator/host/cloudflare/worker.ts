@@ -1,7 +1,8 @@
 /**
  * The Cloudflare Worker: it runs first only on the query routes (`/api/v1/cheapest`,
- * `/api/v1/models`; see site-files.ts) and on odd paths (plain-path.ts: a JSON 404 unless an
- * escape only spells a plain character), and answers every valid query exactly:
+ * `/api/v1/models`; see site-files.ts), on odd paths (plain-path.ts: a JSON 404 unless an
+ * escape only spells a plain character) and on the remote MCP endpoint (`/mcp`, mcp-endpoint.ts),
+ * and answers every valid query exactly:
  * - a query with a precomputed file gets that file, through the assets (the same bytes, ETag and
  *   304s as its path form);
  * - any other valid `cheapest` query is computed from the model index with the shared code
@@ -19,6 +20,7 @@ import { isPrecomputed } from '../../query/variants.js';
 import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL } from '../hosts.js';
 import { plainPath } from './plain-path.js';
+import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
 
 export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
@@ -126,6 +128,9 @@ async function modelsRoute(request: Request, env: WorkerEnv, pairs: Array<[strin
 
 export async function handle(request: Request, env: WorkerEnv): Promise<Response> {
   const url = new URL(request.url);
+  const route = url.pathname.slice(env.BASE_PATH.length).replace(/\/$/, '');
+  // The remote MCP endpoint: its tools read the site through this very handler (files and queries).
+  if (route === MCP_PATH) return answerMcp(request, { baseUrl: `${url.origin}${env.BASE_PATH}`, fetch: (target) => handle(new Request(target), env), documentation: env.DOCUMENTATION });
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...corsHeaders, 'access-control-max-age': '86400' } });
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return errorResponse(request, { status: 405, code: 'method_not_allowed', message: 'The API is read-only: use GET or HEAD.', documentation: env.DOCUMENTATION }, { allow: 'GET, HEAD, OPTIONS' });
@@ -133,12 +138,15 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   // An odd path (only such paths reach here besides the query routes: see plain-path.ts).
   const path = plainPath(url.pathname.slice(env.BASE_PATH.length));
   if (path === null) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
-  const route = path.replace(/\/$/, '');
+  const plainRoute = path.replace(/\/$/, '');
   const pairs = queryPairs(url.search);
-  if (route === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
-  if (route === `${API}/models`) return modelsRoute(request, env, pairs);
+  if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
+  if (plainRoute === `${API}/models`) return modelsRoute(request, env, pairs);
   // Any other path gets what its plain spelling gets from the assets, never their redirect.
   return asset(request, env, path);
 }
+
+// At startup, not in a request (mcp-endpoint.ts); a failure here only leaves the compiling to the first request.
+await warmUpMcp().catch(() => undefined);
 
 export default { fetch: handle };

@@ -31,10 +31,13 @@ function parameterList(endpoint: EndpointDoc): HTMLElement | null {
 /** The example address on this very site (relative to the page, so sub-paths work). */
 const onThisSite = (path: string) => new URL(`.${path}`, document.baseURI).href;
 
+/** A file to save, not to read (the npm package): no excerpt, and curl saves it. */
+const isBinary = (endpoint: EndpointDoc) => endpoint.mediaType === 'application/gzip';
+
 function curlLines(endpoint: EndpointDoc): string | null {
   const lines = endpoint.forms.flatMap((form, i) => {
     const address = exampleAddress(form.path, endpoint.parameters, i === 0 && endpoint.forms.length > 1);
-    return address === null ? [] : [`curl -s '${onThisSite(address)}'`];
+    return address === null ? [] : [`curl -s${isBinary(endpoint) ? 'O' : ''} '${onThisSite(address)}'`];
   });
   // The file form first: it works on every host.
   return lines.length === 0 ? null : lines.reverse().join('\n');
@@ -44,7 +47,7 @@ function curlLines(endpoint: EndpointDoc): string | null {
 function example(endpoint: EndpointDoc, doc: OpenApiDocument): HTMLElement | null {
   const form = endpoint.forms.at(-1)!;
   const address = exampleAddress(form.path, endpoint.parameters);
-  if (address === null || endpoint.mediaType === null) return null;
+  if (address === null || endpoint.mediaType === null || isBinary(endpoint)) return null;
   const code = h('code', {}, 'Loading the example…');
   const json = endpoint.mediaType.includes('json');
   const fill = (text: string) => {

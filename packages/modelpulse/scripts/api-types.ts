@@ -4,7 +4,7 @@
  * what the build validates every response against. Objects are exact (the schemas forbid extra
  * properties), so reading a field the API does not have fails to compile.
  */
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JSONSchema } from 'json-schema-to-typescript';
@@ -66,9 +66,17 @@ export async function renderApiTypes(): Promise<string> {
   ].join('\n');
 }
 
+/**
+ * Writes the types when they differ from what the file holds, through a rename: several builds
+ * at once (test processes packing the site's tarball) never read a half-written file.
+ */
 export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string> {
+  const source = await renderApiTypes();
+  if ((await readFile(path, 'utf8').catch(() => null)) === source) return path;
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, await renderApiTypes());
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, source);
+  await rename(temp, path);
   return path;
 }
 

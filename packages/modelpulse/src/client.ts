@@ -61,6 +61,12 @@ export interface ClientOptions {
   now?: () => number;
   /** How long a request may take, answer included, before it fails with `timeout` (default 30 s). */
   timeoutMs?: number;
+  /**
+   * Whether the site answers any `cheapest` query itself (a Cloudflare deployment's Worker): then
+   * queries off the precomputed grid are asked for, else computed here from the model index.
+   * Default false; either way the answer is the same.
+   */
+  queryForm?: boolean;
 }
 
 export interface ModelPulseClient {
@@ -116,6 +122,7 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
   const standardFetch: FetchLike = (url, init) => fetch(url, init);
   const shared = createSharedClient({
     baseUrl,
+    queryForm: options.queryForm ?? false,
     fetch: packageFetch({
       baseUrl,
       fetch: options.fetch ?? standardFetch,

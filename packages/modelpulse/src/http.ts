@@ -113,21 +113,41 @@ export interface HttpOptions {
   timeoutMs: number;
 }
 
-class TooLarge extends Error {}
+/** A body over the size a reader accepts (readTextUpTo). */
+export class TooLarge extends Error {}
 
-/** The body as text, stopped past MAX_ANSWER_BYTES. */
-async function readText(response: FetchLikeResponse): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES) throw new TooLarge();
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
+type BodyReader = ReturnType<NonNullable<FetchLikeResponse['body']>['getReader']>;
+
+/** Reads on without keeping anything, up to `budget` bytes more, then stops the stream. */
+async function discard(reader: BodyReader, budget: number): Promise<void> {
+  for (let left = budget; left > 0; ) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    left -= chunk.value?.byteLength ?? 0;
+  }
+  await reader.cancel();
+}
+
+/**
+ * A message's body (a response's, or a request's) as text, stopped with TooLarge past `maxBytes`,
+ * declared or not: an oversized body is never kept. A server answering a request early may read
+ * the rest and drop it (`drainBytes` at most), so the connection it came on stays usable.
+ */
+export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 'body' | 'text'>, maxBytes: number, drainBytes = 0): Promise<string> {
+  const reader = message.body?.getReader() ?? null;
+  if (Number(message.headers.get('content-length')) > maxBytes) {
+    if (reader !== null) await discard(reader, drainBytes);
+    throw new TooLarge();
+  }
+  if (reader === null) return message.text();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     if (chunk.value === undefined) continue;
     bytes += chunk.value.byteLength;
-    if (bytes > MAX_ANSWER_BYTES) {
-      await reader.cancel();
+    if (bytes > maxBytes) {
+      await discard(reader, drainBytes - bytes);
       throw new TooLarge();
     }
     text += decoder.decode(chunk.value, { stream: true });
@@ -146,7 +166,7 @@ export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOpti
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       response = await fetch(url, { signal });
-      body = await readText(response);
+      body = await readTextUpTo(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (error instanceof TooLarge) throw new ModelPulseError(0, 'bad_response', `${url} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: not a ModelPulse response`, url);
       if (signal.aborted) throw new ModelPulseError(0, 'timeout', `No complete answer from ${baseUrl} within ${timeoutMs / 1000} s (GET ${url})`, url);

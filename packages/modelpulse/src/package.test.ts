@@ -3,11 +3,12 @@
  * into an empty project with no registry at all (`npm install --offline`), then used the three
  * ways it offers (the ES module from Node.js and from a browser, the CLI, the MCP server) against
  * a small site served by the real `serve`, and compiled against by a strict TypeScript consumer.
+ * The same site publishes the package as /modelpulse.tgz: the same files, installed from its URL.
  */
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,7 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../generator/testing/browser.js';
 import { tempDir } from '../../../generator/testing/tree.js';
-import { startSmallSite, type SmallSite } from './testing/small-site.js';
+import { SMALL_SITE_URL, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,16 +28,20 @@ const SLOW = 600_000;
 let site: SmallSite;
 let project: string;
 let installed: string;
+let packed: string;
+let packedFiles: string[];
 const cheapestFile = () => site.file('cheapest/min_intel/40/vision/limit/5.json');
 
 beforeAll(async () => {
   site = await startSmallSite();
   const packDir = await tempDir('pack');
   const { stdout } = await run('npm', ['pack', './packages/modelpulse', '--pack-destination', packDir, '--json'], { cwd: REPO, maxBuffer: 16 << 20 });
-  const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string }];
+  const [{ filename, files }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string; files: Array<{ path: string }> }];
+  packed = join(packDir, filename);
+  packedFiles = files.map((f) => f.path).sort();
   project = await tempDir('consumer');
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packDir, filename)], { cwd: project });
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', packed], { cwd: project });
   installed = join(project, 'node_modules/modelpulse');
 }, SLOW);
 afterAll(async () => {
@@ -161,5 +166,60 @@ estimateCost((await createClient().model('x')).data, { input_tokens: 1, output_t
     expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
     expect(failed).toMatch(/bad\.ts\(5,\d+\): error TS\d+: Object literal may only specify known properties, but 'cache_reads_tokens' does not exist in type 'TokenUsage'/);
     expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
+  }, SLOW);
+});
+
+/** Every file of a package tarball, by its path inside the package, unpacked by the system's tar. */
+async function unpacked(tarball: string): Promise<Map<string, Buffer>> {
+  const dir = await tempDir('unpacked');
+  await run('tar', ['-xzf', tarball, '-C', dir]);
+  const files = await readdir(join(dir, 'package'), { recursive: true, withFileTypes: true });
+  const entries = files.filter((f) => f.isFile()).map((f) => join(f.parentPath, f.name).slice(join(dir, 'package').length + 1));
+  return new Map(await Promise.all(entries.sort().map(async (path) => [path, await readFile(join(dir, 'package', path))] as const)));
+}
+
+describe('what the package ships', () => {
+  it("is what npm pack lists: the bundles, their types and licenses, README, LICENSE and package.json; no sources, tests, fixtures, source maps or this machine's paths", async () => {
+    expect(packedFiles.map((path) => path.replace(/-[A-Z0-9]{8}\.js$/, '-HASH.js'))).toEqual(
+      ['LICENSE', 'README.md', 'dist/THIRD-PARTY-LICENSES.txt', 'dist/chunks/chunk-HASH.js', 'dist/chunks/server-HASH.js', 'dist/cli.js', 'dist/index.d.ts', 'dist/index.js', 'package.json'].sort(),
+    );
+    for (const [path, bytes] of await unpacked(packed)) {
+      const text = bytes.toString('utf8');
+      expect(text, path).not.toContain(REPO);
+      expect(text, path).not.toMatch(/sourceMappingURL|\/(?:home|root|tmp|work)\/[\w.-]+\//);
+    }
+  }, SLOW);
+
+  it("is the site's /modelpulse.tgz, file for file and byte for byte", async () => {
+    const fromSite = await unpacked(join(site.publishDir, 'modelpulse.tgz'));
+    expect([...fromSite.keys()]).toEqual(packedFiles);
+    expect(fromSite).toEqual(await unpacked(packed));
+  }, SLOW);
+
+  it('installs from the site\'s URL (npm run serve) into an empty project, no registry reached, and runs there', async () => {
+    const url = `${site.server.url}/modelpulse.tgz`;
+    const consumer = await tempDir('url-consumer');
+    await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'url-consumer', private: true }));
+    // No registry: one that nothing answers, a cache of its own, no audit, no funding or update checks.
+    const npmEnv = { ...process.env, npm_config_registry: (await unusedBaseUrl()) + '/', npm_config_cache: await tempDir('npm-cache'), npm_config_update_notifier: 'false' };
+    await run('npm', ['install', '--no-audit', '--no-fund', url], { cwd: consumer, env: npmEnv });
+    const { version } = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { version: string };
+    expect((await run('npx', ['--no-install', 'modelpulse', '--version'], { cwd: consumer, env: npmEnv })).stdout.trim()).toBe(version);
+    // And straight from the URL, as the README shows (npx installs it into its own cache).
+    const elsewhere = await tempDir('npx-url');
+    await mkdir(join(elsewhere, 'empty'));
+    expect((await run('npx', ['--yes', url, '--version'], { cwd: join(elsewhere, 'empty'), env: npmEnv })).stdout.trim()).toBe(version);
+  }, SLOW);
+
+  it('answers /mcp on a host without code with a JSON error naming the remote endpoint, for GET and for an MCP client\'s POST', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${site.server.url}/mcp`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize"}' } : {}) });
+      expect([res.status, res.headers.get('content-type'), res.headers.get('access-control-allow-origin')], method).toEqual([404, 'application/json; charset=utf-8', '*']);
+      const { error } = (await res.json()) as { error: { code: string; endpoint: string; message: string } };
+      expect(error.code).toBe('mcp_elsewhere');
+      expect(error.endpoint).toMatch(/^https:\/\/.+\/mcp$/);
+      expect(error.message).toContain(error.endpoint);
+      expect(error.message).toContain(`npx -y ${SMALL_SITE_URL}/modelpulse.tgz mcp`);
+    }
   }, SLOW);
 });

@@ -12,11 +12,9 @@ import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient 
 import { memoryCache } from '../http.js';
 import { cacheDir, diskCache } from './disk-cache.js';
 import { renderCost, renderCostRanking } from './render-cost.js';
+import { PACKAGE_VERSION as VERSION } from '../version.js';
 import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels, renderService, renderStatus } from './render.js';
 
-/** Set by the package build; `development` when run from the sources. */
-declare const __MODELPULSE_VERSION__: string | undefined;
-const VERSION = typeof __MODELPULSE_VERSION__ === 'string' ? __MODELPULSE_VERSION__ : 'development';
 
 export const HELP = `modelpulse: AI model prices and AI service status from the ModelPulse API
 

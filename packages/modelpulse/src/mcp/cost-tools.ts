@@ -1,33 +1,19 @@
 /**
- * The MCP tools that price a token mix, in a module of their own so that any MCP server can
- * register them (`modelpulse mcp` on stdio, and a remote endpoint) with one call:
- *
- *   registerCostTools(server, client);
+ * The MCP tools that price a token mix, a tool module (tool-kit.ts) every server registers
+ * (create-server.ts: `modelpulse mcp` on stdio and the Worker's `/mcp`):
  *
  * - `estimate_cost`: what a request costs on one model (query/cost.ts `estimateCost`), at its
  *   headline price or one provider's standard offer;
  * - `cheapest_for_usage`: the models cheapest for a token mix (`rankByCost`), with `cheapest`'s
  *   filters, from /api/v1/cost-index.json.
- * `source` is anything with the client's `cost` and `cheapestForUsage` (the package's client, or
- * the site's shared client). Bad counts, a provider that does not offer the model and failed
+ * The tools read through the context's client (its `cost` and `cheapestForUsage`). Bad counts, a provider that does not offer the model and failed
  * requests come back as tool errors naming what is wrong (answers.ts), never a stack trace.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import type { createClient as createSharedClient } from '../../../../generator/client/client.js';
-import type { CostEstimate, CostOptions, TokenUsage } from '../../../../generator/query/cost.js';
+import type { TokenUsage } from '../../../../generator/query/cost.js';
 import { usdAmount } from '../../../../generator/render/presentation.js';
-import { answer, tool, type ToolResponse } from './answers.js';
-import { cheapestFilters, READ_ONLY } from './shapes.js';
-
-/** What the tools ask: the package's client and the site's shared client (generator/client/client.ts) both fit. */
-export interface CostToolSource {
-  cost(id: string, usage: TokenUsage, options?: CostOptions): Promise<{ data: CostEstimate; meta: Record<string, unknown> }>;
-  cheapestForUsage(usage: TokenUsage, query?: Record<string, number | boolean | undefined>): Promise<{ data: unknown[]; meta: Record<string, unknown> }>;
-}
-// Checked by the compiler: a remote endpoint can pass the shared client as it is.
-const sharedClientFits: ReturnType<typeof createSharedClient> extends CostToolSource ? true : never = true;
-void sharedClientFits;
+import { cheapestFilters } from './shapes.js';
+import { answer, READ_ONLY, tool, type ApiAnswer, type ToolModule } from './tool-kit.js';
 
 export const COST_TOOL_NAMES = ['estimate_cost', 'cheapest_for_usage'] as const;
 
@@ -39,12 +25,22 @@ const usageShape = {
   output_tokens: tokens('Output tokens, reasoning included'),
 };
 
+/** The tools' arguments, made once (the Worker registers the tools on a new server per request). */
+const INPUT = {
+  estimateCost: z.object({
+    model: z.string().min(3).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "anthropic/claude-sonnet-4"'),
+    ...usageShape,
+    provider: z.string().min(1).max(100).optional().describe('A provider id as the model\'s offers name it, e.g. "anthropic", "amazon-bedrock"'),
+  }).strict(),
+  cheapestForUsage: z.object({ ...usageShape, ...cheapestFilters }).strict(),
+};
+
 function usageOf(args: { input_tokens: number; cache_read_tokens?: number; cache_write_tokens?: number; output_tokens: number }): TokenUsage {
   const { input_tokens, cache_read_tokens, cache_write_tokens, output_tokens } = args;
   return { input_tokens, output_tokens, ...(cache_read_tokens === undefined ? {} : { cache_read_tokens }), ...(cache_write_tokens === undefined ? {} : { cache_write_tokens }) };
 }
 
-export function registerCostTools(server: McpServer, source: CostToolSource): void {
+export const registerCostTools: ToolModule = (server, { client }) => {
   server.registerTool('estimate_cost', {
     title: 'What a request costs on one AI model',
     description:
@@ -52,16 +48,12 @@ export function registerCostTools(server: McpServer, source: CostToolSource): vo
       + 'at the long-context tier the whole prompt falls in (a tier applies above its min_prompt_tokens, to every rate of the request). '
       + 'Exact to the micro-dollar; total_usd is null and `missing` names the rates when a needed price is unknown. '
       + "Default: the model's headline price; `provider` prices that provider's standard offer (curated first-party prices first).",
-    inputSchema: z.object({
-      model: z.string().min(3).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "anthropic/claude-sonnet-4"'),
-      ...usageShape,
-      provider: z.string().min(1).max(100).optional().describe('A provider id as the model\'s offers name it, e.g. "anthropic", "amazon-bedrock"'),
-    }).strict(),
+    inputSchema: INPUT.estimateCost,
     annotations: READ_ONLY,
   }, tool(async (args) => {
     const usage = usageOf(args);
-    const response = await source.cost(args.model, usage, { provider: args.provider ?? null });
-    return answer({ data: response.data, meta: { ...(response.meta as ToolResponse['meta']), model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
+    const response = await client.cost(args.model, usage, { provider: args.provider ?? null });
+    return answer({ data: response.data, meta: { ...(response.meta as ApiAnswer['meta']), model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
   }));
 
   server.registerTool('cheapest_for_usage', {
@@ -69,14 +61,11 @@ export function registerCostTools(server: McpServer, source: CostToolSource): vo
     description:
       'The models cheapest for a given request (token mix), each at its cheapest known offer, with the same filters as `cheapest`; '
       + 'models whose cost for the mix is unknown (a needed cache price not published) are left out.',
-    inputSchema: z.object({
-      ...usageShape,
-      ...cheapestFilters,
-    }).strict(),
+    inputSchema: INPUT.cheapestForUsage,
     annotations: READ_ONLY,
   }, tool(async (args) => {
     const { input_tokens: _i, cache_read_tokens: _r, cache_write_tokens: _w, output_tokens: _o, ...query } = args;
-    const response = await source.cheapestForUsage(usageOf(args), query);
-    return answer(response as ToolResponse, `${response.data.length} models, cheapest first. `);
+    const response = await client.cheapestForUsage(usageOf(args), query);
+    return answer(response as ApiAnswer, `${response.data.length} models, cheapest first. `);
   }));
-}
+};

@@ -2,9 +2,6 @@
 import * as z from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../../generator/query/cheapest.js';
 
-/** Every tool reads the API and changes nothing. */
-export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: true } as const;
-
 export const cheapestFilters = {
   min_intel: z.number().min(0).max(100).optional().describe('Only models whose Artificial Analysis intelligence index is at least this (0-100)'),
   min_context: z.number().int().min(0).optional().describe('Only models with at least this many tokens of context'),

@@ -1,0 +1,146 @@
+/**
+ * The remote MCP endpoint (`/mcp`) as MCP clients meet it, for cloudflare.test.ts (which runs them
+ * against its one wrangler dev, in Cloudflare's own runtime): the official SDK's client over
+ * Streamable HTTP, and raw requests for what a client should not send.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../packages/modelpulse/src/client.js';
+import { createMcpServer } from '../../../packages/modelpulse/src/mcp/create-server.js';
+import { PACKAGE_VERSION } from '../../../packages/modelpulse/src/version.js';
+import { MAX_MCP_BODY_BYTES } from './mcp-endpoint.js';
+
+interface ToolAnswer {
+  isError?: boolean;
+  structuredContent?: { data: Array<{ id: string }>; meta: Record<string, unknown> };
+  content: Array<{ type: string; text: string }>;
+}
+
+interface RpcAnswer {
+  status: number;
+  headers: Headers;
+  body: { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code: number; message: string } } | null;
+}
+
+const PROTOCOL = '2025-06-18';
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL };
+
+/** The tools the stdio server registers (the same factory), listed through the SDK in memory. */
+async function stdioToolNames(): Promise<string[]> {
+  const server = createMcpServer(createClient({ baseUrl: 'https://unused.invalid' }), { version: PACKAGE_VERSION });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'local', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  await client.close();
+  return names;
+}
+
+export function describeMcpEndpoint(siteUrl: () => string): void {
+  describe('the remote MCP endpoint (/mcp) in workerd', () => {
+    let mcp: Client;
+    const endpoint = () => `${siteUrl()}/mcp`;
+    const post = async (body: string, headers: Record<string, string> = HEADERS): Promise<RpcAnswer> => {
+      const res = await fetch(endpoint(), { method: 'POST', headers, body });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text === '' ? null : JSON.parse(text) };
+    };
+    const call = async (name: string, args: Record<string, unknown>) => (await mcp.callTool({ name, arguments: args })) as ToolAnswer;
+
+    beforeAll(async () => {
+      mcp = new Client({ name: 'modelpulse-test', version: '1.0.0' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(endpoint())));
+    });
+    afterAll(async () => {
+      await mcp?.close();
+    });
+
+    it("initializes with the SDK's client and lists the stdio server's very tools", async () => {
+      expect(mcp.getServerVersion()).toMatchObject({ name: 'modelpulse', version: PACKAGE_VERSION });
+      expect(mcp.getServerCapabilities()?.tools).toBeDefined();
+      const { tools } = await mcp.listTools();
+      expect(tools.map((t) => t.name)).toEqual(await stdioToolNames());
+      for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    });
+
+    it('answers cheapest with the models /api/v1/cheapest lists, on and off the precomputed grid', async () => {
+      for (const [args, query] of [[{ min_intel: 40, vision: true, limit: 5 }, 'min_intel=40&vision=1&limit=5'], [{ min_intel: 42, tools: true, limit: 7 }, 'min_intel=42&tools=1&limit=7'], [{}, '']] as const) {
+        const answer = await call('cheapest', args);
+        const api = (await (await fetch(`${siteUrl()}/api/v1/cheapest?${query}`)).json()) as { data: Array<{ id: string }>; meta: unknown };
+        expect(answer.isError, query).toBeFalsy();
+        expect(api.data.length, query).toBeGreaterThan(0);
+        expect(answer.structuredContent!.data.map((m) => m.id), query).toEqual(api.data.map((m) => m.id));
+        expect(answer.structuredContent).toEqual(api);
+        expect(answer.content[1]!.text).toMatch(/^Data by ModelPulse .*: show this link/);
+      }
+    });
+
+    it('answers the other tools from the site\'s files, and says what the site does not have', async () => {
+      const model = await call('model', { id: 'openai/gpt-4o' });
+      expect(model.structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/models/openai/gpt-4o.json`)).json());
+      expect((await call('service_status', { service_id: 'anthropic' })).structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/status/anthropic.json`)).json());
+      const missing = await call('model', { id: 'openai/no-such-model' });
+      expect([missing.isError, missing.content[0]!.text]).toEqual([true, expect.stringMatching(/^not_found: /)]);
+    });
+
+    it('refuses bad arguments and unknown tools with a tool error naming them', async () => {
+      for (const [name, args, reason] of [['cheapest', { min_intel: 'abc' }, /min_intel/], ['cheapest', { limit: 0 }, /limit/], ['cheapest', { min_intell: 40 }, /min_intell/], ['model', {}, /id/], ['no_such_tool', {}, /no_such_tool/]] as const) {
+        const answer = await call(name, args);
+        expect(answer.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+        expect(answer.content[0]!.text, `${name} ${JSON.stringify(args)}`).toMatch(reason);
+      }
+    });
+
+    it('answers what a client should not send with a JSON-RPC error, never a crash or an HTML page', async () => {
+      const request = (id: number, method: string, params: object = {}) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+      const cases: Array<[string, string, Record<string, string> | undefined, number, number, RegExp]> = [
+        ['malformed JSON', '{"jsonrpc": "2.0", "id": 1,', undefined, 400, -32700, /not JSON/],
+        ['a batch', `[${request(1, 'tools/list')}]`, undefined, 400, -32600, /batches are not supported/],
+        ['not an object', '"tools/list"', undefined, 400, -32600, /one JSON-RPC message/],
+        ['not JSON-RPC', '{"id": 1}', undefined, 400, -32700, /Invalid JSON-RPC message/],
+        ['an unknown method', request(7, 'resources/destroy'), undefined, 200, -32601, /Method not found/],
+        ['a wrong protocol version', request(8, 'tools/list'), { ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, 400, -32000, /Unsupported protocol version/],
+        ['a body over the limit', JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { pad: 'x'.repeat(MAX_MCP_BODY_BYTES) } }), undefined, 413, -32600, new RegExp(`over ${MAX_MCP_BODY_BYTES} bytes`)],
+        ['no JSON in Accept', request(10, 'tools/list'), { ...HEADERS, accept: 'text/html' }, 406, -32000, /Not Acceptable/],
+      ];
+      for (const [what, body, headers, status, code, message] of cases) {
+        const answer = await post(body, headers);
+        expect(answer.status, what).toBe(status);
+        expect(answer.headers.get('content-type'), what).toMatch(/^application\/json/);
+        expect(answer.headers.get('access-control-allow-origin'), what).toBe('*');
+        expect(answer.body?.jsonrpc, what).toBe('2.0');
+        expect(answer.body?.error, what).toMatchObject({ code, message: expect.stringMatching(message) });
+      }
+      // A body over the limit that does not declare its length is stopped as it arrives; the endpoint answers the next request.
+      const chunks = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent <= MAX_MCP_BODY_BYTES; sent += 16_384) controller.enqueue(new TextEncoder().encode(' '.repeat(16_384)));
+          controller.close();
+        },
+      });
+      const streamed = await fetch(endpoint(), { method: 'POST', headers: HEADERS, body: chunks, duplex: 'half' } as RequestInit);
+      expect([streamed.status, ((await streamed.json()) as { error: { code: number } }).error.code]).toEqual([413, -32600]);
+      expect((await post(request(11, 'tools/list'))).status).toBe(200);
+      // A notification is never answered (JSON-RPC): 202 and no body, whatever its method.
+      for (const method of ['notifications/initialized', 'notifications/no-such-thing', 'tools/call']) {
+        const answer = await post(JSON.stringify({ jsonrpc: '2.0', method, params: { name: 'cheapest' } }));
+        expect([answer.status, answer.body], method).toEqual([202, null]);
+      }
+    });
+
+    it('answers GET with a clear 405 naming what it is, and lets browsers call it (CORS, preflight)', async () => {
+      const get = await fetch(endpoint(), { headers: { accept: 'text/event-stream' } });
+      expect([get.status, get.headers.get('allow'), get.headers.get('content-type')]).toEqual([405, 'POST, OPTIONS', 'application/json; charset=utf-8']);
+      expect(((await get.json()) as { error: { message: string } }).error.message).toContain(`This is the ModelPulse MCP endpoint (MCP Streamable HTTP, stateless)`);
+      const preflight = await fetch(endpoint(), { method: 'OPTIONS', headers: { origin: 'https://assistant.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Content-Type.*Mcp-Protocol-Version/);
+      const answer = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+      expect([answer.status, answer.headers.get('access-control-allow-origin'), answer.headers.get('cache-control')]).toEqual([200, '*', 'no-store']);
+    });
+  });
+}
