@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../packages/modelpulse/src/client.js';
 import { createMcpServer } from '../../../packages/modelpulse/src/mcp/create-server.js';
 import { PACKAGE_VERSION } from '../../../packages/modelpulse/src/version.js';
+import { estimateCost } from '../../query/cost.js';
 import { MAX_MCP_BODY_BYTES } from './mcp-endpoint.js';
 
 interface ToolAnswer {
@@ -83,6 +84,16 @@ export function describeMcpEndpoint(siteUrl: () => string): void {
       expect((await call('service_status', { service_id: 'anthropic' })).structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/status/anthropic.json`)).json());
       const missing = await call('model', { id: 'openai/no-such-model' });
       expect([missing.isError, missing.content[0]!.text]).toEqual([true, expect.stringMatching(/^not_found: /)]);
+    });
+
+    it('prices a token mix with the same cost module, and refuses bad counts naming the field', async () => {
+      const usage = { input_tokens: 250_000, cache_read_tokens: 50_000, output_tokens: 2_000 };
+      const detail = (await (await fetch(`${siteUrl()}/api/v1/models/openai/gpt-4o.json`)).json()) as Parameters<typeof estimateCost>[0];
+      const answer = (await call('estimate_cost', { model: 'openai/gpt-4o', ...usage })) as unknown as { isError?: boolean; structuredContent: { data: unknown } };
+      expect(answer.isError).toBeFalsy();
+      expect(answer.structuredContent.data).toEqual(estimateCost(detail, usage));
+      const bad = await call('estimate_cost', { model: 'openai/gpt-4o', input_tokens: 10, cache_read_tokens: 20, output_tokens: 1 });
+      expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringMatching(/cache_read_tokens/)]);
     });
 
     it('refuses bad arguments and unknown tools with a tool error naming them', async () => {
