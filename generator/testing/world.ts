@@ -79,7 +79,7 @@ function catalogRecord(m: WorldModel): Record<string, unknown> {
 const markdown = (body: string): Reply => ({ kind: 'text', body, headers: { 'content-type': 'text/markdown; charset=utf-8' } });
 
 /** The makers' deprecation pages of the world: one retired model each, none the world sells. */
-function makerRoutes(): Routes {
+export function makerRoutes(): Routes {
   const routes: Routes = {
     '/makers/anthropic.md': markdown(anthropicPage([{ name: 'claude-old-1', state: 'Retired', deprecated: 'January 5, 2026', retirement: 'April 5, 2026' }], [{ date: '2026-01-05', title: 'Claude Old', rows: [{ retirement: 'April 5, 2026', name: 'claude-old-1', replacement: 'claude-new-1' }] }])),
     '/makers/openai.md': markdown(openAiPage([{ date: '2026-01-05', title: 'Old GPT', rows: [{ shutdown: 'April 5, 2026', model: '`gpt-old-1`', replacement: '`gpt-new-1`' }] }])),
