@@ -309,5 +309,5 @@ describe('npm run update in GitHub Actions', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 });
