@@ -173,10 +173,13 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const repo = new SimulatedRepo(await tempDir('simulated-repo'));
   const site = new SimulatedSite(await fixedSiteFiles());
   try {
-    // Main's data/ as committed, monitoring the world's services instead of the real ones.
+    // Main's data/ as committed, monitoring the world's services instead of the real ones, with
+    // the real probes' timeout (the registry's default): the world answers in the replay's own
+    // process, and on a loaded machine its answer can take longer than a test world's second
+    // (every probe late at once reads as our own network failing, and fails the run).
     const seed = join(repo.dir, 'seed-data');
     await cp(options.dataDir, seed, { recursive: true });
-    await writeFile(join(seed, 'services.json'), `${JSON.stringify(worldServicesFile(server.url, world), null, 2)}\n`);
+    await writeFile(join(seed, 'services.json'), `${JSON.stringify(worldServicesFile(server.url, world, null), null, 2)}\n`);
     await rm(join(seed, 'state', 'publish.json'), { force: true });
     await repo.init(seed);
     const store = openStore(repo.dataDir, repo.stateDir);

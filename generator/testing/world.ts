@@ -61,14 +61,17 @@ export function worldEnv(baseUrl: string): Record<string, string> {
   };
 }
 
-/** data/services.json for the world's services. */
-export function worldServicesFile(baseUrl: string, world: World): object[] {
+/**
+ * data/services.json for the world's services. Probes time out after `probeTimeoutMs`, or after
+ * the registry's default with null (as the real services.json has them).
+ */
+export function worldServicesFile(baseUrl: string, world: World, probeTimeoutMs: number | null = 1000): object[] {
   return world.services.map((s) => ({
     id: s.id,
     name: s.id.toUpperCase(),
     url: `https://${s.id}.example.com`,
     status_page: { type: 'statuspage', url: `${baseUrl}/pages/${s.id}` },
-    probe: { url: `${baseUrl}/probe/${s.id}`, method: 'GET', timeout_ms: 1000 },
+    probe: { url: `${baseUrl}/probe/${s.id}`, method: 'GET', ...(probeTimeoutMs === null ? {} : { timeout_ms: probeTimeoutMs }) },
   }));
 }
 
