@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One test file per core. vitest's default is one less than the cores (one worker on a 2-core
+    // machine, which then runs the suite file after file), but much of a test's time is spent
+    // waiting on local servers, child processes and the disk, so a file per core keeps both busy.
+    // Each file keeps a process of its own (isolation): several modules hold per-process state
+    // (the shared output directory, the Worker's model index, the client's shared instance).
+    maxWorkers: availableParallelism(),
     // One directory per run for the full-size sites that several files read (testing/committed-site.ts).
     globalSetup: ['generator/testing/global-setup.ts'],
   },

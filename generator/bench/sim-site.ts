@@ -17,6 +17,8 @@ interface SiteFile {
   sha: string;
   /** The content time entry it was serialized for (responses only). */
   key: string | null;
+  /** Rendered by a run (not one of the fixed files, such as the client in api/v1/). */
+  rendered: boolean;
 }
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -28,7 +30,7 @@ export class SimulatedSite {
 
   /** Files outside the API that every build writes the same (the website, the client). */
   constructor(fixed: ReadonlyMap<string, string | Buffer>) {
-    for (const [path, text] of fixed) this.files.set(path, { text, bytes: Buffer.byteLength(text), sha: sha(text), key: null });
+    for (const [path, text] of fixed) this.files.set(path, { text, bytes: Buffer.byteLength(text), sha: sha(text), key: null, rendered: false });
   }
 
   /** The site after a run; returns the paths whose bytes changed. */
@@ -43,12 +45,13 @@ export class SimulatedSite {
       if (key !== null && before?.key === key) continue;
       const text = withoutBidiControls(isRenderedText(file) ? file.text : JSON.stringify(file.body));
       this.serialized += 1;
-      const next = { text, bytes: Buffer.byteLength(text), sha: sha(text), key };
+      const next = { text, bytes: Buffer.byteLength(text), sha: sha(text), key, rendered: true };
       if (before?.sha !== next.sha) changed.push(file.path);
       this.files.set(file.path, next);
     }
-    for (const path of [...this.files.keys()]) {
-      if (path.startsWith('api/') && !seen.has(path)) {
+    // A response the run no longer renders is gone (the fixed files stay: the build adds them).
+    for (const [path, file] of [...this.files]) {
+      if (file.rendered && !seen.has(path)) {
         this.files.delete(path);
         changed.push(path);
       }

@@ -7,13 +7,17 @@
  * state-store.sh to a bare remote on disk; main's snapshot when due, committed by the workflow's
  * own commit step. Measured daily: main's packed size, the state store's, what the remote holds.
  *
+ * A run whose update does not exit 0 is listed with its reasons (the rows of its summary that
+ * are not ok) and whether a fault was injected into it (world-faults.ts): in a world without
+ * faults, failures are the simulation's own finding.
+ *
  * Not replayed, so said where it is used: the restore step (the state directory of the previous
  * run is kept: a restore would extract the same bytes) and the build's writing of files (the
  * site is kept in memory; its bytes are the build's: the same render, serialized the same way).
  */
 import { join } from 'node:path';
 import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
-import { updateExitCode } from '../cli/update-report.js';
+import { summaryRows, updateExitCode } from '../cli/update-report.js';
 import { decidePublish, EMPTY_PUBLISH_STATE, PLAN_POLICIES, PUBLISH_PLANS, recordDeploy, type PublishPlan, type PublishState } from '../publish/decide.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { loadContentState } from '../store/content-store.js';
@@ -30,6 +34,7 @@ import { SimulatedRepo, STATE_BRANCH } from './sim-repo.js';
 import { ContentAddressedHost, SimulatedSite } from './sim-site.js';
 import { recordedWorld, recordedWorldRoutes } from './world-catalog.js';
 import { evolveWorld, seededRandom, type WorldEvents } from './world-evolution.js';
+import type { InjectedFault } from './world-faults.js';
 
 export const RUN_MINUTES = 15;
 export const RUNS_PER_DAY = (24 * 60) / RUN_MINUTES;
@@ -49,6 +54,8 @@ export interface SimulationOptions {
   /** Measured runs between two measurements of the repository (default: a day). */
   checkpointRuns?: number;
   log?: (line: string) => void;
+  /** Faults to inject, by run index (counted from the first warm-up run): see world-faults.ts. */
+  faults?: ReadonlyMap<number, (world: World) => InjectedFault>;
   /** The figures so far, after each measurement (a long replay can be read before it ends). */
   onCheckpoint?: (partial: SimulationResult) => void;
 }
@@ -77,10 +84,27 @@ export interface Checkpoint {
   remoteBytes: { before: number; after: number };
 }
 
+/** A run whose update did not exit 0: when, why, and whether the world was asked to break it. */
+export interface RunFailure {
+  /** 1-based, counting the warm-up runs (as the log counts them). */
+  run: number;
+  at: string;
+  exitCode: number;
+  measured: boolean;
+  /** The fault injected into this run, or null: a failure nobody asked for. */
+  injected: string | null;
+  /** Each row of the run's summary that is not ok, as `name: error`. */
+  reasons: string[];
+  /** API files the run's site no longer has (a failed read must remove none). */
+  removed: number;
+}
+
 export interface SimulationResult {
   runs: number;
   events: WorldEvents;
+  /** Exit codes of every run, the warm-up's included. */
   exitCodes: Record<number, number>;
+  failures: RunFailure[];
   /** Snapshot commits to main during the measured runs. */
   snapshotCommits: number;
   stateSaves: number;
@@ -114,10 +138,16 @@ function uploadModel(plan: PublishPlan): PlanFigures['uploadModel'] {
   return plan.startsWith('netlify-') ? 'netlify' : 'none';
 }
 
-async function fixedSiteFiles(): Promise<Map<string, string | Buffer>> {
-  const files = new Map<string, string | Buffer>([['api/v1/client.js', await bundleClient()], ['app.js', await bundleWebApp()]]);
-  for (const [name, content] of await readWebStatic()) files.set(name, content);
-  return files;
+let fixedFiles: Promise<ReadonlyMap<string, string | Buffer>> | undefined;
+
+/** The files outside the API (the client, the website): the same in every run, bundled once a process. */
+function fixedSiteFiles(): Promise<ReadonlyMap<string, string | Buffer>> {
+  fixedFiles ??= (async () => {
+    const files = new Map<string, string | Buffer>([['api/v1/client.js', await bundleClient()], ['app.js', await bundleWebApp()]]);
+    for (const [name, content] of await readWebStatic()) files.set(name, content);
+    return files;
+  })();
+  return fixedFiles;
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -143,16 +173,20 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const repo = new SimulatedRepo(await tempDir('simulated-repo'));
   const site = new SimulatedSite(await fixedSiteFiles());
   try {
-    // Main's data/ as committed, monitoring the world's services instead of the real ones.
+    // Main's data/ as committed, monitoring the world's services instead of the real ones, with
+    // the real probes' timeout (the registry's default): the world answers in the replay's own
+    // process, and on a loaded machine its answer can take longer than a test world's second
+    // (every probe late at once reads as our own network failing, and fails the run).
     const seed = join(repo.dir, 'seed-data');
     await cp(options.dataDir, seed, { recursive: true });
-    await writeFile(join(seed, 'services.json'), `${JSON.stringify(worldServicesFile(server.url, world), null, 2)}\n`);
+    await writeFile(join(seed, 'services.json'), `${JSON.stringify(worldServicesFile(server.url, world, null), null, 2)}\n`);
     await rm(join(seed, 'state', 'publish.json'), { force: true });
     await repo.init(seed);
     const store = openStore(repo.dataDir, repo.stateDir);
 
     const events: WorldEvents = { priceChanges: 0, added: 0, delisted: 0, incidentsOpened: 0, incidentsResolved: 0 };
     const exitCodes: Record<number, number> = {};
+    const failures: RunFailure[] = [];
     const plans = Object.fromEntries(
       PUBLISH_PLANS.map((p): [PublishPlan, PlanFigures] => [p, { deploys: 0, held: 0, reasons: {}, uploadedFiles: 0, uploadedBytes: 0, uploadModel: uploadModel(p), gitModeCommits: 0 }]),
     ) as Record<PublishPlan, PlanFigures>;
@@ -164,6 +198,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       runs: measuredRuns,
       events,
       exitCodes,
+      failures,
       snapshotCommits,
       stateSaves,
       checkpoints,
@@ -199,8 +234,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         const evolved = evolveWorld(world, random, RUN_MINUTES, serial);
         world = evolved.world;
         if (measured) for (const key of Object.keys(events) as Array<keyof WorldEvents>) events[key] += evolved.events[key];
-        server.setRoutes(recordedWorldRoutes(world, recorded, run));
       }
+      const fault = options.faults?.get(run)?.(world) ?? null;
+      server.setRoutes({ ...recordedWorldRoutes(world, recorded, run), ...fault?.routes });
       let rendered: readonly RenderedFile[] = [];
       const outcome = await timed('update', () =>
         runUpdate({ store, now, stages: UPDATE_STAGES, force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 20, log: () => undefined, onRendered: (files) => (rendered = files) }),
@@ -211,6 +247,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       exitCodes[code] = (exitCodes[code] ?? 0) + 1;
       const content = await loadContentState(store);
       const changed = await timed('site', () => site.update(rendered, content));
+      if (code !== 0) {
+        const reasons = summaryRows(outcome).filter((row) => row.result !== 'ok').map((row) => `${row.name}: ${row.error ?? row.details}`);
+        failures.push({ run: run + 1, at: now, exitCode: code, measured, injected: fault?.what ?? null, reasons, removed: changed.filter((path) => !site.files.has(path)).length });
+      }
       if (measured) {
         changedFiles += changed.length;
         measuredRuns += 1;

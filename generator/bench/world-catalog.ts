@@ -2,7 +2,8 @@
  * The simulated world's upstream answers, as close to the real site's as data/ allows: the
  * OpenRouter catalog rebuilt from the stored model records (names, descriptions, dates, limits,
  * modalities, capabilities, retirements, indices) at the world's current prices, and the
- * secondary sources rebuilt from the stored facts (world-facts.ts). Models the world adds are
+ * secondary sources and the makers' deprecation pages rebuilt from the stored facts
+ * (world-facts.ts, world-makers.ts). Models the world adds are
  * the testing world's plain ones. Each model's offers (its endpoints list) are the recorded
  * providers, else OFFERS_PER_MODEL of them, at the world's price, with a new 1-day uptime at every
  * run: OpenRouter publishes `uptime_last_1d` at full precision over a rolling day, so a real list
@@ -14,6 +15,7 @@ import type { Routes } from '../testing/upstream-server.js';
 import { worldRoutes, type World, type WorldModel } from '../testing/world.js';
 import type { FactsFile } from '../store/facts-store.js';
 import { liteLlmPayload, modelsDevPayload } from './world-facts.js';
+import { recordedMakerRoutes } from './world-makers.js';
 
 export interface RecordedWorld {
   /** The stored records the catalog entries are rebuilt from, by model id. */
@@ -21,10 +23,13 @@ export interface RecordedWorld {
   /** Each secondary source's payload, built once (they do not change during the replay); null: data/ holds no facts of it, the testing world's own answer. */
   litellm: Record<string, unknown> | null;
   modelsdev: Record<string, unknown> | null;
+  /** The makers' deprecation pages, as many records as data/ holds (built once, like the payloads). */
+  makers: Routes;
 }
 
-export function recordedWorld(records: ReadonlyMap<string, ModelRecord>, facts: { litellm?: FactsFile; modelsdev?: FactsFile }): RecordedWorld {
-  return { records, litellm: facts.litellm ? liteLlmPayload(facts.litellm) : null, modelsdev: facts.modelsdev ? modelsDevPayload(facts.modelsdev) : null };
+export function recordedWorld(records: ReadonlyMap<string, ModelRecord>, facts: Partial<Record<string, FactsFile>>): RecordedWorld {
+  const { litellm, modelsdev } = facts;
+  return { records, litellm: litellm ? liteLlmPayload(litellm) : null, modelsdev: modelsdev ? modelsDevPayload(modelsdev) : null, makers: recordedMakerRoutes(facts) };
 }
 
 /** One catalog entry in OpenRouter's format: the stored record's facts at the world's price. */
@@ -82,7 +87,7 @@ function offersRoute(model: WorldModel, record: ModelRecord | undefined, run: nu
 
 /** Every route of the world as it is at run `run` (the offers' uptimes move from run to run). */
 export function recordedWorldRoutes(world: World, recorded: RecordedWorld, run = 0): Routes {
-  const routes: Routes = { ...worldRoutes(world), '/api/v1/models': { kind: 'json', body: orModelsPage(world.models.map((m) => catalogEntry(m, recorded.records.get(m.id)))) } };
+  const routes: Routes = { ...worldRoutes(world), ...recorded.makers, '/api/v1/models': { kind: 'json', body: orModelsPage(world.models.map((m) => catalogEntry(m, recorded.records.get(m.id)))) } };
   for (const m of world.models) routes[`/api/v1/models/${m.id}/endpoints`] = offersRoute(m, recorded.records.get(m.id), run);
   if (recorded.litellm !== null) routes['/litellm.json'] = { kind: 'json', body: recorded.litellm };
   if (recorded.modelsdev !== null) routes['/modelsdev.json'] = { kind: 'json', body: recorded.modelsdev };

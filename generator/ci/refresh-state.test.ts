@@ -3,7 +3,7 @@
  * workflow's own shell steps (state-store.sh, the snapshot commit) and the real update, build and
  * snapshot in between, against a small local upstream world.
  */
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -53,15 +53,27 @@ async function update(clone: string, now: string): Promise<UpdateOutcome> {
   return runUpdate({ store, now, stages: UPDATE_STAGES, force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 20, log: () => undefined });
 }
 
-/** Main's data/ as a maintainer bootstraps it: one local update, committed with the curated files. */
-async function seedMain(seed: string): Promise<void> {
-  await writeFile(join(seed, '.gitignore'), await readFile('.gitignore', 'utf8'));
-  const dataDir = join(seed, 'data');
+/** Main's data/ as a maintainer bootstraps it: one local update. */
+async function bootstrapData(): Promise<string> {
+  const dataDir = join(await tempDir('refresh-bootstrap'), 'data');
   server.setRoutes(worldRoutes(world()));
   await runUpdate({ store: openStore(dataDir), now: T('00:07'), stages: ['status'], force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 20, log: () => undefined });
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(worldServicesFile(server.url, world()), null, 2));
   const outcome = await runUpdate({ store: openStore(dataDir), now: T('00:22'), stages: UPDATE_STAGES, force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 20, log: () => undefined });
   expect(outcome.stopped).toEqual([]);
+  return dataDir;
+}
+
+let bootstrapped: Promise<string> | undefined;
+
+/**
+ * Main's data/ committed with the curated files. Bootstrapped once for the file and copied into
+ * each fixture: the same world and the same times make the same files, and no test writes it.
+ */
+async function seedMain(seed: string): Promise<void> {
+  await writeFile(join(seed, '.gitignore'), await readFile('.gitignore', 'utf8'));
+  bootstrapped ??= bootstrapData();
+  await cp(await bootstrapped, join(seed, 'data'), { recursive: true });
 }
 
 interface Refresh {

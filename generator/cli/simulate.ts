@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { cloudflareWorkers, costSources, githubPages, netlifyFree, netlifyPersonal, netlifyPro, type Traffic } from '../bench/costs.js';
 import { boundedGrowth } from '../bench/growth.js';
 import { RUN_MINUTES, RUNS_PER_DAY, simulate, type SimulationResult } from '../bench/simulate.js';
+import { seededRandom } from '../bench/world-evolution.js';
+import { planFaults } from '../bench/world-faults.js';
 import { PLAN_POLICIES, PUBLISH_PLANS, type PublishPlan } from '../publish/decide.js';
 import { lastRecordedRun } from '../update/content.js';
 import { numberOption, parseCli, runMain } from './args.js';
@@ -16,6 +18,8 @@ monthly bills with the source of every figure.
   --days N                  simulated days after the warm-up (default 30)
   --warmup N                unmeasured first runs (default 22: the endpoints rotation's first pass)
   --seed N                  the world's random seed (default 20261122)
+  --faults N                inject a fault into N measured runs (an upstream answering garbage
+                            for that run: world-faults.ts); each must fail and be listed (default 0)
   --snapshot-hours N        at most one snapshot of main per N hours (default 24)
   --requests-per-month N    assumed traffic for the host bills (default 300000)
   --gb-per-month N          assumed bandwidth (default 1)
@@ -32,6 +36,19 @@ function planCeiling(plan: PublishPlan): number {
   const policy = PLAN_POLICIES[plan];
   const byInterval = policy.minIntervalMinutes > 0 ? (30 * 24 * 60) / policy.minIntervalMinutes : Infinity;
   return Math.min(policy.maxPerMonth, policy.maxPerDay * 30, byInterval);
+}
+
+/** Every run that did not exit 0, and why; those nobody injected a fault into are the finding. */
+function printFailures(out: Out, result: SimulationResult, replayed: number): void {
+  const unasked = result.failures.filter((f) => f.injected === null).length;
+  const share = ((100 * unasked) / Math.max(1, replayed)).toFixed(1);
+  out(`failed runs: ${result.failures.length} of ${replayed} replayed; ${unasked} without an injected fault (${share}%)`);
+  const shown = result.failures.slice(0, 30);
+  for (const f of shown) {
+    const cause = f.injected === null ? 'no fault injected' : `injected: ${f.injected}`;
+    out(`  run ${f.run} at ${f.at}${f.measured ? '' : ' (warm-up)'}: exit ${f.exitCode} (${cause}); ${f.removed} API files removed; ${f.reasons.join('; ') || 'no row failed'}`);
+  }
+  if (result.failures.length > shown.length) out(`  … and ${result.failures.length - shown.length} more`);
 }
 
 function printTimings(out: Out, result: SimulationResult, runs: number): void {
@@ -93,6 +110,7 @@ function printReport(out: Out, result: SimulationResult, { warmupRuns, traffic, 
   out(`\nsimulated: ${runs} runs (${simulatedDays} days) after ${warmupRuns} warm-up runs, every one replayed, in ${minutes.toFixed(1)} min on this machine`);
   const e = result.events;
   out(`world: ${e.priceChanges} price changes, ${e.added} models added, ${e.delisted} delisted, ${e.incidentsOpened} incidents opened (${e.incidentsResolved} resolved); update exit codes ${JSON.stringify(result.exitCodes)}`);
+  printFailures(out, result, runs + warmupRuns);
   printTimings(out, result, runs + warmupRuns);
   printRepository(out, result, simulatedDays);
   const deploys = printDeploys(out, result, simulatedDays);
@@ -119,6 +137,7 @@ async function main(): Promise<number> {
     days: { type: 'string' },
     warmup: { type: 'string' },
     seed: { type: 'string' },
+    faults: { type: 'string' },
     'snapshot-hours': { type: 'string' },
     'requests-per-month': { type: 'string' },
     'gb-per-month': { type: 'string' },
@@ -136,6 +155,8 @@ async function main(): Promise<number> {
     gbPerMonth: numberOption(args['gb-per-month'], 'gb-per-month', 1, (n) => n >= 0),
   };
   const runs = Math.max(2, Math.round(days * RUNS_PER_DAY));
+  const seed = numberOption(args.seed, 'seed', 20261122, Number.isInteger);
+  const faults = numberOption(args.faults, 'faults', 0, (n) => Number.isInteger(n) && n >= 0);
   // The first simulated run comes a quarter hour after the last run data/ records (update refuses earlier ones).
   const last = await lastRecordedRun(args['data-dir']);
   const start = last === null ? '2026-09-01T00:07:00Z' : new Date(Date.parse(last) + RUN_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -145,7 +166,8 @@ async function main(): Promise<number> {
     runs,
     warmupRuns,
     start,
-    seed: numberOption(args.seed, 'seed', 20261122, Number.isInteger),
+    seed,
+    faults: planFaults(faults, warmupRuns, runs, seededRandom(seed + 1)),
     snapshotHours: numberOption(args['snapshot-hours'], 'snapshot-hours', 24, (n) => n >= 0),
     log: (line) => process.stderr.write(`${line}\n`),
     onCheckpoint: (partial) => {

@@ -269,10 +269,11 @@ describe('npm run update in GitHub Actions', () => {
       );
       const summaryFile = join(dataDir, 'step-summary.md');
       await writeFile(summaryFile, '## an earlier step\n');
-      // Every source points at a closed local port: the sources fail, the local service answers.
+      // Every source answers 404 (a failure no retry waits out): the sources fail, the local service answers.
+      const missing = Object.fromEntries(Object.entries(OFFLINE_ENV).map(([name, value]) => [name, value.replace('http://127.0.0.1:9', `${server.url}/missing`)]));
       const env = {
         ...process.env,
-        ...OFFLINE_ENV,
+        ...missing,
         GITHUB_ACTIONS: 'true',
         GITHUB_STEP_SUMMARY: summaryFile,
       };
@@ -288,7 +289,7 @@ describe('npm run update in GitHub Actions', () => {
       expect(out).toMatch(/\[\s*[\d.]+ s\] models: reading the OpenRouter catalog/);
       expect(out).toMatch(/\[\s*[\d.]+ s\] status local: operational/);
       expect(out).toMatch(/summary \(exit 1: partial failure/);
-      expect(out).toContain('::warning title=openrouter failed::source openrouter: network');
+      expect(out).toContain('::warning title=openrouter failed::source openrouter: http_status: HTTP 404');
       // The only workflow commands on stdout are our annotations.
       for (const line of out.split('\n').filter((l) => l.trimStart().startsWith('::'))) expect(line).toMatch(/^::warning title=\S+ failed::/);
 
@@ -309,5 +310,5 @@ describe('npm run update in GitHub Actions', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 });

@@ -61,14 +61,17 @@ export function worldEnv(baseUrl: string): Record<string, string> {
   };
 }
 
-/** data/services.json for the world's services. */
-export function worldServicesFile(baseUrl: string, world: World): object[] {
+/**
+ * data/services.json for the world's services. Probes time out after `probeTimeoutMs`, or after
+ * the registry's default with null (as the real services.json has them).
+ */
+export function worldServicesFile(baseUrl: string, world: World, probeTimeoutMs: number | null = 1000): object[] {
   return world.services.map((s) => ({
     id: s.id,
     name: s.id.toUpperCase(),
     url: `https://${s.id}.example.com`,
     status_page: { type: 'statuspage', url: `${baseUrl}/pages/${s.id}` },
-    probe: { url: `${baseUrl}/probe/${s.id}`, method: 'GET', timeout_ms: 1000 },
+    probe: { url: `${baseUrl}/probe/${s.id}`, method: 'GET', ...(probeTimeoutMs === null ? {} : { timeout_ms: probeTimeoutMs }) },
   }));
 }
 
@@ -79,7 +82,7 @@ function catalogRecord(m: WorldModel): Record<string, unknown> {
 const markdown = (body: string): Reply => ({ kind: 'text', body, headers: { 'content-type': 'text/markdown; charset=utf-8' } });
 
 /** The makers' deprecation pages of the world: one retired model each, none the world sells. */
-function makerRoutes(): Routes {
+export function makerRoutes(): Routes {
   const routes: Routes = {
     '/makers/anthropic.md': markdown(anthropicPage([{ name: 'claude-old-1', state: 'Retired', deprecated: 'January 5, 2026', retirement: 'April 5, 2026' }], [{ date: '2026-01-05', title: 'Claude Old', rows: [{ retirement: 'April 5, 2026', name: 'claude-old-1', replacement: 'claude-new-1' }] }])),
     '/makers/openai.md': markdown(openAiPage([{ date: '2026-01-05', title: 'Old GPT', rows: [{ shutdown: 'April 5, 2026', model: '`gpt-old-1`', replacement: '`gpt-new-1`' }] }])),

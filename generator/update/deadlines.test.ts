@@ -5,10 +5,13 @@ import { HttpClient } from '../http/client.js';
 import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
-import { runCli } from '../testing/cli.js';
+import { OFFLINE_ENV } from '../testing/cli.js';
+import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
+import { detailLines, summaryTableLines, UPDATE_EXIT, updateExitCode } from '../cli/update-report.js';
+import { openStore } from '../store/store.js';
 import { startUpstreamServer, type Reply, type UpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';
-import { parseStageDeadlines } from './deadlines.js';
+import { parseStageDeadlines, STAGE_DEADLINE_SECONDS } from './deadlines.js';
 import { updateStatus } from './status.js';
 
 /**
@@ -36,12 +39,23 @@ describe('stage deadlines', () => {
     const routes: Record<string, Reply> = { '/api/v1/models': { kind: 'json', body: orModelsPage(models.map((id) => orModel({ id }))) }, '/litellm.json': trickle, '/api.json': trickle };
     for (const id of models) routes[`/api/v1/models/${id}/endpoints`] = trickle;
     server.setRoutes(routes);
-    const env = { MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1`, MODELPULSE_LITELLM_URL: `${server.url}/litellm.json`, MODELPULSE_MODELSDEV_URL: `${server.url}/api.json` };
+    const env = { ...OFFLINE_ENV, MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1`, MODELPULSE_LITELLM_URL: `${server.url}/litellm.json`, MODELPULSE_MODELSDEV_URL: `${server.url}/api.json` };
     // Without deadlines: 4 lists × 3 tries × 30 s at two at a time, then the facts likewise.
-    const run = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--now', '2026-09-01T00:00:00Z', '--endpoints-per-run', '4', '--stage-deadlines', 'models=4,facts=2'], env);
-    expect(run.code, run.out).toBe(1);
-    for (const id of models) expect(run.out).toMatch(new RegExp(`${id} endpoints not refreshed: timeout: (body: )?the stage's deadline passed`));
-    expect(run.out).toMatch(/litellm: FAILED — timeout: (body: )?the stage's deadline passed during the request/);
+    // The run `npm run update -- --stage-deadlines models=4,facts=2` makes (in-process: the
+    // option's reading is tested below), its report printed as the command prints it.
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    const lines: string[] = [];
+    let outcome;
+    try {
+      outcome = await runUpdate({ store: openStore(dataDir), now: '2026-09-01T00:00:00Z', stages: UPDATE_STAGES, force: false, maxDelistShare: 0.2, maxNewShare: 0.5, maxPriceFactor: 5, endpointsPerRun: 4, deadlines: { ...STAGE_DEADLINE_SECONDS, models: 4, facts: 2 }, log: (line) => lines.push(line) });
+    } finally {
+      process.env = saved;
+    }
+    const out = [...lines, ...detailLines(outcome), ...summaryTableLines(outcome)].join('\n');
+    expect(updateExitCode(outcome), out).toBe(UPDATE_EXIT.partial);
+    for (const id of models) expect(out).toMatch(new RegExp(`${id} endpoints not refreshed: timeout: (body: )?the stage's deadline passed`));
+    expect(out).toMatch(/litellm: FAILED — timeout: (body: )?the stage's deadline passed during the request/);
     const stored = await loadDataset(dataDir);
     expect([...stored.models.keys()].sort()).toEqual([...models].sort());
     const sources = await loadSources(dataDir);

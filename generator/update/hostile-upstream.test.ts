@@ -1,4 +1,5 @@
 import fg from 'fast-glob';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,9 +42,10 @@ afterEach(async () => {
   await http.close();
 });
 
+/** Every file below `dir`, as one text. Synchronous reads: the site's thousands of small files read much faster without a trip each through the thread pool. */
 async function publishedText(dir: string): Promise<string> {
   const files = await fg('**/*', { cwd: dir, onlyFiles: true });
-  return (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+  return files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 }
 
 const catalog = [orModel({ id: 'openai/gpt-4o', prompt: '0.0000025', completion: '0.00001' }), orModel({ id: 'google/gemma-3' })];

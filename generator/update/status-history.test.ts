@@ -52,10 +52,11 @@ function historic(id: string, start: string, end: string | null, components: Arr
 const SUMMARY = { kind: 'json' as const, body: spSummary({ components: [spComponent('Lab API', 'operational'), spComponent('lab.chat', 'operational')] }) };
 const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp: http, probeHttp: http, budgetMs: 1_000 });
 
-async function detail(): Promise<ServiceDetail> {
+/** A service's detail as the build publishes it (into the file's one output directory). */
+async function detail(id = 'lab'): Promise<ServiceDetail> {
   const out = await sharedOutDir();
   await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://pulse.example.org' });
-  return (JSON.parse(await readFile(join(out, 'api/v1/status/lab.json'), 'utf8')) as { data: ServiceDetail }).data;
+  return (JSON.parse(await readFile(join(out, `api/v1/status/${id}.json`), 'utf8')) as { data: ServiceDetail }).data;
 }
 
 describe('official incident history', () => {
@@ -172,9 +173,7 @@ describe('Google Cloud history', () => {
     });
     const report = await run('2026-08-20T00:00:00Z');
     expect(report.warnings).toEqual([]);
-    const out = await tempDir('status-history-gcp');
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://pulse.example.org' });
-    const gem = (JSON.parse(await readFile(join(out, 'api/v1/status/gem.json'), 'utf8')) as { data: ServiceDetail }).data;
+    const gem = await detail('gem');
     expect(gem.recent_incidents.map((i) => [i.id, i.status, i.resolved_at])).toEqual([['official:g1', 'resolved', '2026-08-12T08:00:00Z']]);
     expect(gem.uptime_90d.find((d) => d.date === '2026-08-12')).toMatchObject({ official: 0.9 });
     expect(gem.uptime_90d.find((d) => d.date === '2026-08-11')).toMatchObject({ official: null });

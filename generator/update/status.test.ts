@@ -27,6 +27,12 @@ afterAll(async () => {
  * a shorter one made a busy machine's slow answer look like an outage.
  */
 const PROBE_TIMEOUT = 3_000;
+/**
+ * The probe that never answers has a timeout of its own (services.json's `timeout_ms`): it is
+ * given up at that timeout and once more at the retry whatever it is, so a short one ends each
+ * run that probes it in well under a second (it took the run's whole budget, 4.2 s, before).
+ */
+const HANGING_PROBE_TIMEOUT = 300;
 
 beforeEach(async () => {
   dataDir = await tempDir('status');
@@ -53,7 +59,13 @@ async function writeRegistry(services: ServiceDefinition[]): Promise<void> {
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(services, null, 2));
 }
 
-const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: Math.round(PROBE_TIMEOUT * 1.4) });
+/**
+ * The run's budget is a deadline, not a wait: no run here reaches it (the hanging probe gives up at
+ * its own timeout, a hanging page at the client's), so it is generous. A tight one made a loaded
+ * machine's retry of the 500 probe start with too little time left and time out, reading as no
+ * answer at all.
+ */
+const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp, probeHttp, budgetMs: 10 * PROBE_TIMEOUT });
 
 const HEALTHY_ROUTES: Routes = {
   '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', incidents: [spIncident()] }) },
@@ -72,7 +84,7 @@ const REGISTRY = () => [
   service('ins', 'instatus', '/probe/401'),
   service('bs', 'betterstack', '/probe/500'),
   service('gcp', 'gcp', '/probe/401', { products: ['Vertex Gemini API'] }),
-  service('none', 'none', '/probe/hang'),
+  { ...service('none', 'none', '/probe/hang'), probe: { url: `${server.url}/probe/hang`, method: 'GET' as const, timeout_ms: HANGING_PROBE_TIMEOUT } },
 ];
 
 async function readJson<T>(path: string): Promise<T> {

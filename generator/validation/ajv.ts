@@ -40,10 +40,16 @@ export interface Validator<T> {
   errors(max?: number): string;
 }
 
+/**
+ * A checker for `schema`, compiled at its first use: modules declare their checkers at load, and
+ * compiling them all then cost every process (each test file, each command) about a second for
+ * checkers most of them never call.
+ */
 export function compileValidator<T>(ajv: Ajv2020, schema: object): Validator<T> {
-  const validate: ValidateFunction = ajv.compile(schema);
-  const check = ((value: unknown) => validate(value)) as Validator<T>;
-  check.errors = (max = 5) => formatErrors(validate.errors ?? [], max);
+  let validate: ValidateFunction | undefined;
+  const compiled = () => (validate ??= ajv.compile(schema));
+  const check = ((value: unknown) => compiled()(value)) as Validator<T>;
+  check.errors = (max = 5) => formatErrors(validate?.errors ?? [], max);
   return check;
 }
 

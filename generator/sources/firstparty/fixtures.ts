@@ -16,6 +16,9 @@ export interface HistoryRow {
   replacement: string;
 }
 
+/** A bare name as a code span; a cell already written with code spans (or empty) as it is. */
+const asCode = (cell: string) => (cell === '' || cell.includes('`') ? cell : `\`${cell}\``);
+
 /** Anthropic's page, `.md` form: a status table, then one history table per announcement. */
 export function anthropicPage(status: StatusRow[], history: Array<{ date: string; title: string; rows: HistoryRow[] }>): string {
   const lines = ['# Model deprecations', '', '## Model status', '', '| API model name | Current state | Deprecated | Tentative retirement date |', '| --- | --- | --- | --- |'];
@@ -23,7 +26,7 @@ export function anthropicPage(status: StatusRow[], history: Array<{ date: string
   lines.push('', '## Deprecation history', '');
   for (const h of history) {
     lines.push(`### ${h.date}: ${h.title}`, '', '<Note>', '  These models were retired.', '</Note>', '', '| Retirement date | Deprecated model | Recommended replacement |', '| --------------- | ---------------- | ----------------------- |');
-    for (const r of h.rows) lines.push(`| ${r.retirement} | \`${r.name}\` | \`${r.replacement}\` |`);
+    for (const r of h.rows) lines.push(`| ${r.retirement} | \`${r.name}\` | ${asCode(r.replacement)} |`);
     lines.push('');
   }
   lines.push('## API parameter deprecations', '', '| Parameter | Status | Behavior | Recommended replacement |', '|---|---|---|---|', '| `temperature` | Deprecated | Returns a 400 error. | Omit it. |');
