@@ -8,14 +8,13 @@ import { saveModels } from '../store/data-store.js';
 import { TEST_SITE_URL } from '../testing/built-site.js';
 import { tempDir } from '../testing/tree.js';
 import { buildSite } from './build-site.js';
-import { BUILD_RECORD_FILE } from './build-record.js';
 
 /** Cloudflare Pages' free plan: at most 20,000 files. */
 const MAX_FILES = 20_000;
 
 async function sizes(dir: string): Promise<{ files: number; bytes: number; largest: { path: string; bytes: number } }> {
-  // Everything a host publishes: the build's own record is a dot file, which no host publishes.
-  const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true, ignore: [BUILD_RECORD_FILE] });
+  // Everything a host publishes: all of it (the build's own files live beside it).
+  const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true });
   let bytes = 0;
   let largest = { path: '', bytes: 0 };
   for (const entry of entries) {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { hostFiles } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
@@ -9,7 +7,7 @@ import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
+import { interruptedWrite, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
 import { checkFileBudget, serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
@@ -48,7 +46,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   // The same inputs as the last build into an output it left intact: nothing to do.
   const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes });
-  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
+  const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
   }

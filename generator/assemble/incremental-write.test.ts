@@ -4,7 +4,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree, tempDir } from '../testing/tree.js';
-import { OutputBusyError, recoverInterruptedWrite, TRANSACTION_DIR, writeSiteIncrementally } from './incremental-write.js';
+import { internalDir } from './internal-dir.js';
+import { OutputBusyError, recoverInterruptedWrite, transactionDir, writeSiteIncrementally } from './incremental-write.js';
 
 /** A small site: the API, the website beside it and a host file. */
 function site(overrides: Record<string, string | null> = {}): Map<string, string> {
@@ -56,7 +57,7 @@ describe('the incremental write', () => {
     const rewritten = [...after.keys()].filter((path) => after.get(path) !== first.get(path)).sort();
     expect(rewritten).toEqual(['api/v1/models/a/one.json', 'api/v1/models/c/four.json']);
     expect(await readFile(join(out, 'api/v1/models/a/one.json'), 'utf8')).toBe('{"data":"ONE"}');
-    expect(existsSync(join(out, TRANSACTION_DIR))).toBe(false);
+    expect(existsSync(transactionDir(out))).toBe(false);
   });
 
   it('trusts what the last write recorded only while it still holds', async () => {
@@ -112,7 +113,7 @@ describe('the incremental write', () => {
     expect(identities(out)).toEqual(before);
     expect(await hashTree(out)).toEqual(bytes);
     expect(existsSync(join(out, 'api/v1/new'))).toBe(false);
-    expect(existsSync(join(out, TRANSACTION_DIR))).toBe(false);
+    expect(existsSync(transactionDir(out))).toBe(false);
   });
 
   it('restores the previous output when a build was killed while writing, and refuses while one is running', async () => {
@@ -124,7 +125,7 @@ describe('the incremental write', () => {
     const script = `import { writeSiteIncrementally } from ${JSON.stringify(new URL('./incremental-write.ts', import.meta.url).pathname)};
       writeSiteIncrementally(${JSON.stringify(out)}, new Map(Array.from({ length: 3000 }, (_, i) => [\`api/v1/f/\${i % 30}/\${i}.json\`, \`{"v":"new\${i}"}\`])));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
-    const journal = join(out, TRANSACTION_DIR, 'journal.json');
+    const journal = join(transactionDir(out), 'journal.json');
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     let running = true;
     void exited.then(() => (running = false));
@@ -138,16 +139,46 @@ describe('the incremental write', () => {
     // Either the build had committed, or the previous output is back byte for byte: never a mix.
     if (outcome === 'rolled-back') expect(after).toEqual(old);
     else expect([old, await hashTree(expectedNew)]).toContainEqual(after);
-    expect(existsSync(join(out, TRANSACTION_DIR))).toBe(false);
+    expect(existsSync(transactionDir(out))).toBe(false);
 
     // A transaction owned by a process that is alive is another build at work.
-    mkdirSync(join(out, TRANSACTION_DIR));
+    mkdirSync(transactionDir(out), { recursive: true });
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(join(out, TRANSACTION_DIR, 'owner'), String(sleeper.pid));
+      writeFileSync(join(transactionDir(out), 'owner'), String(sleeper.pid));
       expect(() => writeSiteIncrementally(out, many('new'))).toThrow(OutputBusyError);
     } finally {
       sleeper.kill('SIGKILL');
     }
+  });
+
+  it('keeps nothing of its own in the output: its staging area is beside it', async () => {
+    const out = join(await tempDir('incremental'), 'public');
+    expect(transactionDir(out).startsWith(`${internalDir(out)}/`)).toBe(true);
+    expect(internalDir(out).startsWith(`${out}/`)).toBe(false);
+    writeSiteIncrementally(out, site());
+    writeSiteIncrementally(out, site({ 'api/v1/index.json': '{"data":2}' }));
+    expect([...(await hashTree(out)).keys()].sort()).toEqual([...site().keys()].sort());
+  });
+
+  it('finishes or undoes what a build of an earlier version left inside the output, and removes its record there', async () => {
+    const out = await tempDir('incremental');
+    writeSiteIncrementally(out, site());
+    const before = await hashTree(out);
+    // That version's transaction, killed mid-commit: one file replaced, its backup kept.
+    const legacy = join(out, '.build-transaction');
+    mkdirSync(join(legacy, 'old'), { recursive: true });
+    mkdirSync(join(legacy, 'new'));
+    writeFileSync(join(legacy, 'owner'), '999999999');
+    writeFileSync(join(legacy, 'old', '0'), '{"data":1}');
+    writeFileSync(join(out, 'api/v1/index.json'), '{"data":"half-built"}');
+    writeFileSync(join(legacy, 'journal.json'), JSON.stringify({ pid: 999999999, newDirs: [], trees: [], blocking: [], writes: [{ path: 'api/v1/index.json', existed: true }], removals: [] }));
+    writeFileSync(join(out, '.modelpulse-build.json'), '{"version":3}');
+    expect(recoverInterruptedWrite(out)).toBe('rolled-back');
+    expect(existsSync(legacy)).toBe(false);
+    expect(await readFile(join(out, 'api/v1/index.json'), 'utf8')).toBe('{"data":1}');
+    // The next write leaves the output exactly the site: the old record is gone.
+    writeSiteIncrementally(out, site());
+    expect(await hashTree(out)).toEqual(before);
   });
 });

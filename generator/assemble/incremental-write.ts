@@ -9,8 +9,9 @@
  *
  * Atomic, without swapping whole trees: a transaction with an undo journal. Every byte is
  * rendered, validated and compared before the output is touched, so a build that fails on its
- * data changes nothing. The changed files are then staged in `OUT/.build-transaction/`, the
- * journal is written, and only then is the output changed: each changed file is hard-linked into
+ * data changes nothing. The changed files are then staged in the build's own directory beside
+ * the output (`transaction/` there, assemble/internal-dir.ts: never published), the journal is
+ * written, and only then is the output changed: each changed file is hard-linked into
  * the transaction (its backup) and replaced by a rename, so a reader sees the old bytes or the
  * new ones, never half a file; removals move files into the transaction. When a step fails, the
  * journal is replayed backwards and the previous output is restored exactly (same files, same
@@ -22,9 +23,13 @@
  */
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { BUILD_RECORD_FILE, contentHash, currentIdentity, type OutputState } from './build-record.js';
+import { contentHash, currentIdentity, type OutputState } from './build-record.js';
+import { ensureInternalDir, internalDir, LEGACY_INTERNAL_NAMES } from './internal-dir.js';
 
-export const TRANSACTION_DIR = '.build-transaction';
+/** The staging area and journal of a write into `outDir` in progress (beside it, never in it). */
+export const transactionDir = (outDir: string) => join(internalDir(outDir), 'transaction');
+/** Where a build of an earlier version staged its write: inside the output. */
+const legacyTransactionDir = (outDir: string) => join(outDir, '.build-transaction');
 const JOURNAL = 'journal.json';
 const COMMITTED = 'committed';
 /** The pid of the build that owns the transaction, written first. */
@@ -125,7 +130,8 @@ function recordedEntries(outDir: string, previous: OutputState, ownedTop: Readon
  */
 const SEGMENT = '(?!\\.\\.?(?:/|$))[^/\\0]+';
 const SAFE_PATH = new RegExp(`^${SEGMENT}(?:/(?!\\.)${SEGMENT})*$`);
-const RESERVED = new Set([TRANSACTION_DIR, BUILD_RECORD_FILE]);
+/** What earlier versions kept in the output: never a file of the site. */
+const RESERVED: ReadonlySet<string> = new Set(LEGACY_INTERNAL_NAMES);
 
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
@@ -149,6 +155,8 @@ function processAlive(pid: number): boolean {
 export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): WriteResult {
   mkdirSync(outDir, { recursive: true });
   recoverInterruptedWrite(outDir);
+  // An earlier version's record inside the output: it must not be published with the site.
+  rmSync(join(outDir, LEGACY_INTERNAL_NAMES[0]), { force: true });
   const content = new Map<string, Buffer>();
   for (const [path, bytes] of files) {
     // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
@@ -206,7 +214,7 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   const result = (): WriteResult => ({ written: journal.writes.length, removed: journal.removals.length, unchanged, state: stateAfter(outDir, content.keys(), hashes, verified, recorded === null ? null : previous, journal) });
   if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return result();
 
-  const transaction = join(outDir, TRANSACTION_DIR);
+  const transaction = join(ensureInternalDir(outDir), 'transaction');
   // mkdir is the lock: a second build finds the directory (and its owner) and stops.
   mkdirSync(transaction);
   writeFileSync(join(transaction, OWNER), String(process.pid));
@@ -345,7 +353,18 @@ function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
  * while the build that owns the transaction is still running.
  */
 export function recoverInterruptedWrite(outDir: string): 'none' | 'rolled-back' | 'cleaned' {
-  const transaction = join(outDir, TRANSACTION_DIR);
+  // An earlier version's transaction (inside the output) first: the same journal, another place.
+  const legacy = recoverTransaction(outDir, legacyTransactionDir(outDir));
+  const current = recoverTransaction(outDir, transactionDir(outDir));
+  return current !== 'none' ? current : legacy;
+}
+
+/** Whether a write into `outDir` was left unfinished (its record cannot be trusted then). */
+export function interruptedWrite(outDir: string): boolean {
+  return exists(transactionDir(outDir)) || exists(legacyTransactionDir(outDir));
+}
+
+function recoverTransaction(outDir: string, transaction: string): 'none' | 'rolled-back' | 'cleaned' {
   if (!exists(transaction)) return 'none';
   const owner = Number(readOr(join(transaction, OWNER), ''));
   if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {

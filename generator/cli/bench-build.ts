@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { buildSite, type BuildOptions } from '../assemble/build-site.js';
-import { BUILD_RECORD_FILE } from '../assemble/build-record.js';
 import type { ModelRecord } from '../models/types.js';
 import { blendedPrice, roundPrice } from '../models/price.js';
 import { loadDataset, saveModels } from '../store/data-store.js';
@@ -93,7 +92,7 @@ export async function buildBench(sourceDataDir: string, runs: number, options: P
     copies.push((await timed(() => run('cp', ['-r', out, target]))).ms);
     await rm(target, { recursive: true, force: true });
   }
-  const files = await fg('**/*', { cwd: out, onlyFiles: true, stats: true, ignore: [BUILD_RECORD_FILE] });
+  const files = await fg('**/*', { cwd: out, onlyFiles: true, dot: true, stats: true });
   await rm(out, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
   return {
