@@ -6,10 +6,12 @@ import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
+import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
+import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
 import { interruptedWrite, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
-import { checkFileBudget, serializeSite } from './write-site.js';
+import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
 
 export interface BuildOptions {
@@ -21,6 +23,10 @@ export interface BuildOptions {
   host?: Host;
   /** The largest file the build may publish (default MAX_FILE_BYTES, 1 MiB). */
   maxFileBytes?: number;
+  /** The largest catalog-wide list (default MAX_LIST_FILE_BYTES, 4 MiB: bounds/site.ts). */
+  maxListFileBytes?: number;
+  /** The most files the publish directory may hold (default MAX_PUBLISHED_FILES, 20,000). */
+  maxFiles?: number;
 }
 
 export interface BuildReport {
@@ -33,6 +39,8 @@ export interface BuildReport {
   skipped: RejectedModelFile[];
   /** What the incremental write did to the output directory. */
   written: WriteCounts;
+  /** Every file of the publish directory by kind (assemble/budget.ts): the next build says what grew. */
+  kinds: FileKinds;
 }
 
 /**
@@ -44,8 +52,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const store = asStore(options.store);
   const host = options.host ?? 'netlify';
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const maxListFileBytes = options.maxListFileBytes ?? MAX_LIST_FILE_BYTES;
+  const maxFiles = options.maxFiles ?? MAX_PUBLISHED_FILES;
   // The same inputs as the last build into an output it left intact: nothing to do.
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes });
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes, maxListFileBytes, maxFiles });
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
@@ -78,13 +88,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   files.set('app.js', await bundleWebApp());
   for (const [name, content] of await readWebStatic()) files.set(name, content);
   for (const [name, text] of extra.root) files.set(name, text);
-  checkFileBudget(files, maxFileBytes);
+  checkFileBudget(files, { maxFileBytes, maxListFileBytes });
+  const kinds = checkFileCount([...files.keys()], maxFiles, recorded?.report.kinds ?? null);
   const previous = recorded?.output ?? null;
   forgetRecord(options.outDir);
   const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
-  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
+  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written, kinds };
   writeRecord(options.outDir, { inputs, absent: extra.remove, output: state, report });
   return report;
 }

@@ -10,7 +10,8 @@ import { hashTree, tempDir, treeIdentities } from '../testing/tree.js';
 import { existsSync } from 'node:fs';
 import { buildSite, type BuildReport } from './build-site.js';
 import { WEB_STATIC_FILES } from './bundles.js';
-import { FileBudgetError, SchemaViolationError, serializeSite } from './write-site.js';
+import { FileBudgetError } from './budget.js';
+import { SchemaViolationError, serializeSite } from './write-site.js';
 import { writeSiteIncrementally } from './incremental-write.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

@@ -86,23 +86,3 @@ export function serializeSite(files: readonly RenderedFile[], siteUrl: string): 
   if (violations.length > 0) throw new SchemaViolationError(violations);
   return out;
 }
-
-/** A file over the size budget that no single record is to blame for (a list, a feed): nothing was written. */
-export class FileBudgetError extends Error {
-  override readonly name = 'FileBudgetError';
-  constructor(readonly oversized: Array<{ path: string; bytes: number }>, readonly maxBytes: number) {
-    super(`${oversized.length} file(s) over the ${maxBytes}-byte budget, nothing written: ${oversized.slice(0, 10).map((f) => `${f.path} (${f.bytes} bytes)`).join(', ')}`);
-  }
-}
-
-/** Every file within `maxBytes` (a model's own file was checked when it was rendered). */
-export function checkFileBudget(files: ReadonlyMap<string, string | Buffer>, maxBytes: number): void {
-  const oversized: Array<{ path: string; bytes: number }> = [];
-  for (const [path, content] of files) {
-    // A string has at most 3 bytes per UTF-16 unit: most files need no counting at all.
-    if (typeof content === 'string' && content.length * 3 <= maxBytes) continue;
-    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
-    if (bytes > maxBytes) oversized.push({ path, bytes });
-  }
-  if (oversized.length > 0) throw new FileBudgetError(oversized, maxBytes);
-}
