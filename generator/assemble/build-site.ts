@@ -92,7 +92,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const kinds = checkFileCount([...files.keys()], maxFiles, recorded?.report.kinds ?? null);
   const previous = recorded?.output ?? null;
   forgetRecord(options.outDir);
-  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
+  const { state, ...written } = await writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
   const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written, kinds };

@@ -214,7 +214,7 @@ describe('build', () => {
   it('never writes outside the output directory', async () => {
     const out = await tempDir('public-empty');
     for (const path of ['api/../../escape.json', 'api/v1/../../../escape.json', '/etc/passwd', '../x.json', 'api/./x.json', 'api/.hidden.json', '.build-transaction/x', '.modelpulse-build.json', 'a//b', 'x\0.json']) {
-      expect(() => writeSiteIncrementally(out, new Map([[path, '{}']])), path).toThrow(/not a normalized relative path the build may write/);
+      await expect(writeSiteIncrementally(out, new Map([[path, '{}']])), path).rejects.toThrow(/not a normalized relative path the build may write/);
     }
     expect(await readdir(out)).toEqual([]);
   });

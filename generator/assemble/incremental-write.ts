@@ -22,6 +22,7 @@
  * fsynced, so the guarantee covers failed and killed builds, not a power cut.
  */
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { contentHash, currentIdentity, type OutputState } from './build-record.js';
 import { ensureInternalDir, internalDir, LEGACY_INTERNAL_NAMES } from './internal-dir.js';
@@ -152,7 +153,7 @@ function processAlive(pid: number): boolean {
  * Writes `files` (relative path → bytes, in the order they should appear: API first, host rules
  * last) into `outDir` as described above.
  */
-export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): WriteResult {
+export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): Promise<WriteResult> {
   mkdirSync(outDir, { recursive: true });
   recoverInterruptedWrite(outDir);
   // An earlier version's record inside the output: it must not be published with the site.
@@ -219,7 +220,7 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   mkdirSync(transaction);
   writeFileSync(join(transaction, OWNER), String(process.pid));
   try {
-    stage(transaction, journal, content);
+    await stage(transaction, journal, content);
   } catch (error) {
     rmSync(transaction, { recursive: true, force: true });
     throw error;
@@ -259,25 +260,33 @@ function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap
   return state;
 }
 
+/** Files written at once while staging: a few in flight let the kernel create them in parallel. */
+const STAGING_CONCURRENCY = 8;
+
 /** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */
-function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Buffer>): void {
+async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Buffer>): Promise<void> {
   mkdirSync(join(transaction, 'new'));
   mkdirSync(join(transaction, 'old'));
   mkdirSync(join(transaction, 'tree'));
-  const treeDirs = new Set<string>();
-  journal.writes.forEach(({ path }, index) => {
-    if (journal.trees.includes(path.split('/')[0]!)) {
-      const target = join(transaction, 'tree', path);
-      const dir = dirname(target);
-      if (!treeDirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        treeDirs.add(dir);
+  const targets = journal.writes.map(({ path }, index) => (journal.trees.includes(path.split('/')[0]!) ? join(transaction, 'tree', path) : join(transaction, 'new', String(index))));
+  // Parents first (sorted), each once; then the files, several at a time.
+  for (const dir of [...new Set(targets.map((target) => dirname(target)))].sort()) mkdirSync(dir, { recursive: true });
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (failure === null && next < targets.length) {
+      const index = next;
+      next += 1;
+      try {
+        await writeFile(targets[index]!, content.get(journal.writes[index]!.path)!);
+      } catch (error) {
+        failure ??= error;
       }
-      writeFileSync(target, content.get(path)!);
-    } else {
-      writeFileSync(join(transaction, 'new', String(index)), content.get(path)!);
     }
-  });
+  };
+  // Every write settles before a failure is thrown: the caller then removes the transaction.
+  await Promise.all(Array.from({ length: STAGING_CONCURRENCY }, worker));
+  if (failure !== null) throw failure;
   writeFileSync(join(transaction, `${JOURNAL}.tmp`), JSON.stringify(journal));
   renameSync(join(transaction, `${JOURNAL}.tmp`), join(transaction, JOURNAL));
 }
