@@ -41,8 +41,8 @@ export interface BuildRecord<Report> {
   report: Report;
 }
 
-/** 128 bits of SHA-256: enough to tell versions of one file apart, and the record stays small. */
-export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('base64').slice(0, 22);
+/** 128 bits of SHA-256 (of text's UTF-8): enough to tell versions of one file apart, and the record stays small. */
+export const contentHash = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('base64').slice(0, 22);
 
 const identityOf = (info: Stats) => `${info.ino}:${info.size}:${info.ctimeMs}`;
 

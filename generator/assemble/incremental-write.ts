@@ -106,9 +106,13 @@ function scanOwned(outDir: string, topLevel: Iterable<string>): Map<string, Kind
   return found;
 }
 
-function sameBytes(path: string, content: Buffer): boolean {
+/** A file's bytes: text is written as UTF-8. Kept as given (no copy of every file into a Buffer). */
+type Bytes = string | Buffer;
+
+function sameBytes(path: string, content: Bytes): boolean {
   const existing = readFileSync(path);
-  return existing.length === content.length && existing.equals(content);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  return existing.length === bytes.length && existing.equals(bytes);
 }
 
 /**
@@ -158,13 +162,13 @@ export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<
   recoverInterruptedWrite(outDir);
   // An earlier version's record inside the output: it must not be published with the site.
   rmSync(join(outDir, LEGACY_INTERNAL_NAMES[0]), { force: true });
-  const content = new Map<string, Buffer>();
+  const content = new Map<string, Bytes>();
   for (const [path, bytes] of files) {
     // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
     if (!SAFE_PATH.test(path) || RESERVED.has(path.split('/')[0]!)) {
       throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized relative path the build may write`);
     }
-    content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    content.set(path, bytes);
   }
   const topLevel = new Set([...content.keys()].map((path) => path.split('/')[0]!));
   const ownedTop = new Set([...topLevel, ...(options.alsoOwned ?? [])]);
@@ -174,7 +178,7 @@ export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<
   const hashes = new Map([...content].map(([path, bytes]) => [path, contentHash(bytes)]));
   /** Unchanged files whose recorded identity still holds: kept as recorded in the new state. */
   const verified = new Map<string, string>();
-  const unchangedFile = (path: string, bytes: Buffer): boolean => {
+  const unchangedFile = (path: string, bytes: Bytes): boolean => {
     const recorded = previous?.files[path];
     if (recorded !== undefined && currentIdentity(join(outDir, path)) === recorded[0]) {
       if (recorded[1] !== hashes.get(path)) return false;
@@ -264,7 +268,7 @@ function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap
 const STAGING_CONCURRENCY = 8;
 
 /** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */
-async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Buffer>): Promise<void> {
+async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Bytes>): Promise<void> {
   mkdirSync(join(transaction, 'new'));
   mkdirSync(join(transaction, 'old'));
   mkdirSync(join(transaction, 'tree'));
