@@ -9,8 +9,9 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { interruptedWrite, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
-import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { abortEarlyTree, beginEarlyTree, interruptedWrite, writeSiteIncrementally, type EarlyTree, type WriteCounts } from './incremental-write.js';
+import { forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord, type BuildRecord } from './build-record.js';
+import type { RenderedFile } from '../render/rendered.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
 
@@ -51,11 +52,9 @@ export interface BuildReport {
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const store = asStore(options.store);
   const host = options.host ?? 'netlify';
-  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const maxListFileBytes = options.maxListFileBytes ?? MAX_LIST_FILE_BYTES;
-  const maxFiles = options.maxFiles ?? MAX_PUBLISHED_FILES;
+  const budgets = { maxFileBytes: options.maxFileBytes ?? MAX_FILE_BYTES, maxListFileBytes: options.maxListFileBytes ?? MAX_LIST_FILE_BYTES, maxFiles: options.maxFiles ?? MAX_PUBLISHED_FILES };
   // The same inputs as the last build into an output it left intact: nothing to do.
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes, maxListFileBytes, maxFiles });
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, ...budgets });
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
@@ -74,13 +73,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     siteUrl: options.siteUrl,
     contentTimes,
     cacheSeconds: HOST_CACHE_SECONDS[host],
-    maxFileBytes,
+    maxFileBytes: budgets.maxFileBytes,
     report: (message) => warnings.push(message),
-    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${budgets.maxFileBytes}-byte budget` }),
   });
-  const api = serializeSite(rendered, options.siteUrl);
+  // A full build into an empty output writes api/ while it serializes the rest: the writes overlap
+  // the work. Nothing reaches the output before the commit; a failure removes what was staged.
+  const early = beginEarlyTree(options.outDir, 'api');
+  try {
+    const { report, state, absent } = await assembleAndWrite({ ...options, host, ...budgets }, rendered, recorded, early);
+    report.warnings.push(...warnings);
+    report.skipped.push(...dataset.rejectedModels, ...oversized);
+    writeRecord(options.outDir, { inputs, absent, output: state, report });
+    return report;
+  } catch (error) {
+    if (early !== null) await abortEarlyTree(early);
+    throw error;
+  }
+}
+
+type Budgets = Required<Pick<BuildOptions, 'maxFileBytes' | 'maxListFileBytes' | 'maxFiles'>>;
+
+/** The rendered API serialized and validated, the client, the website and the host files beside it, within budget, written. */
+async function assembleAndWrite(options: BuildOptions & Budgets & { host: Host }, rendered: RenderedFile[], recorded: BuildRecord<BuildReport> | null, early: EarlyTree | null) {
+  const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', await bundleClient());
-  const extra = await hostFiles(host, api, options.siteUrl);
+  const extra = await hostFiles(options.host, api, options.siteUrl);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).
@@ -88,14 +106,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   files.set('app.js', await bundleWebApp());
   for (const [name, content] of await readWebStatic()) files.set(name, content);
   for (const [name, text] of extra.root) files.set(name, text);
-  checkFileBudget(files, { maxFileBytes, maxListFileBytes });
-  const kinds = checkFileCount([...files.keys()], maxFiles, recorded?.report.kinds ?? null);
-  const previous = recorded?.output ?? null;
+  checkFileBudget(files, options);
+  const kinds = checkFileCount([...files.keys()], options.maxFiles, recorded?.report.kinds ?? null);
   forgetRecord(options.outDir);
-  const { state, ...written } = await writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
+  const { state, ...written } = await writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous: recorded?.output ?? null, early });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
-  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written, kinds };
-  writeRecord(options.outDir, { inputs, absent: extra.remove, output: state, report });
-  return report;
+  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings: [], skipped: [], written, kinds };
+  return { report, state, absent: extra.remove };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { internalDir } from './internal-dir.js';
-import { OutputBusyError, recoverInterruptedWrite, transactionDir, writeSiteIncrementally } from './incremental-write.js';
+import { abortEarlyTree, beginEarlyTree, OutputBusyError, recoverInterruptedWrite, transactionDir, writeSiteIncrementally } from './incremental-write.js';
 
 /** A small site: the API, the website beside it and a host file. */
 function site(overrides: Record<string, string | null> = {}): Map<string, string> {
@@ -180,5 +180,32 @@ describe('the incremental write', () => {
     // The next write leaves the output exactly the site: the old record is gone.
     await writeSiteIncrementally(out, site());
     expect(await hashTree(out)).toEqual(before);
+  });
+
+  it('stages a new api/ ahead while the build goes on, and writes exactly the site; an aborted build leaves nothing', async () => {
+    const out = join(await tempDir('incremental'), 'public');
+    const early = beginEarlyTree(out, 'api')!;
+    expect(existsSync(transactionDir(out))).toBe(true);
+    const final = site({ 'api/v1/models/a/two.json': '{"data":"TWO"}' });
+    // Staged ahead: most files as they end up, one that changed afterwards, one outside api/, one unsafe.
+    for (const [path, text] of site()) early.add(path, text);
+    early.add('api/../escape.json', '{}');
+    expect(await writeSiteIncrementally(out, final, { early })).toMatchObject({ written: 8, removed: 0 });
+    expect(await hashTree(out)).toEqual(await hashTree(await (async () => {
+      const plain = await tempDir('incremental-plain');
+      await writeSiteIncrementally(plain, final);
+      return plain;
+    })()));
+    expect(existsSync(transactionDir(out))).toBe(false);
+    expect(existsSync(join(out, '..', 'escape.json'))).toBe(false);
+    // Only into an output without api/: a rebuild stages as it always did.
+    expect(beginEarlyTree(out, 'api')).toBeNull();
+
+    const other = join(await tempDir('incremental'), 'public');
+    const aborted = beginEarlyTree(other, 'api')!;
+    for (const [path, text] of site()) aborted.add(path, text);
+    await abortEarlyTree(aborted);
+    expect(readdirSync(other)).toEqual([]);
+    expect(existsSync(transactionDir(other))).toBe(false);
   });
 });

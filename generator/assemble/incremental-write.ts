@@ -26,6 +26,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { contentHash, currentIdentity, type OutputState } from './build-record.js';
 import { ensureInternalDir, internalDir, LEGACY_INTERNAL_NAMES } from './internal-dir.js';
+import { TreeStager } from './tree-stager.js';
 
 /** The staging area and journal of a write into `outDir` in progress (beside it, never in it). */
 export const transactionDir = (outDir: string) => join(internalDir(outDir), 'transaction');
@@ -45,6 +46,8 @@ export interface WriteOptions {
    * either, the output is not even listed.
    */
   previous?: OutputState | null;
+  /** A transaction opened before the site was complete, its new top-level directory staged ahead (beginEarlyTree). */
+  early?: EarlyTree | null;
 }
 
 export interface WriteCounts {
@@ -158,8 +161,11 @@ function processAlive(pid: number): boolean {
  * last) into `outDir` as described above.
  */
 export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): Promise<WriteResult> {
-  mkdirSync(outDir, { recursive: true });
-  recoverInterruptedWrite(outDir);
+  const early = options.early ?? null;
+  if (early === null) {
+    mkdirSync(outDir, { recursive: true });
+    recoverInterruptedWrite(outDir);
+  }
   // An earlier version's record inside the output: it must not be published with the site.
   rmSync(join(outDir, LEGACY_INTERNAL_NAMES[0]), { force: true });
   const content = new Map<string, Bytes>();
@@ -217,14 +223,14 @@ export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<
   // Blocking entries are moved aside whole; nothing below one is removed on its own.
   journal.blocking = journal.blocking.filter((path) => !journal.blocking.some((other) => other !== path && path.startsWith(`${other}/`)));
   const result = (): WriteResult => ({ written: journal.writes.length, removed: journal.removals.length, unchanged, state: stateAfter(outDir, content.keys(), hashes, verified, recorded === null ? null : previous, journal) });
-  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return result();
+  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) {
+    if (early !== null) await abortEarlyTree(early);
+    return result();
+  }
 
-  const transaction = join(ensureInternalDir(outDir), 'transaction');
-  // mkdir is the lock: a second build finds the directory (and its owner) and stops.
-  mkdirSync(transaction);
-  writeFileSync(join(transaction, OWNER), String(process.pid));
+  const transaction = early?.transaction ?? openTransaction(outDir);
   try {
-    await stage(transaction, journal, content);
+    await stage(transaction, journal, content, early);
   } catch (error) {
     rmSync(transaction, { recursive: true, force: true });
     throw error;
@@ -268,11 +274,13 @@ function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap
 const STAGING_CONCURRENCY = 8;
 
 /** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */
-async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Bytes>): Promise<void> {
-  mkdirSync(join(transaction, 'new'));
-  mkdirSync(join(transaction, 'old'));
-  mkdirSync(join(transaction, 'tree'));
-  const targets = journal.writes.map(({ path }, index) => (journal.trees.includes(path.split('/')[0]!) ? join(transaction, 'tree', path) : join(transaction, 'new', String(index))));
+async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Bytes>, early: EarlyTree | null): Promise<void> {
+  for (const dir of ['new', 'old', 'tree']) mkdirSync(join(transaction, dir), { recursive: true });
+  // What the early stager wrote, where it is still what the tree needs.
+  const ahead = early === null ? new Map<string, Bytes>() : await early.stager.finish();
+  const writes = journal.writes.map(({ path }, index) => ({ path, index, inTree: journal.trees.includes(path.split('/')[0]!) }));
+  const pending = writes.filter(({ path, inTree }) => !(inTree && ahead.has(path) && ahead.get(path) === content.get(path)));
+  const targets = pending.map(({ path, index, inTree }) => (inTree ? join(transaction, 'tree', path) : join(transaction, 'new', String(index))));
   // Parents first (sorted), each once; then the files, several at a time.
   for (const dir of [...new Set(targets.map((target) => dirname(target)))].sort()) mkdirSync(dir, { recursive: true });
   let next = 0;
@@ -282,7 +290,7 @@ async function stage(transaction: string, journal: Journal, content: ReadonlyMap
       const index = next;
       next += 1;
       try {
-        await writeFile(targets[index]!, content.get(journal.writes[index]!.path)!);
+        await writeFile(targets[index]!, content.get(pending[index]!.path)!);
       } catch (error) {
         failure ??= error;
       }
@@ -358,6 +366,54 @@ function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
       // Already gone.
     }
   }
+}
+
+/** Opens a write's transaction: mkdir is the lock, so a second build finds it (and its owner) and stops. */
+function openTransaction(outDir: string): string {
+  const transaction = join(ensureInternalDir(outDir), 'transaction');
+  mkdirSync(transaction);
+  writeFileSync(join(transaction, OWNER), String(process.pid));
+  return transaction;
+}
+
+/** A write's transaction opened early, a new top-level directory staged into it as its files come. */
+export interface EarlyTree {
+  transaction: string;
+  top: string;
+  /** Stages `api/…` (a path below `top`) ahead of the write. */
+  add(path: string, bytes: Bytes): void;
+  stager: TreeStager;
+}
+
+/**
+ * When the output has no `top` yet (a full build into an empty output), opens the write's
+ * transaction now and stages the files below `top` on a worker thread as the build hands them
+ * over, so their writes overlap the rest of the build; null otherwise (a rebuild writes few
+ * files). It recovers what a killed build left and takes the lock first, as the write does;
+ * nothing reaches the output before the commit. A build that fails calls abortEarlyTree.
+ */
+export function beginEarlyTree(outDir: string, top: string): EarlyTree | null {
+  mkdirSync(outDir, { recursive: true });
+  recoverInterruptedWrite(outDir);
+  if (exists(join(outDir, top))) return null;
+  const transaction = openTransaction(outDir);
+  mkdirSync(join(transaction, 'tree'));
+  const stager = new TreeStager(join(transaction, 'tree'));
+  return {
+    transaction,
+    top,
+    stager,
+    add(path, bytes) {
+      // The same check as the write's: nothing can be staged outside the transaction.
+      if (path.split('/')[0] === top && SAFE_PATH.test(path)) stager.add(path, bytes);
+    },
+  };
+}
+
+/** Undoes beginEarlyTree: stops the stager and removes the transaction, when it is still this build's. */
+export async function abortEarlyTree(early: EarlyTree): Promise<void> {
+  await early.stager.abort();
+  if (readOr(join(early.transaction, OWNER), '') === String(process.pid)) rmSync(early.transaction, { recursive: true, force: true });
 }
 
 /**
