@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { internalDir } from './internal-dir.js';
-import { abortEarlyTree, beginEarlyTree, OutputBusyError, recoverInterruptedWrite, transactionDir, writeSiteIncrementally } from './incremental-write.js';
+import { writeSiteIncrementally } from './incremental-write.js';
+import { abortEarlyTree, beginEarlyTree } from './tree-stager.js';
+import { OutputBusyError, recoverInterruptedWrite, transactionDir } from './write-transaction.js';
 
 /** A small site: the API, the website beside it and a host file. */
 function site(overrides: Record<string, string | null> = {}): Map<string, string> {

@@ -10,8 +10,9 @@
  * Atomic, without swapping whole trees: a transaction with an undo journal. Every byte is
  * rendered, validated and compared before the output is touched, so a build that fails on its
  * data changes nothing. The changed files are then staged in the build's own directory beside
- * the output (`transaction/` there, assemble/internal-dir.ts: never published), the journal is
- * written, and only then is the output changed: each changed file is hard-linked into
+ * the output (`transaction/` there, assemble/internal-dir.ts: never published; a full build into
+ * an empty output stages api/ ahead, while it serializes, tree-stager.ts), the journal is
+ * written (write-transaction.ts), and only then is the output changed: each changed file is hard-linked into
  * the transaction (its backup) and replaced by a rename, so a reader sees the old bytes or the
  * new ones, never half a file; removals move files into the transaction. When a step fails, the
  * journal is replayed backwards and the previous output is restored exactly (same files, same
@@ -25,17 +26,10 @@ import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, 
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { contentHash, currentIdentity, type OutputState } from './build-record.js';
-import { ensureInternalDir, internalDir, LEGACY_INTERNAL_NAMES } from './internal-dir.js';
-import { TreeStager } from './tree-stager.js';
+import { LEGACY_INTERNAL_NAMES } from './internal-dir.js';
+import { abortEarlyTree, type EarlyTree } from './tree-stager.js';
+import { COMMITTED, isSitePath, JOURNAL, openTransaction, recoverInterruptedWrite, rollBack, type Journal } from './write-transaction.js';
 
-/** The staging area and journal of a write into `outDir` in progress (beside it, never in it). */
-export const transactionDir = (outDir: string) => join(internalDir(outDir), 'transaction');
-/** Where a build of an earlier version staged its write: inside the output. */
-const legacyTransactionDir = (outDir: string) => join(outDir, '.build-transaction');
-const JOURNAL = 'journal.json';
-const COMMITTED = 'committed';
-/** The pid of the build that owns the transaction, written first. */
-const OWNER = 'owner';
 
 export interface WriteOptions {
   /** Top-level names the build owns although it may not write them this time (other hosts' files). */
@@ -59,25 +53,6 @@ export interface WriteCounts {
 export interface WriteResult extends WriteCounts {
   /** What the output holds now, for the next build's record. */
   state: OutputState;
-}
-
-/** Another build is writing into the same output directory right now. */
-export class OutputBusyError extends Error {
-  override readonly name = 'OutputBusyError';
-}
-
-interface Journal {
-  pid: number;
-  /** Directories created for new files, parents first. */
-  newDirs: string[];
-  /** Top-level directories that did not exist: staged whole in `tree/<name>` and renamed in. */
-  trees: string[];
-  /** Entries that are not regular files where the build needs a file or a directory: moved aside first. */
-  blocking: string[];
-  /** Files written, in order; `existed`: a previous version is backed up in `old/<index>`. */
-  writes: Array<{ path: string; existed: boolean }>;
-  /** Files no longer produced: moved to `old/r<index>`. */
-  removals: string[];
 }
 
 type Kind = 'file' | 'dir' | 'other';
@@ -132,28 +107,10 @@ function recordedEntries(outDir: string, previous: OutputState, ownedTop: Readon
   return entries;
 }
 
-/**
- * Segments that are not empty, `.` or `..` and hold no NUL, joined by `/`; dot names only at the
- * top (a host's `.assetsignore`), and never the build's own.
- */
-const SEGMENT = '(?!\\.\\.?(?:/|$))[^/\\0]+';
-const SAFE_PATH = new RegExp(`^${SEGMENT}(?:/(?!\\.)${SEGMENT})*$`);
-/** What earlier versions kept in the output: never a file of the site. */
-const RESERVED: ReadonlySet<string> = new Set(LEGACY_INTERNAL_NAMES);
-
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
   for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) parents.push(dir);
   return parents.reverse();
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -171,7 +128,7 @@ export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<
   const content = new Map<string, Bytes>();
   for (const [path, bytes] of files) {
     // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
-    if (!SAFE_PATH.test(path) || RESERVED.has(path.split('/')[0]!)) {
+    if (!isSitePath(path)) {
       throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized relative path the build may write`);
     }
     content.set(path, bytes);
@@ -316,45 +273,6 @@ function commit(outDir: string, transaction: string, journal: Journal): void {
   journal.removals.forEach((path, index) => renameSync(join(outDir, path), join(transaction, 'old', `r${index}`)));
 }
 
-const exists = (path: string) => {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Undoes whatever part of `journal` was applied, judged from what the transaction directory
- * still holds, so it works in the failing process and after a kill alike.
- */
-function rollBack(outDir: string, transaction: string, journal: Journal): void {
-  const old = (name: string) => join(transaction, 'old', name);
-  journal.removals.forEach((path, index) => {
-    if (exists(old(`r${index}`))) renameSync(old(`r${index}`), join(outDir, path));
-  });
-  journal.writes.forEach(({ path, existed }, index) => {
-    if (journal.trees.includes(path.split('/')[0]!)) return;
-    if (existed) {
-      if (exists(old(String(index)))) renameSync(old(String(index)), join(outDir, path));
-    } else if (!exists(join(transaction, 'new', String(index)))) {
-      rmSync(join(outDir, path), { force: true });
-    }
-  });
-  for (const name of journal.trees) if (!exists(join(transaction, 'tree', name))) rmSync(join(outDir, name), { recursive: true, force: true });
-  for (const dir of [...journal.newDirs].reverse()) {
-    try {
-      rmdirSync(join(outDir, dir));
-    } catch {
-      // Not there (never made) or not empty (cannot happen once the files above are gone).
-    }
-  }
-  journal.blocking.forEach((path, index) => {
-    if (exists(old(`b${index}`))) renameSync(old(`b${index}`), join(outDir, path));
-  });
-}
-
 /** Directories left empty by removed files, deepest first. */
 function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
   const dirs = new Set<string>();
@@ -368,97 +286,3 @@ function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
   }
 }
 
-/** Opens a write's transaction: mkdir is the lock, so a second build finds it (and its owner) and stops. */
-function openTransaction(outDir: string): string {
-  const transaction = join(ensureInternalDir(outDir), 'transaction');
-  mkdirSync(transaction);
-  writeFileSync(join(transaction, OWNER), String(process.pid));
-  return transaction;
-}
-
-/** A write's transaction opened early, a new top-level directory staged into it as its files come. */
-export interface EarlyTree {
-  transaction: string;
-  top: string;
-  /** Stages `api/…` (a path below `top`) ahead of the write. */
-  add(path: string, bytes: Bytes): void;
-  stager: TreeStager;
-}
-
-/**
- * When the output has no `top` yet (a full build into an empty output), opens the write's
- * transaction now and stages the files below `top` on a worker thread as the build hands them
- * over, so their writes overlap the rest of the build; null otherwise (a rebuild writes few
- * files). It recovers what a killed build left and takes the lock first, as the write does;
- * nothing reaches the output before the commit. A build that fails calls abortEarlyTree.
- */
-export function beginEarlyTree(outDir: string, top: string): EarlyTree | null {
-  mkdirSync(outDir, { recursive: true });
-  recoverInterruptedWrite(outDir);
-  if (exists(join(outDir, top))) return null;
-  const transaction = openTransaction(outDir);
-  mkdirSync(join(transaction, 'tree'));
-  const stager = new TreeStager(join(transaction, 'tree'));
-  return {
-    transaction,
-    top,
-    stager,
-    add(path, bytes) {
-      // The same check as the write's: nothing can be staged outside the transaction.
-      if (path.split('/')[0] === top && SAFE_PATH.test(path)) stager.add(path, bytes);
-    },
-  };
-}
-
-/** Undoes beginEarlyTree: stops the stager and removes the transaction, when it is still this build's. */
-export async function abortEarlyTree(early: EarlyTree): Promise<void> {
-  await early.stager.abort();
-  if (readOr(join(early.transaction, OWNER), '') === String(process.pid)) rmSync(early.transaction, { recursive: true, force: true });
-}
-
-/**
- * Finishes what a killed build left: restores the previous output from its journal (or just
- * removes the transaction when it had committed, or had not touched the output yet). Refuses
- * while the build that owns the transaction is still running.
- */
-export function recoverInterruptedWrite(outDir: string): 'none' | 'rolled-back' | 'cleaned' {
-  // An earlier version's transaction (inside the output) first: the same journal, another place.
-  const legacy = recoverTransaction(outDir, legacyTransactionDir(outDir));
-  const current = recoverTransaction(outDir, transactionDir(outDir));
-  return current !== 'none' ? current : legacy;
-}
-
-/** Whether a write into `outDir` was left unfinished (its record cannot be trusted then). */
-export function interruptedWrite(outDir: string): boolean {
-  return exists(transactionDir(outDir)) || exists(legacyTransactionDir(outDir));
-}
-
-function recoverTransaction(outDir: string, transaction: string): 'none' | 'rolled-back' | 'cleaned' {
-  if (!exists(transaction)) return 'none';
-  const owner = Number(readOr(join(transaction, OWNER), ''));
-  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
-    throw new OutputBusyError(`another build (process ${owner}) is writing ${outDir}; try again when it has finished`);
-  }
-  let journal: Journal | null;
-  try {
-    journal = JSON.parse(readFileSync(join(transaction, JOURNAL), 'utf8')) as Journal;
-  } catch {
-    // Killed before the journal was complete: the output was not touched yet.
-    journal = null;
-  }
-  if (journal === null || exists(join(transaction, COMMITTED))) {
-    rmSync(transaction, { recursive: true, force: true });
-    return 'cleaned';
-  }
-  rollBack(outDir, transaction, journal);
-  rmSync(transaction, { recursive: true, force: true });
-  return 'rolled-back';
-}
-
-function readOr(path: string, fallback: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return fallback;
-  }
-}

@@ -5,7 +5,10 @@
  * top-level directory that does not exist in the output yet (incremental-write.ts renames it in
  * whole); nothing the stager writes is visible in the output before the commit.
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { exists, isSitePath, openTransaction, OWNER, readOr, recoverInterruptedWrite } from './write-transaction.js';
 
 /** CommonJS, run with `eval`: no loader needed, in a build or under the test runner alike. */
 const WORKER_SOURCE = `
@@ -68,4 +71,44 @@ export class TreeStager {
   async abort(): Promise<void> {
     await this.worker.terminate();
   }
+}
+
+/** A write's transaction opened early, a new top-level directory staged into it as its files come. */
+export interface EarlyTree {
+  transaction: string;
+  top: string;
+  /** Stages `api/…` (a path below `top`) ahead of the write. */
+  add(path: string, bytes: string | Buffer): void;
+  stager: TreeStager;
+}
+
+/**
+ * When the output has no `top` yet (a full build into an empty output), opens the write's
+ * transaction now and stages the files below `top` on a worker thread as the build hands them
+ * over, so their writes overlap the rest of the build; null otherwise (a rebuild writes few
+ * files). It recovers what a killed build left and takes the lock first, as the write does;
+ * nothing reaches the output before the commit. A build that fails calls abortEarlyTree.
+ */
+export function beginEarlyTree(outDir: string, top: string): EarlyTree | null {
+  mkdirSync(outDir, { recursive: true });
+  recoverInterruptedWrite(outDir);
+  if (exists(join(outDir, top))) return null;
+  const transaction = openTransaction(outDir);
+  mkdirSync(join(transaction, 'tree'));
+  const stager = new TreeStager(join(transaction, 'tree'));
+  return {
+    transaction,
+    top,
+    stager,
+    add(path, bytes) {
+      // The same check as the write's: nothing can be staged outside the transaction.
+      if (path.split('/')[0] === top && isSitePath(path)) stager.add(path, bytes);
+    },
+  };
+}
+
+/** Undoes beginEarlyTree: stops the stager and removes the transaction, when it is still this build's. */
+export async function abortEarlyTree(early: EarlyTree): Promise<void> {
+  await early.stager.abort();
+  if (readOr(join(early.transaction, OWNER), '') === String(process.pid)) rmSync(early.transaction, { recursive: true, force: true });
 }
