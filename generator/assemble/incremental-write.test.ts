@@ -209,5 +209,13 @@ describe('the incremental write', () => {
     await abortEarlyTree(aborted);
     expect(readdirSync(other)).toEqual([]);
     expect(existsSync(transactionDir(other))).toBe(false);
+
+    // A build killed while staging ahead (no journal yet): the next one clears it, the output as it was.
+    const killed = beginEarlyTree(other, 'api')!;
+    for (const [path, text] of site()) killed.add(path, text);
+    await killed.stager.finish();
+    writeFileSync(join(transactionDir(other), 'owner'), '999999999');
+    expect(recoverInterruptedWrite(other)).toBe('cleaned');
+    expect(readdirSync(other)).toEqual([]);
   });
 });
