@@ -123,7 +123,7 @@ async function main(): Promise<number> {
   });
   const runs = numberOption(args.runs, 'runs', 3, (n) => Number.isInteger(n) && n >= 1);
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
-  const mixQueries = numberOption(args['mix-queries'], 'mix-queries', 2000, (n) => Number.isInteger(n) && n >= 100);
+  const mixQueries = numberOption(args['mix-queries'], 'mix-queries', 5000, (n) => Number.isInteger(n) && n >= 100);
 
   console.log(`build benchmark (median of ${runs} runs, in-process, ${process.version})`);
   const base = await buildBench(args['data-dir'], runs, true);
