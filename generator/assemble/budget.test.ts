@@ -2,20 +2,72 @@ import fg from 'fast-glob';
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import type { ModelRecord } from '../models/types.js';
+import { orModel } from '../sources/openrouter/fixtures.js';
 import { saveModels } from '../store/data-store.js';
 import { TEST_SITE_URL } from '../testing/built-site.js';
-import { tempDir } from '../testing/tree.js';
+import { seedCatalog } from '../testing/seed.js';
+import { tempDir, treeIdentities } from '../testing/tree.js';
+import { checkFileBudget, checkFileCount, FileBudgetError, FileCountError, fileKind } from './budget.js';
 import { buildSite } from './build-site.js';
-import { BUILD_RECORD_FILE } from './build-record.js';
 
-/** Cloudflare Pages' free plan: at most 20,000 files. */
-const MAX_FILES = 20_000;
+describe('the budgets, checked before anything is written', () => {
+  it('knows what each published file is', () => {
+    expect(['api/v1/cheapest.json', 'api/v1/cheapest/min_intel/40.json', 'api/v1/models/openai/gpt-4o.json', 'api/v1/models/openai.json', 'api/v1/status/openai.json', 'api/v1/badges/openai.svg', 'api/v1/models.json', 'index.html', '_redirects'].map(fileKind)).toEqual([
+      'cheapest variants', 'cheapest variants', 'models', 'authors', 'services', 'services', 'other API files', 'website and host files', 'website and host files',
+    ]);
+  });
+
+  it('allows catalog-wide lists the larger size, every other file the smaller', () => {
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    const budget = { maxFileBytes: MAX_FILE_BYTES, maxListFileBytes: MAX_LIST_FILE_BYTES };
+    expect(() => checkFileBudget(new Map([['api/v1/models.json', big], ['api/v1/cheapest-index.json', big], ['api/v1/models/openai.json', big]]), budget)).not.toThrow();
+    expect(() => checkFileBudget(new Map([['api/v1/models/openai/gpt-4o.json', big]]), budget)).toThrow(/api\/v1\/models\/openai\/gpt-4o.json \(2097152 bytes, budget 1048576\)/);
+    expect(() => checkFileBudget(new Map([['api/v1/models.json', 'x'.repeat(MAX_LIST_FILE_BYTES + 1)]]), budget)).toThrow(FileBudgetError);
+  });
+
+  it('names the budget, the count and what grew when there are too many files', () => {
+    const site = (models: number) => ['api/v1/cheapest.json', 'api/v1/cheapest/vision.json', 'api/v1/models.json', 'index.html', ...Array.from({ length: models }, (_, i) => `api/v1/models/a/m${i}.json`)];
+    const previous = checkFileCount(site(3), 10, null);
+    expect(previous).toEqual({ 'cheapest variants': 2, models: 3, 'other API files': 1, 'website and host files': 1 });
+    const error = (() => {
+      try {
+        checkFileCount(site(9), 10, previous);
+      } catch (caught) {
+        return caught;
+      }
+      throw new Error('no error');
+    })();
+    expect(error).toBeInstanceOf(FileCountError);
+    expect((error as Error).message).toMatch(/^the site would publish 13 files, over the budget of 10 \(Cloudflare's limit per version, bounds\/site\.ts\); nothing written, the previous output stays\. grew since the last build: models \+6 \(3 → 9\)\. All files: models 9, cheapest variants 2, /);
+    expect(() => checkFileCount(site(9), 10, null)).toThrow(/no earlier build to compare with/);
+  });
+
+  it('fails a build that outgrows the file budget and leaves the previous output as it was', async () => {
+    const dataDir = await tempDir('budget-small-data');
+    const out = await tempDir('budget-small-site');
+    const models = [orModel({ id: 'openai/a-test', prompt: '0.000001', completion: '0.000002', intelligence_index: 40 }), orModel({ id: 'google/b-test', prompt: '0.0000001', completion: '0.0000003' })];
+    const catalog = await seedCatalog(dataDir, models, '2026-08-01T00:00:00Z');
+    const first = await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
+    const published = Object.values(first.kinds).reduce((sum, count) => sum + count, 0);
+    const before = await treeIdentities(out);
+    expect(before.size).toBe(published);
+
+    // Three more models, stored as update stores them.
+    const model = catalog.get('openai/a-test')!;
+    await saveModels(dataDir, ['c', 'd', 'e'].map((slug) => ({ ...model, id: `openai/${slug}-test`, upstream_id: `openai/${slug}-test` })));
+    const build = buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL, maxFiles: published + 1 });
+    await expect(build).rejects.toThrow(FileCountError);
+    await expect(build).rejects.toThrow(new RegExp(`would publish ${(published + 3).toLocaleString('en-US')} files, over the budget of ${(published + 1).toLocaleString('en-US')} .*grew since the last build: models \\+3 \\(2 → 5\\)`));
+    expect(await treeIdentities(out)).toEqual(before);
+  });
+});
 
 async function sizes(dir: string): Promise<{ files: number; bytes: number; largest: { path: string; bytes: number } }> {
-  // Everything a host publishes: the build's own record is a dot file, which no host publishes.
-  const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true, ignore: [BUILD_RECORD_FILE] });
+  // Everything a host publishes: all of it (the build's own files live beside it).
+  const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true });
   let bytes = 0;
   let largest = { path: '', bytes: 0 };
   for (const entry of entries) {
@@ -37,7 +89,7 @@ describe('the built site from the committed data/', () => {
     await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
     const before = await sizes(out);
     expect(before.files).toBeGreaterThan(1000);
-    expect(before.files).toBeLessThanOrEqual(MAX_FILES);
+    expect(before.files).toBeLessThanOrEqual(MAX_PUBLISHED_FILES);
     expect(before.largest.bytes, before.largest.path).toBeLessThanOrEqual(MAX_FILE_BYTES);
 
     // The record of the review, cheap and capable so it qualifies for nearly every `cheapest`

@@ -4,8 +4,8 @@
  * The build is a pure function of its inputs: the files of data/, the generator's own code, the
  * package's sources (the site publishes the package and its Worker serves the package's MCP
  * tools), the locked dependencies, the Node.js version and the options (site URL, host, size budget). The
- * record (`OUT/.modelpulse-build.json`, hidden: hosts publish no dot files) holds their
- * fingerprint, and the inode, size and change time of every file and directory the build owns,
+ * record (`record.json` in the build's own directory beside the output, assemble/internal-dir.ts:
+ * never published) holds their fingerprint, and the inode, size and change time of every file and directory the build owns,
  * with a hash of each file's bytes. Change times cannot be set back by anyone but the kernel, and
  * a directory's changes whenever an entry in it is added, removed or renamed, so equal
  * identities mean the output is exactly as that build left it. Then:
@@ -19,8 +19,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInternalDir, internalDir } from './internal-dir.js';
 
-export const BUILD_RECORD_FILE = '.modelpulse-build.json';
+const RECORD_FILE = 'record.json';
 const RECORD_VERSION = 3;
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -48,8 +49,8 @@ export interface BuildRecord<Report> {
   report: Report;
 }
 
-/** 128 bits of SHA-256: enough to tell versions of one file apart, and the record stays small. */
-export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('base64').slice(0, 22);
+/** 128 bits of SHA-256 (of text's UTF-8): enough to tell versions of one file apart, and the record stays small. */
+export const contentHash = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('base64').slice(0, 22);
 
 const identityOf = (info: Stats) => `${info.ino}:${info.size}:${info.ctimeMs}`;
 
@@ -119,7 +120,7 @@ export function inputFingerprint(dataDirs: readonly string[], options: object, c
 
 export function readRecord<Report>(outDir: string): BuildRecord<Report> | null {
   try {
-    const record = JSON.parse(readFileSync(join(outDir, BUILD_RECORD_FILE), 'utf8')) as BuildRecord<Report>;
+    const record = JSON.parse(readFileSync(join(internalDir(outDir), RECORD_FILE), 'utf8')) as BuildRecord<Report>;
     return record.version === RECORD_VERSION ? record : null;
   } catch {
     return null;
@@ -127,12 +128,12 @@ export function readRecord<Report>(outDir: string): BuildRecord<Report> | null {
 }
 
 export function writeRecord<Report>(outDir: string, record: Omit<BuildRecord<Report>, 'version'>): void {
-  writeFileSync(join(outDir, BUILD_RECORD_FILE), JSON.stringify({ version: RECORD_VERSION, ...record }));
+  writeFileSync(join(ensureInternalDir(outDir), RECORD_FILE), JSON.stringify({ version: RECORD_VERSION, ...record }));
 }
 
 /** Forgets the record before the output changes: a build killed then must not trust it. */
 export function forgetRecord(outDir: string): void {
-  rmSync(join(outDir, BUILD_RECORD_FILE), { force: true });
+  rmSync(join(internalDir(outDir), RECORD_FILE), { force: true });
 }
 
 /** Whether every file and directory of `state` is in `outDir` exactly as recorded. */

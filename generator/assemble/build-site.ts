@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { hostFiles } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
@@ -8,11 +6,16 @@ import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
+import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
+import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
 import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
-import { TRANSACTION_DIR, writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
-import { codeFingerprint, forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord } from './build-record.js';
+import { writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
+import { abortEarlyTree, beginEarlyTree, type EarlyTree } from './tree-stager.js';
+import { interruptedWrite } from './write-transaction.js';
+import { codeFingerprint, forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord, type BuildRecord } from './build-record.js';
 import { PACKAGE_TARBALL, sitePackageTarball } from './site-package.js';
-import { checkFileBudget, serializeSite } from './write-site.js';
+import type { RenderedFile } from '../render/rendered.js';
+import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { DEFAULT_MCP_URL } from '../config.js';
 
@@ -25,6 +28,10 @@ export interface BuildOptions {
   host?: Host;
   /** The largest file the build may publish (default MAX_FILE_BYTES, 1 MiB). */
   maxFileBytes?: number;
+  /** The largest catalog-wide list (default MAX_LIST_FILE_BYTES, 4 MiB: bounds/site.ts). */
+  maxListFileBytes?: number;
+  /** The most files the publish directory may hold (default MAX_PUBLISHED_FILES, 20,000). */
+  maxFiles?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
   /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
@@ -41,6 +48,8 @@ export interface BuildReport {
   skipped: RejectedModelFile[];
   /** What the incremental write did to the output directory. */
   written: WriteCounts;
+  /** Every file of the publish directory by kind (assemble/budget.ts): the next build says what grew. */
+  kinds: FileKinds;
 }
 
 /**
@@ -51,12 +60,12 @@ export interface BuildReport {
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const store = asStore(options.store);
   const host = options.host ?? 'netlify';
-  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
+  const budgets = { maxFileBytes: options.maxFileBytes ?? MAX_FILE_BYTES, maxListFileBytes: options.maxListFileBytes ?? MAX_LIST_FILE_BYTES, maxFiles: options.maxFiles ?? MAX_PUBLISHED_FILES };
   // The same inputs as the last build into an output it left intact: nothing to do.
+  const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
   const code = codeFingerprint();
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, maxFileBytes, mcpUrl }, code);
-  const recorded = existsSync(join(options.outDir, TRANSACTION_DIR)) ? null : readRecord<BuildReport>(options.outDir);
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, ...budgets, mcpUrl }, code);
+  const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
   }
@@ -77,13 +86,38 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     siteUrl: options.siteUrl,
     contentTimes,
     cacheSeconds: HOST_CACHE_SECONDS[host],
-    maxFileBytes,
+    maxFileBytes: budgets.maxFileBytes,
     report: (message) => warnings.push(message),
-    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${budgets.maxFileBytes}-byte budget` }),
   });
-  const api = serializeSite(rendered, options.siteUrl);
+  // A full build into an empty output writes api/ while it serializes the rest: the writes overlap
+  // the work. Nothing reaches the output before the commit; a failure removes what was staged.
+  const early = beginEarlyTree(options.outDir, 'api');
+  try {
+    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, ...budgets }, rendered, recorded, early, tarball);
+    report.warnings.push(...warnings);
+    report.skipped.push(...dataset.rejectedModels, ...oversized);
+    writeRecord(options.outDir, { inputs, absent, output: state, report });
+    return report;
+  } catch (error) {
+    if (early !== null) await abortEarlyTree(early);
+    throw error;
+  }
+}
+
+type Budgets = Required<Pick<BuildOptions, 'maxFileBytes' | 'maxListFileBytes' | 'maxFiles'>>;
+
+/** The rendered API serialized and validated, the client, the website and the host files beside it, within budget, written. */
+async function assembleAndWrite(
+  options: BuildOptions & Budgets & { host: Host; mcpUrl: string },
+  rendered: RenderedFile[],
+  recorded: BuildRecord<BuildReport> | null,
+  early: EarlyTree | null,
+  tarball: Promise<Buffer>,
+) {
+  const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', await bundleClient());
-  const extra = await hostFiles(host, api, options.siteUrl, mcpUrl);
+  const extra = await hostFiles(options.host, api, options.siteUrl, options.mcpUrl);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).
@@ -92,13 +126,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   for (const [name, content] of await readWebStatic()) files.set(name, content);
   files.set(PACKAGE_TARBALL, await tarball);
   for (const [name, text] of extra.root) files.set(name, text);
-  checkFileBudget(files, maxFileBytes);
-  const previous = recorded?.output ?? null;
+  checkFileBudget(files, options);
+  const kinds = checkFileCount([...files.keys()], options.maxFiles, recorded?.report.kinds ?? null);
   forgetRecord(options.outDir);
-  const { state, ...written } = writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous });
+  const { state, ...written } = await writeSiteIncrementally(options.outDir, files, { alsoOwned: extra.remove, previous: recorded?.output ?? null, early });
   let bytes = 0;
   for (const content of api.values()) bytes += Buffer.byteLength(content);
-  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings, skipped: [...dataset.rejectedModels, ...oversized], written };
-  writeRecord(options.outDir, { inputs, absent: extra.remove, output: state, report });
-  return report;
+  const report: BuildReport = { files: api.size, bytes, redirectRules: extra.redirectRules, warnings: [], skipped: [], written, kinds };
+  return { report, state, absent: extra.remove };
 }

@@ -9,8 +9,10 @@
  *
  * Atomic, without swapping whole trees: a transaction with an undo journal. Every byte is
  * rendered, validated and compared before the output is touched, so a build that fails on its
- * data changes nothing. The changed files are then staged in `OUT/.build-transaction/`, the
- * journal is written, and only then is the output changed: each changed file is hard-linked into
+ * data changes nothing. The changed files are then staged in the build's own directory beside
+ * the output (`transaction/` there, assemble/internal-dir.ts: never published; a full build into
+ * an empty output stages api/ ahead, while it serializes, tree-stager.ts), the journal is
+ * written (write-transaction.ts), and only then is the output changed: each changed file is hard-linked into
  * the transaction (its backup) and replaced by a rename, so a reader sees the old bytes or the
  * new ones, never half a file; removals move files into the transaction. When a step fails, the
  * journal is replayed backwards and the previous output is restored exactly (same files, same
@@ -21,14 +23,13 @@
  * fsynced, so the guarantee covers failed and killed builds, not a power cut.
  */
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { BUILD_RECORD_FILE, contentHash, currentIdentity, type OutputState } from './build-record.js';
+import { contentHash, currentIdentity, type OutputState } from './build-record.js';
+import { LEGACY_INTERNAL_NAMES } from './internal-dir.js';
+import { abortEarlyTree, type EarlyTree } from './tree-stager.js';
+import { COMMITTED, isSitePath, JOURNAL, openTransaction, recoverInterruptedWrite, rollBack, type Journal } from './write-transaction.js';
 
-export const TRANSACTION_DIR = '.build-transaction';
-const JOURNAL = 'journal.json';
-const COMMITTED = 'committed';
-/** The pid of the build that owns the transaction, written first. */
-const OWNER = 'owner';
 
 export interface WriteOptions {
   /** Top-level names the build owns although it may not write them this time (other hosts' files). */
@@ -39,6 +40,8 @@ export interface WriteOptions {
    * either, the output is not even listed.
    */
   previous?: OutputState | null;
+  /** A transaction opened before the site was complete, its new top-level directory staged ahead (beginEarlyTree). */
+  early?: EarlyTree | null;
 }
 
 export interface WriteCounts {
@@ -50,25 +53,6 @@ export interface WriteCounts {
 export interface WriteResult extends WriteCounts {
   /** What the output holds now, for the next build's record. */
   state: OutputState;
-}
-
-/** Another build is writing into the same output directory right now. */
-export class OutputBusyError extends Error {
-  override readonly name = 'OutputBusyError';
-}
-
-interface Journal {
-  pid: number;
-  /** Directories created for new files, parents first. */
-  newDirs: string[];
-  /** Top-level directories that did not exist: staged whole in `tree/<name>` and renamed in. */
-  trees: string[];
-  /** Entries that are not regular files where the build needs a file or a directory: moved aside first. */
-  blocking: string[];
-  /** Files written, in order; `existed`: a previous version is backed up in `old/<index>`. */
-  writes: Array<{ path: string; existed: boolean }>;
-  /** Files no longer produced: moved to `old/r<index>`. */
-  removals: string[];
 }
 
 type Kind = 'file' | 'dir' | 'other';
@@ -100,9 +84,13 @@ function scanOwned(outDir: string, topLevel: Iterable<string>): Map<string, Kind
   return found;
 }
 
-function sameBytes(path: string, content: Buffer): boolean {
+/** A file's bytes: text is written as UTF-8. Kept as given (no copy of every file into a Buffer). */
+type Bytes = string | Buffer;
+
+function sameBytes(path: string, content: Bytes): boolean {
   const existing = readFileSync(path);
-  return existing.length === content.length && existing.equals(content);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  return existing.length === bytes.length && existing.equals(bytes);
 }
 
 /**
@@ -119,43 +107,31 @@ function recordedEntries(outDir: string, previous: OutputState, ownedTop: Readon
   return entries;
 }
 
-/**
- * Segments that are not empty, `.` or `..` and hold no NUL, joined by `/`; dot names only at the
- * top (a host's `.assetsignore`), and never the build's own.
- */
-const SEGMENT = '(?!\\.\\.?(?:/|$))[^/\\0]+';
-const SAFE_PATH = new RegExp(`^${SEGMENT}(?:/(?!\\.)${SEGMENT})*$`);
-const RESERVED = new Set([TRANSACTION_DIR, BUILD_RECORD_FILE]);
-
 function parentsOf(path: string): string[] {
   const parents: string[] = [];
   for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) parents.push(dir);
   return parents.reverse();
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Writes `files` (relative path → bytes, in the order they should appear: API first, host rules
  * last) into `outDir` as described above.
  */
-export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): WriteResult {
-  mkdirSync(outDir, { recursive: true });
-  recoverInterruptedWrite(outDir);
-  const content = new Map<string, Buffer>();
+export async function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string, string | Buffer>, options: WriteOptions = {}): Promise<WriteResult> {
+  const early = options.early ?? null;
+  if (early === null) {
+    mkdirSync(outDir, { recursive: true });
+    recoverInterruptedWrite(outDir);
+  }
+  // An earlier version's record inside the output: it must not be published with the site.
+  rmSync(join(outDir, LEGACY_INTERNAL_NAMES[0]), { force: true });
+  const content = new Map<string, Bytes>();
   for (const [path, bytes] of files) {
     // Relative, no `..`, no hidden or empty segment (so normalized): it cannot leave `outDir`.
-    if (!SAFE_PATH.test(path) || RESERVED.has(path.split('/')[0]!)) {
+    if (!isSitePath(path)) {
       throw new Error(`refusing to write ${JSON.stringify(path)}: not a normalized relative path the build may write`);
     }
-    content.set(path, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    content.set(path, bytes);
   }
   const topLevel = new Set([...content.keys()].map((path) => path.split('/')[0]!));
   const ownedTop = new Set([...topLevel, ...(options.alsoOwned ?? [])]);
@@ -165,7 +141,7 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   const hashes = new Map([...content].map(([path, bytes]) => [path, contentHash(bytes)]));
   /** Unchanged files whose recorded identity still holds: kept as recorded in the new state. */
   const verified = new Map<string, string>();
-  const unchangedFile = (path: string, bytes: Buffer): boolean => {
+  const unchangedFile = (path: string, bytes: Bytes): boolean => {
     const recorded = previous?.files[path];
     if (recorded !== undefined && currentIdentity(join(outDir, path)) === recorded[0]) {
       if (recorded[1] !== hashes.get(path)) return false;
@@ -204,14 +180,14 @@ export function writeSiteIncrementally(outDir: string, files: ReadonlyMap<string
   // Blocking entries are moved aside whole; nothing below one is removed on its own.
   journal.blocking = journal.blocking.filter((path) => !journal.blocking.some((other) => other !== path && path.startsWith(`${other}/`)));
   const result = (): WriteResult => ({ written: journal.writes.length, removed: journal.removals.length, unchanged, state: stateAfter(outDir, content.keys(), hashes, verified, recorded === null ? null : previous, journal) });
-  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) return result();
+  if (journal.writes.length === 0 && journal.removals.length === 0 && journal.blocking.length === 0) {
+    if (early !== null) await abortEarlyTree(early);
+    return result();
+  }
 
-  const transaction = join(outDir, TRANSACTION_DIR);
-  // mkdir is the lock: a second build finds the directory (and its owner) and stops.
-  mkdirSync(transaction);
-  writeFileSync(join(transaction, OWNER), String(process.pid));
+  const transaction = early?.transaction ?? openTransaction(outDir);
   try {
-    stage(transaction, journal, content);
+    await stage(transaction, journal, content, early);
   } catch (error) {
     rmSync(transaction, { recursive: true, force: true });
     throw error;
@@ -251,25 +227,35 @@ function stateAfter(outDir: string, paths: Iterable<string>, hashes: ReadonlyMap
   return state;
 }
 
+/** Files written at once while staging: a few in flight let the kernel create them in parallel. */
+const STAGING_CONCURRENCY = 8;
+
 /** Writes the new bytes into the transaction directory, then the journal: nothing of the output is touched yet. */
-function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Buffer>): void {
-  mkdirSync(join(transaction, 'new'));
-  mkdirSync(join(transaction, 'old'));
-  mkdirSync(join(transaction, 'tree'));
-  const treeDirs = new Set<string>();
-  journal.writes.forEach(({ path }, index) => {
-    if (journal.trees.includes(path.split('/')[0]!)) {
-      const target = join(transaction, 'tree', path);
-      const dir = dirname(target);
-      if (!treeDirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        treeDirs.add(dir);
+async function stage(transaction: string, journal: Journal, content: ReadonlyMap<string, Bytes>, early: EarlyTree | null): Promise<void> {
+  for (const dir of ['new', 'old', 'tree']) mkdirSync(join(transaction, dir), { recursive: true });
+  // What the early stager wrote, where it is still what the tree needs.
+  const ahead = early === null ? new Map<string, Bytes>() : await early.stager.finish();
+  const writes = journal.writes.map(({ path }, index) => ({ path, index, inTree: journal.trees.includes(path.split('/')[0]!) }));
+  const pending = writes.filter(({ path, inTree }) => !(inTree && ahead.has(path) && ahead.get(path) === content.get(path)));
+  const targets = pending.map(({ path, index, inTree }) => (inTree ? join(transaction, 'tree', path) : join(transaction, 'new', String(index))));
+  // Parents first (sorted), each once; then the files, several at a time.
+  for (const dir of [...new Set(targets.map((target) => dirname(target)))].sort()) mkdirSync(dir, { recursive: true });
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (failure === null && next < targets.length) {
+      const index = next;
+      next += 1;
+      try {
+        await writeFile(targets[index]!, content.get(pending[index]!.path)!);
+      } catch (error) {
+        failure ??= error;
       }
-      writeFileSync(target, content.get(path)!);
-    } else {
-      writeFileSync(join(transaction, 'new', String(index)), content.get(path)!);
     }
-  });
+  };
+  // Every write settles before a failure is thrown: the caller then removes the transaction.
+  await Promise.all(Array.from({ length: STAGING_CONCURRENCY }, worker));
+  if (failure !== null) throw failure;
   writeFileSync(join(transaction, `${JOURNAL}.tmp`), JSON.stringify(journal));
   renameSync(join(transaction, `${JOURNAL}.tmp`), join(transaction, JOURNAL));
 }
@@ -287,45 +273,6 @@ function commit(outDir: string, transaction: string, journal: Journal): void {
   journal.removals.forEach((path, index) => renameSync(join(outDir, path), join(transaction, 'old', `r${index}`)));
 }
 
-const exists = (path: string) => {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Undoes whatever part of `journal` was applied, judged from what the transaction directory
- * still holds, so it works in the failing process and after a kill alike.
- */
-function rollBack(outDir: string, transaction: string, journal: Journal): void {
-  const old = (name: string) => join(transaction, 'old', name);
-  journal.removals.forEach((path, index) => {
-    if (exists(old(`r${index}`))) renameSync(old(`r${index}`), join(outDir, path));
-  });
-  journal.writes.forEach(({ path, existed }, index) => {
-    if (journal.trees.includes(path.split('/')[0]!)) return;
-    if (existed) {
-      if (exists(old(String(index)))) renameSync(old(String(index)), join(outDir, path));
-    } else if (!exists(join(transaction, 'new', String(index)))) {
-      rmSync(join(outDir, path), { force: true });
-    }
-  });
-  for (const name of journal.trees) if (!exists(join(transaction, 'tree', name))) rmSync(join(outDir, name), { recursive: true, force: true });
-  for (const dir of [...journal.newDirs].reverse()) {
-    try {
-      rmdirSync(join(outDir, dir));
-    } catch {
-      // Not there (never made) or not empty (cannot happen once the files above are gone).
-    }
-  }
-  journal.blocking.forEach((path, index) => {
-    if (exists(old(`b${index}`))) renameSync(old(`b${index}`), join(outDir, path));
-  });
-}
-
 /** Directories left empty by removed files, deepest first. */
 function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
   const dirs = new Set<string>();
@@ -339,38 +286,3 @@ function removeEmptyDirs(outDir: string, removed: readonly string[]): void {
   }
 }
 
-/**
- * Finishes what a killed build left: restores the previous output from its journal (or just
- * removes the transaction when it had committed, or had not touched the output yet). Refuses
- * while the build that owns the transaction is still running.
- */
-export function recoverInterruptedWrite(outDir: string): 'none' | 'rolled-back' | 'cleaned' {
-  const transaction = join(outDir, TRANSACTION_DIR);
-  if (!exists(transaction)) return 'none';
-  const owner = Number(readOr(join(transaction, OWNER), ''));
-  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
-    throw new OutputBusyError(`another build (process ${owner}) is writing ${outDir}; try again when it has finished`);
-  }
-  let journal: Journal | null;
-  try {
-    journal = JSON.parse(readFileSync(join(transaction, JOURNAL), 'utf8')) as Journal;
-  } catch {
-    // Killed before the journal was complete: the output was not touched yet.
-    journal = null;
-  }
-  if (journal === null || exists(join(transaction, COMMITTED))) {
-    rmSync(transaction, { recursive: true, force: true });
-    return 'cleaned';
-  }
-  rollBack(outDir, transaction, journal);
-  rmSync(transaction, { recursive: true, force: true });
-  return 'rolled-back';
-}
-
-function readOr(path: string, fallback: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return fallback;
-  }
-}

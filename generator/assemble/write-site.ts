@@ -64,45 +64,24 @@ function compileSchemasAfresh(siteUrl: string): CompiledSchemas {
 
 /**
  * Serializes every file (JSON compact, after validating it against its schema; text as given),
- * without bidirectional controls: data/ from an older version may still hold some, and no page,
+ * handing each to `serialized` as it is done, without bidirectional controls: data/ from an older version may still hold some, and no page,
  * feed or calendar may have its own text reordered by them. In JSON they can only sit inside
  * strings, so removing them keeps the document valid.
  */
-export function serializeSite(files: readonly RenderedFile[], siteUrl: string): Map<string, string> {
+export function serializeSite(files: readonly RenderedFile[], siteUrl: string, serialized?: (path: string, text: string) => void): Map<string, string> {
   const { check } = compileApiSchemas(siteUrl);
   const violations: string[] = [];
   const out = new Map<string, string>();
   for (const file of files) {
     // Compare normalized paths: `a/../b` and `b` are the same file.
     if (out.has(file.path) || file.path !== posix.normalize(file.path)) violations.push(`${file.path}: rendered twice or not a normalized path`);
-    if (isRenderedText(file)) {
-      out.set(file.path, withoutBidiControls(file.text));
-      continue;
-    }
-    const problem = file.schema === null ? null : check(file.schema, file.body);
+    const text = isRenderedText(file) ? file.text : responseJson(file.body);
+    const problem = isRenderedText(file) || file.schema === null ? null : check(file.schema, file.body);
     if (problem !== null) violations.push(`${file.path}: ${problem}`);
-    out.set(file.path, withoutBidiControls(responseJson(file.body)));
+    out.set(file.path, withoutBidiControls(text));
+    // Each file as soon as it is final, while it is all still valid (the writes of a full build start early).
+    if (violations.length === 0) serialized?.(file.path, out.get(file.path)!);
   }
   if (violations.length > 0) throw new SchemaViolationError(violations);
   return out;
-}
-
-/** A file over the size budget that no single record is to blame for (a list, a feed): nothing was written. */
-export class FileBudgetError extends Error {
-  override readonly name = 'FileBudgetError';
-  constructor(readonly oversized: Array<{ path: string; bytes: number }>, readonly maxBytes: number) {
-    super(`${oversized.length} file(s) over the ${maxBytes}-byte budget, nothing written: ${oversized.slice(0, 10).map((f) => `${f.path} (${f.bytes} bytes)`).join(', ')}`);
-  }
-}
-
-/** Every file within `maxBytes` (a model's own file was checked when it was rendered). */
-export function checkFileBudget(files: ReadonlyMap<string, string | Buffer>, maxBytes: number): void {
-  const oversized: Array<{ path: string; bytes: number }> = [];
-  for (const [path, content] of files) {
-    // A string has at most 3 bytes per UTF-16 unit: most files need no counting at all.
-    if (typeof content === 'string' && content.length * 3 <= maxBytes) continue;
-    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
-    if (bytes > maxBytes) oversized.push({ path, bytes });
-  }
-  if (oversized.length > 0) throw new FileBudgetError(oversized, maxBytes);
 }

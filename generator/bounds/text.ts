@@ -1,6 +1,6 @@
 /**
  * Bounds on text and lists that come from outside and get copied into what we publish. One model
- * name is copied into every `cheapest` variant it qualifies for (16,640 files): unbounded, a
+ * name is copied into every `cheapest` variant it qualifies for (11,547 files): unbounded, a
  * 50,000-character name made the site 8× larger. Each cap sits far above every real value in the
  * recorded upstreams (docs/bad-input.md lists them with those values); over it a text is cut
  * and ends in TRUNCATION_MARKER, a list keeps its first items, and the caller reports it.

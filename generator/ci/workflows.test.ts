@@ -1,9 +1,10 @@
 import { validateWorkflow } from '@action-validator/core';
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { internalDir } from '../assemble/internal-dir.js';
 import { tempDir } from '../testing/tree.js';
 import { gitFixture, runScript } from './step-runner.js';
 
@@ -442,5 +443,16 @@ describe('refresh.yml: the Cloudflare deploy', () => {
       '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42|cf-secret',
       '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42 --name my-api|cf-secret',
     ]);
+  });
+});
+
+describe('refresh.yml: what the hosts get', () => {
+  it('hands every host public/ as built, which holds nothing of the build\'s own (its record and staging area live beside it)', () => {
+    const uploads = steps(refresh).filter((s) => /^actions\/upload-(pages-)?artifact@/.test(s.uses ?? '')).map((s) => String(s.with?.path));
+    const netlify = steps(refresh).find((s) => /netlify-cli@/.test(s.run ?? ''))!;
+    expect(/--dir (\S+)/.exec(netlify.run!)?.[1]).toBe('public');
+    expect(uploads).toEqual(['public/', 'public/']);
+    const internal = relative(resolve('public'), internalDir('public'));
+    expect(internal.startsWith('..')).toBe(true);
   });
 });

@@ -1,16 +1,17 @@
 /**
  * The build's part of `npm run bench`: a full build into an empty directory, an unchanged
- * rebuild, and a rebuild after one price change, each against the copy floor (`cp -r` of the
+ * rebuild, and a rebuild after one price change, with every budget in force, each against the copy floor (`cp -r` of the
  * same files: what any generator that writes them pays at least). Times are medians; the
  * catalog is copied first, so the committed data/ is never changed.
  */
 import { execFile } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
-import { buildSite, type BuildOptions } from '../assemble/build-site.js';
-import { BUILD_RECORD_FILE } from '../assemble/build-record.js';
+import { buildSite } from '../assemble/build-site.js';
+import { internalDir } from '../assemble/internal-dir.js';
+import { MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import type { ModelRecord } from '../models/types.js';
 import { blendedPrice, roundPrice } from '../models/price.js';
 import { loadDataset, saveModels } from '../store/data-store.js';
@@ -53,10 +54,15 @@ async function changeOnePrice(dataDir: string, model: ModelRecord, step: number)
   await saveModels(dataDir, [model]);
 }
 
-export async function buildBench(sourceDataDir: string, runs: number, options: Pick<BuildOptions, 'maxFileBytes'> = {}): Promise<BuildFigures> {
+/**
+ * The build figures of a catalog (a copy of `sourceDataDir`), with every budget in force. Each
+ * full build is followed at once by its copy floor, so the two are measured under the same load.
+ * `keepOutput`: the built site stays (in `outDir`) for the serving figures; the caller removes it.
+ */
+export async function buildBench(sourceDataDir: string, runs: number, keepOutput = false): Promise<BuildFigures & { outDir: string | null }> {
   const dataDir = await tempDir('bench-build-data');
   await cp(sourceDataDir, dataDir, { recursive: true });
-  const build = (outDir: string) => buildSite({ store: dataDir, outDir, siteUrl: SITE, ...options });
+  const build = (outDir: string) => buildSite({ store: dataDir, outDir, siteUrl: SITE });
   const dataset = await loadDataset(dataDir);
   // The cheapest paid model with an intelligence index: it heads many `cheapest` variants, so its
   // price change rewrites them too (a typical change of a cheap model, not a quiet corner).
@@ -66,11 +72,15 @@ export async function buildBench(sourceDataDir: string, runs: number, options: P
     .sort((a, b) => blended(a) - blended(b))[0]!;
 
   const full: number[] = [];
+  const copies: number[] = [];
   let out = '';
   for (let i = 0; i < runs; i += 1) {
-    if (out !== '') await rm(out, { recursive: true, force: true });
+    if (out !== '') await removeSite(out);
     out = await tempDir('bench-build-out');
     full.push((await timed(() => build(out))).ms);
+    const target = join(await tempDir('bench-build-copy'), 'site');
+    copies.push((await timed(() => run('cp', ['-r', out, target]))).ms);
+    await rm(dirname(target), { recursive: true, force: true });
   }
   const unchanged: number[] = [];
   let unchangedWritten = 0;
@@ -87,14 +97,8 @@ export async function buildBench(sourceDataDir: string, runs: number, options: P
     priceChange.push(result.ms);
     written.push(result.value.written.written);
   }
-  const copies: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const target = join(await tempDir('bench-build-copy'), 'site');
-    copies.push((await timed(() => run('cp', ['-r', out, target]))).ms);
-    await rm(target, { recursive: true, force: true });
-  }
-  const files = await fg('**/*', { cwd: out, onlyFiles: true, stats: true, ignore: [BUILD_RECORD_FILE] });
-  await rm(out, { recursive: true, force: true });
+  const files = await fg('**/*', { cwd: out, onlyFiles: true, dot: true, stats: true });
+  if (!keepOutput) await removeSite(out);
   await rm(dataDir, { recursive: true, force: true });
   return {
     models: dataset.models.size,
@@ -107,16 +111,51 @@ export async function buildBench(sourceDataDir: string, runs: number, options: P
     priceChangeWritten: median(written),
     copyMs: median(copies),
     changedModel: model.id,
+    outDir: keepOutput ? out : null,
   };
+}
+
+/** A built site and the build's own directory beside it. */
+export async function removeSite(outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await rm(internalDir(outDir), { recursive: true, force: true });
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(9);
 
 export function printBuildFigures(label: string, f: BuildFigures): void {
   const floor = (ms: number) => `${(ms / f.copyMs).toFixed(2)}× the floor`;
-  console.log(`${label}: ${f.models} models, ${f.files} files, ${(f.bytes / 1024 / 1024).toFixed(1)} MiB (1 price change: ${f.changedModel})`);
+  console.log(`${label}: ${f.models} models, ${f.files} files (budget ${MAX_PUBLISHED_FILES}, in force), ${(f.bytes / 1024 / 1024).toFixed(1)} MiB (1 price change: ${f.changedModel})`);
   console.log(`  full build (empty output)     ${seconds(f.fullMs)}  ${floor(f.fullMs)}`);
   console.log(`  unchanged rebuild             ${seconds(f.unchangedMs)}  ${floor(f.unchangedMs)}, ${(f.unchangedMs / f.fullMs).toFixed(2)}× a full build; ${f.unchangedWritten} files written`);
   console.log(`  rebuild after 1 price change  ${seconds(f.priceChangeMs)}  ${floor(f.priceChangeMs)}, ${(f.priceChangeMs / f.fullMs).toFixed(2)}× a full build; ${f.priceChangeWritten} files written`);
   console.log(`  copy floor (cp -r of them)    ${seconds(f.copyMs)}`);
+}
+
+/**
+ * A catalog `factor`× larger: data/ as it is (services, status, curated files), each model copied
+ * with a distinct slug and slightly different prices.
+ */
+export async function syntheticData(sourceDir: string, factor: number): Promise<string> {
+  const dataset = await loadDataset(sourceDir);
+  const dir = await tempDir('bench-data');
+  await cp(sourceDir, dir, { recursive: true });
+  const copies: ModelRecord[] = [];
+  for (const record of dataset.models.values()) {
+    for (let i = 1; i < factor; i += 1) {
+      const [author, slug] = record.id.split('/') as [string, string];
+      const scale = 1 + i / 100;
+      copies.push({
+        ...record,
+        id: `${author}/${slug}-copy${i}`,
+        price_history: record.price_history.map((p) => ({
+          ...p,
+          input: p.input === null ? null : roundPrice(p.input * scale),
+          output: p.output === null ? null : roundPrice(p.output * scale),
+        })),
+      });
+    }
+  }
+  await saveModels(dir, copies);
+  return dir;
 }

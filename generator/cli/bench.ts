@@ -2,106 +2,68 @@
  * `npm run bench`: how fast and how big the build is. Prints figures; asserts nothing.
  *  - build time for the committed catalog, and the time to merely write the same files to a fresh
  *    directory (the floor any static generator pays), with their ratio, file count and bytes;
- *  - the same for a synthetic catalog 10× larger, and the growth factor;
- *  - serving: rule count, the share of a realistic query mix answered straight from the CDN,
- *    the client's bundle size and the time it takes to answer a query from the model index;
+ *  - the same for a synthetic catalog 10× larger, and the growth factor; every budget in force;
+ *  - the share of a realistic query mix Netlify's rules answer exactly, for both catalogs;
+ *  - serving: the grid, the client's bundle size and the time it takes to answer a query from
+ *    the model index, the website's shell, the Worker's CPU;
  *  - identity: precision and recall on the labelled set, on the real recorded files when present.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import fg from 'fast-glob';
-import { loadNetlifyEngine } from '../host/netlify-engine.js';
 import { formatWorkerCpu, scaledModels, workerCpu } from '../host/cloudflare/cpu-bench.js';
 import { formatMcpCpu, mcpCpu } from '../host/cloudflare/mcp-cpu-bench.js';
 import { PACKAGE_TARBALL, packSitePackage } from '../assemble/site-package.js';
 import { HttpClient } from '../http/client.js';
 import { cheapest } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
-import { PRECOMPUTED_GRID, precomputedQueries } from '../query/variants.js';
+import { MAX_POINTS, precomputedQueries } from '../query/variants.js';
 import { realisticQueryMix } from '../testing/query-mix.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
 import { updateStatus } from '../update/status.js';
 import type { ModelEntry } from '../render/api-types.js';
-import { buildSite } from '../assemble/build-site.js';
-import { loadDataset, saveEndpointsRotation, saveModels, saveSources } from '../store/data-store.js';
-import type { ModelRecord } from '../models/types.js';
-import { roundPrice } from '../models/price.js';
 import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain } from './args.js';
 import { identityBench } from './bench-identity.js';
-import { buildBench, printBuildFigures } from './bench-build.js';
+import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
+import { cheapestRulePrefix, engineAnswers, exactCoverage, formatCoverage } from './bench-coverage.js';
 
-const SITE = 'https://bench.example';
-
-async function median(runs: number, task: () => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await task();
-    times.push(performance.now() - started);
+/**
+ * The realistic mix (the same queries for both catalogs) through Netlify's engine: on the
+ * committed catalog's site, and on the larger one. Every `cheapest` request matches one of the
+ * rules up to the `cheapest` block's last; when the larger site's rules are the same up to there,
+ * its answers are the engine's answers on the committed site (matched again for a sample of them,
+ * to show it), each checked against the larger site's own files.
+ */
+async function coverage(baseDir: string, bigDir: string, factor: number, count: number): Promise<void> {
+  const mix = realisticQueryMix(count);
+  const started = performance.now();
+  const answers = await engineAnswers(baseDir, mix);
+  console.log(`\nthe realistic query mix (generator/testing/query-mix.ts, ${count} queries) through Netlify's engine (netlify-redirector, WASM)`);
+  console.log(`  _redirects: ${answers.ruleCount} rules; a median ${answers.medianMatchMs.toFixed(0)} ms to match a cheapest query; ${answers.rules.size} distinct queries matched in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(formatCoverage('committed catalog', exactCoverage(baseDir, mix, answers)));
+  if (cheapestRulePrefix(bigDir) !== cheapestRulePrefix(baseDir)) {
+    console.log(formatCoverage(`synthetic ${factor}×`, exactCoverage(bigDir, mix, await engineAnswers(bigDir, mix))));
+    return;
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  const sample = new Set([...answers.rules.keys()].filter((_, i) => i % 20 === 0));
+  const again = await engineAnswers(bigDir, mix, sample);
+  const same = [...again.rules].every(([search, rule]) => JSON.stringify(rule) === JSON.stringify(answers.rules.get(search)));
+  console.log(formatCoverage(`synthetic ${factor}×`, exactCoverage(bigDir, mix, answers)));
+  console.log(`    (its ${again.ruleCount} rules are the same up to the last cheapest rule; ${sample.size} queries matched again on it: ${same ? 'the same answers' : 'OTHER ANSWERS'})`);
 }
 
-/** A catalog `factor`× larger: each model copied with a distinct slug and slightly different prices. */
-async function syntheticData(sourceDir: string, factor: number): Promise<string> {
-  const dataset = await loadDataset(sourceDir);
-  const dir = await tempDir('bench-data');
-  const copies: ModelRecord[] = [];
-  for (const record of dataset.models.values()) {
-    for (let i = 0; i < factor; i += 1) {
-      const [author, slug] = record.id.split('/') as [string, string];
-      const id = i === 0 ? record.id : `${author}/${slug}-copy${i}`;
-      const scale = 1 + i / 100;
-      copies.push({
-        ...record,
-        id,
-        price_history: record.price_history.map((p) => ({
-          ...p,
-          input: p.input === null ? null : roundPrice(p.input * scale),
-          output: p.output === null ? null : roundPrice(p.output * scale),
-        })),
-      });
-    }
-  }
-  await saveModels(dir, copies);
-  await saveSources(dir, dataset.sources);
-  await saveEndpointsRotation(dir, dataset.endpointsChecked);
-  return dir;
-}
-
-async function serving(dataDir: string, factor: number): Promise<void> {
-  const out = await tempDir('bench-serve');
-  const report = await buildSite({ store: dataDir, outDir: out, siteUrl: SITE });
-  const engine = await loadNetlifyEngine(out, join(process.cwd(), 'netlify.toml'));
-  // Served straight from a file: a rule that rewrites to a file the build wrote (a placeholder
-  // target outside the grid would be the 404 page).
-  const mix = realisticQueryMix(1000);
-  let direct = 0;
-  const matchTimes: number[] = [];
-  for (const params of mix) {
-    const started = performance.now();
-    const rule = engine.match('/api/v1/cheapest', new URLSearchParams(params).toString());
-    matchTimes.push(performance.now() - started);
-    if (rule?.status === 200 && existsSync(join(out, new URL(rule.to, 'http://x').pathname))) direct += 1;
-  }
-  matchTimes.sort((a, b) => a - b);
-  const variants = precomputedQueries().length;
-  const grid = `min_intel ${PRECOMPUTED_GRID.min_intel.length} × min_context ${PRECOMPUTED_GRID.min_context.length} (each with "absent") × 8 flag sets × limit ${PRECOMPUTED_GRID.limit.length}`;
+/** The client, the website's shell and the Worker, on the committed catalog's site. */
+async function serving(out: string, factor: number): Promise<void> {
   const client = await readFile(join(out, 'api/v1/client.js'));
   const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: { as_of: string | null } };
-  const queries = mix.map((params) => parseCheapestQuery(params)).flatMap((r) => (r.ok ? [r.query] : []));
+  const queries = realisticQueryMix(1000).map((params) => parseCheapestQuery(params)).flatMap((r) => (r.ok ? [r.query] : []));
   const rounds = 200;
   const started = performance.now();
   for (let i = 0; i < rounds; i += 1) for (const query of queries) cheapest(index.data, query, index.meta.as_of);
   const perQueryUs = ((performance.now() - started) * 1000) / (rounds * queries.length);
   console.log(`\nserving (committed data/)`);
-  console.log(`  cheapest grid: ${grid} = ${variants} variant files; public/api: ${report.files} files (budget 20,000 on hosts that count files)`);
-  console.log(`  _redirects rules: ${report.redirectRules}; Netlify engine match for a cheapest query: median ${matchTimes[Math.floor(matchTimes.length / 2)]!.toFixed(1)} ms (netlify-redirector, WASM)`);
-  console.log(`  realistic query mix (${mix.length} queries, generator/testing/query-mix.ts) served straight from a file: ${((direct / mix.length) * 100).toFixed(1)}%`);
+  console.log(`  cheapest grid: ${precomputedQueries().length} variant files, those whose values add up to at most ${MAX_POINTS} points (generator/query/variants.ts)`);
   console.log(`  client.js: ${client.length} bytes, ${gzipSync(client, { level: 9 }).length} bytes gzip`);
   // What a first visit to the website downloads before any data: page, style, script, client.
   const web = await Promise.all(['index.html', 'style.css', 'app.js'].map((name) => readFile(join(out, name))));
@@ -120,7 +82,6 @@ async function serving(dataDir: string, factor: number): Promise<void> {
   const packSeconds = (performance.now() - packStarted) / 1000;
   const published = await readFile(join(out, PACKAGE_TARBALL));
   console.log(`  /${PACKAGE_TARBALL}: ${(tarball.length / 1024).toFixed(0)} KiB, packed afresh in ${packSeconds.toFixed(1)} s (a build pays that once per change of the code, beside the rendering; ${tarball.equals(published) ? 'the same bytes as the build published' : 'NOT the bytes the build published'})`);
-  await rm(out, { recursive: true, force: true });
 }
 
 /**
@@ -165,22 +126,25 @@ async function main(): Promise<number> {
     runs: { type: 'string' },
     factor: { type: 'string' },
     upstream: { type: 'string', default: '../shared/upstream' },
+    'mix-queries': { type: 'string' },
   });
   const runs = numberOption(args.runs, 'runs', 3, (n) => Number.isInteger(n) && n >= 1);
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
+  const mixQueries = numberOption(args['mix-queries'], 'mix-queries', 5000, (n) => Number.isInteger(n) && n >= 100);
 
   console.log(`build benchmark (median of ${runs} runs, in-process, ${process.version})`);
-  const base = await buildBench(args['data-dir'], runs);
+  const base = await buildBench(args['data-dir'], runs, true);
   printBuildFigures('committed data/', base);
   const synthetic = await syntheticData(args['data-dir'], factor);
-  // Ten times the catalog makes models.json itself larger than the 1 MiB budget: the scaling run
-  // lifts the budget, which exists for the real catalog.
-  const big = await buildBench(synthetic, runs, { maxFileBytes: 64 * 1024 * 1024 });
-  printBuildFigures(`synthetic ${factor}× (size budget lifted)`, big);
+  const big = await buildBench(synthetic, runs, true);
+  printBuildFigures(`synthetic ${factor}×`, big);
   await rm(synthetic, { recursive: true, force: true });
   console.log(`\ngrowth at ${factor}× the models: full build ${(big.fullMs / base.fullMs).toFixed(2)}×, floor ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
-  console.log('floor = `cp -r` of the same finished files into a fresh directory: the least any generator pays.');
-  await serving(args['data-dir'], factor);
+  console.log('floor = `cp -r` of the same finished files into a fresh directory, right after each full build: the least any generator pays.');
+  await coverage(base.outDir!, big.outDir!, factor, mixQueries);
+  await serving(base.outDir!, factor);
+  await removeSite(base.outDir!);
+  await removeSite(big.outDir!);
   await statusRun(2_000);
   identityBench(args.upstream);
   return 0;

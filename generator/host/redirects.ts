@@ -8,7 +8,11 @@
  *   are ignored, so a rule can never require a parameter to be absent;
  * - a 200 rewrite to a file that does not exist gives the site's /404.html with status 404
  *   (rewrites do not chain), so every literal target here is a file the build writes, a
- *   placeholder target exists for every value of the grid, and /404.html is a JSON error;
+ *   placeholder target exists for every precomputed variant (other values reach no file: the
+ *   grid is not a product of its values), and /404.html is a JSON error;
+ * - each request is matched against the rules in order, and the engine spends about as long on
+ *   every rule it passes (up to a tenth of a millisecond in netlify-redirector), so the `cheapest`
+ *   rules come before the one rule per model: a query's match does not grow with the catalog;
  * - placeholder values are percent-encoded when substituted, so no value can leave the path.
  */
 import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } from '../query/cheapest.js';
@@ -87,8 +91,9 @@ function templatePath(numeric: readonly NumericParam[], required: readonly Cheap
  * spelling of its flags (`1`/`true` require, `0`/`false` do not), with placeholders for the
  * numbers that Netlify carries into the variant's canonical file, `limit=10` first going to the
  * file without a limit. Then a rule for the same names with placeholders everywhere: a flag value
- * we do not know answers the JSON 404 that names the client. A number outside the grid reaches a
- * file that does not exist: Netlify serves /404.html, which the build writes as that same JSON
+ * we do not know answers the JSON 404 that names the client. A variant that is not precomputed
+ * (a number without points, or too many points: query/variants.ts) reaches a file that does not
+ * exist: Netlify serves /404.html, which the build writes as that same JSON
  * error (rewrites do not chain, so no later rule can catch it).
  */
 export function cheapestRules(): RedirectRule[] {
@@ -142,8 +147,8 @@ export function redirectRules(input: RoutingInput): RedirectRule[] {
     rewrite(API, `${API}/index.json`),
     ...collections,
     ...status,
-    ...modelRules(input.authors, input.modelIds),
     ...cheapestRules(),
+    ...modelRules(input.authors, input.modelIds),
     // Not forced: existing files (every *.json path) are served as they are.
     error('/api/*', NOT_FOUND, 404, [], false),
   ];

@@ -5,7 +5,8 @@ import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { parseCheapestQuery, queryPairs } from '../query/params.js';
 import type { ModelEntry } from '../render/api-types.js';
 import { CHEAPEST_PARAMS } from '../query/cheapest.js';
-import { isPrecomputed, PRECOMPUTED_GRID } from '../query/variants.js';
+import { gridValues, isPrecomputed, MAX_POINTS, variantPoints } from '../query/variants.js';
+import { mulberry32 } from '../testing/random.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { requestPath } from './serve.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
@@ -69,7 +70,10 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/cheapest?vision=0&limit=5', 200, '/api/v1/cheapest/limit/5.json'],
     ['/api/v1/cheapest?tools=false&vision=true&reasoning=1', 200, '/api/v1/cheapest/vision/reasoning.json'],
     ['/api/v1/cheapest?min_intel=40&min_context=128000&vision=1&limit=5', 200, '/api/v1/cheapest/min_intel/40/min_context/128000/vision/limit/5.json'],
-    ['/api/v1/cheapest?limit=3&tools=true&reasoning=true&vision=true&min_context=1000000&min_intel=45', 200, '/api/v1/cheapest/min_intel/45/min_context/1000000/vision/reasoning/tools/limit/3.json'],
+    ['/api/v1/cheapest?tools=true&reasoning=true&vision=true&min_context=1000000&min_intel=45', 200, '/api/v1/cheapest/min_intel/45/min_context/1000000/vision/reasoning/tools.json'],
+    // Values people type now and then have files in the simpler combinations.
+    ['/api/v1/cheapest?min_intel=90&limit=3', 200, '/api/v1/cheapest/min_intel/90/limit/3.json'],
+    ['/api/v1/cheapest?min_context=524288&vision=1', 200, '/api/v1/cheapest/min_context/524288/vision.json'],
     ['/api/v1/cheapest?min_context=1048576&limit=10&vision=false', 200, '/api/v1/cheapest/min_context/1048576.json'],
     ['/api/v1/cheapest?min_intel=45&utm_source=x', 200, '/api/v1/cheapest/min_intel/45.json'],
     // Query strings are read on the query routes only: a file is a file.
@@ -113,6 +117,9 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     // Valid queries that are not precomputed, and values the CDN cannot validate: the 404 naming the fallback.
     ['/api/v1/cheapest?min_intel=41', 404, 'not_precomputed'],
     ['/api/v1/cheapest?min_intel=40&limit=7', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?min_intel=15&limit=30', 404, 'not_precomputed'],
+    ['/api/v1/cheapest?limit=3&tools=true&reasoning=true&vision=true&min_context=1000000&min_intel=45', 404, 'not_precomputed'],
+    ['/api/v1/cheapest/min_intel/45/min_context/1000000/vision/reasoning/tools/limit/3.json', 404, 'not_precomputed'],
     ['/api/v1/cheapest?vision=yes', 404, 'not_precomputed'],
     ['/api/v1/cheapest?vision=TRUE&limit=5', 404, 'not_precomputed'],
     ['/api/v1/cheapest?min_intel=40.0', 404, 'not_precomputed'],
@@ -175,34 +182,65 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     expect(body(resolve('/api/v1/cheapest?vision=1&vision=yes').file!).error?.code).toBe('not_precomputed');
   });
 
-  it('sends every set of parameter names, in any order and flag spelling, to exactly its own variant, equal to the shared computation', () => {
-    // One query per set of names (63): every family of rules, each with grid values, a random
-    // order and flag spelling, and now and then an unknown name. Seeded: the same cases each run.
-    let seed = 20261121;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  it('sends every set of parameter names, in any order and flag spelling, to exactly its own variant, equal to the shared computation; a variant without a file to the JSON 404 naming the client', () => {
+    // One precomputed query per set of names (63): every family of rules, each with values that
+    // have a file, a random order and flag spelling, and now and then an unknown name. Then the
+    // same names with a value the grid never has, or over its points. Seeded: the same cases each run.
+    const random = mulberry32(20261121);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const values: Record<string, readonly string[]> = {
-      min_intel: PRECOMPUTED_GRID.min_intel.filter((v) => v !== null).map(String),
-      min_context: PRECOMPUTED_GRID.min_context.filter((v) => v !== null).map(String),
+      min_intel: gridValues('min_intel').filter((v) => v !== null).map(String),
+      min_context: gridValues('min_context').filter((v) => v !== null).map(String),
       vision: ['1', '0', 'true', 'false'],
       reasoning: ['1', '0', 'true', 'false'],
       tools: ['1', '0', 'true', 'false'],
-      limit: PRECOMPUTED_GRID.limit.map(String),
+      limit: gridValues('limit').map(String),
     };
     const index = body('/api/v1/models.json') as { data: ModelEntry[]; meta: { as_of: string | null } };
+    const shuffled = (params: Array<[string, string]>) => {
+      const copy = [...params];
+      for (let i = copy.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy;
+    };
+    let missed = 0;
     for (let mask = 1; mask < 1 << CHEAPEST_PARAMS.length; mask += 1) {
-      const params = CHEAPEST_PARAMS.filter((_, i) => (mask & (1 << i)) !== 0).map((name) => [name, pick(values[name]!)] as [string, string]);
+      const names = CHEAPEST_PARAMS.filter((_, i) => (mask & (1 << i)) !== 0);
+      let params: Array<[string, string]>;
+      let parsed: ReturnType<typeof parseCheapestQuery>;
+      do {
+        params = names.map((name) => [name, pick(values[name]!)]);
+        parsed = parseCheapestQuery(params);
+      } while (!parsed.ok || !isPrecomputed(parsed.query));
       if (random() < 0.2) params.push(['utm_source', 'x']);
-      params.sort(() => random() - 0.5);
-      const query = params.map(([k, v]) => `${k}=${v}`).join('&');
+      const query = shuffled(params).map(([k, v]) => `${k}=${v}`).join('&');
       const result = resolve(`/api/v1/cheapest?${query}`);
       expect(result.status, query).toBe(200);
-      const parsed = parseCheapestQuery(params);
-      if (!parsed.ok) throw new Error(`${query}: ${parsed.message}`);
       const served = body(result.file!);
       expect(served.meta?.query, query).toEqual(parsed.query);
       expect(served.data, query).toEqual(cheapest(index.data, parsed.query, index.meta.as_of));
+
+      // The same names, not precomputed: a number the grid never has, or every flag required
+      // with all three numbers (over the points).
+      const numeric = names.filter((n) => n === 'min_intel' || n === 'min_context' || n === 'limit');
+      if (numeric.length === 0) continue;
+      const off: Record<string, string> = { min_intel: '42', min_context: '7777', limit: '7' };
+      const changed = pick(numeric);
+      const miss = params.map(([k, v]): [string, string] => (k === changed ? [k, off[k]!] : [k, v]));
+      const missQuery = parseCheapestQuery(miss);
+      if (!missQuery.ok) throw new Error(`${JSON.stringify(miss)}: ${missQuery.message}`);
+      expect(isPrecomputed(missQuery.query)).toBe(false);
+      const answer = resolve(`/api/v1/cheapest?${shuffled(miss).map(([k, v]) => `${k}=${v}`).join('&')}`);
+      expect(answer.status).toBe(404);
+      expect((body(answer.file!).error as { code: string; fallback?: { client: string } })).toMatchObject({ code: 'not_precomputed', fallback: { client: '/api/v1/client.js' } });
+      missed += 1;
     }
+    expect(missed).toBe(56);
+    const over = parseCheapestQuery([['min_intel', '40'], ['min_context', '128000'], ['vision', '1'], ['tools', '1'], ['limit', '5']]);
+    expect(over.ok && variantPoints(over.query)).toBeGreaterThan(MAX_POINTS);
+    expect(resolve('/api/v1/cheapest?min_intel=40&min_context=128000&vision=1&tools=1&limit=5')).toEqual({ status: 404, file: '/404.html' });
   });
 });
 

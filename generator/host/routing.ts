@@ -1,6 +1,6 @@
 import { isModelId } from '../models/ids.js';
-import { DEFAULT_LIMIT } from '../query/cheapest.js';
-import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { cheapestPath } from '../query/cheapest.js';
+import { precomputedQueries } from '../query/variants.js';
 import type { RoutingInput } from './redirects.js';
 import { redirectRules, type RedirectRule } from './redirects.js';
 
@@ -25,31 +25,22 @@ export function routingInputFrom(paths: Iterable<string>): RoutingInput {
   return { authors: authors.sort(), modelIds: modelIds.sort(), serviceIds: serviceIds.sort() };
 }
 
-/** The grid's values for each placeholder a `cheapest` target carries. */
-const numbers = (values: readonly (number | null)[]): number[] => values.filter((v): v is number => v !== null);
-const GRID_VALUES: Record<string, readonly number[]> = {
-  ':i': numbers(PRECOMPUTED_GRID.min_intel),
-  ':c': numbers(PRECOMPUTED_GRID.min_context),
-  // limit=10 never reaches a `:l` target: a rule for it (the file without a limit) comes first.
-  ':l': PRECOMPUTED_GRID.limit.filter((l) => l !== DEFAULT_LIMIT),
-};
-
-/** Every file a target names: itself, or with each placeholder replaced by each grid value. */
-export function expandTarget(to: string): string[] {
-  let targets = [to];
-  for (const [placeholder, values] of Object.entries(GRID_VALUES)) {
-    if (!to.includes(`/${placeholder}`)) continue;
-    targets = targets.flatMap((t) => values.map((v) => t.replace(`/${placeholder}`, `/${v}`)));
-  }
-  return targets;
-}
+/** A target with placeholders (`:i`, `:c`, `:l`), which Netlify fills in with the request's values. */
+const hasPlaceholder = (to: string) => /\/:[a-z]+(?:\/|\.json$)/.test(to);
 
 /**
  * A rule pointing at a file the build did not write would give the 404 page: every literal
- * target must exist, and a placeholder target for every value of the grid.
+ * target must exist, and so must the file of every precomputed variant (the placeholder targets
+ * stand for them; any other value reaches no file, and Netlify serves the JSON 404 page). That
+ * each variant is reached by its own rule is checked with Netlify's engine (routing.test.ts).
  */
 export function checkRuleTargets(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
-  return rules.flatMap((r) => expandTarget(r.to).filter((to) => !paths.has(to.replace(/^\//, ''))).map((to) => `${r.from} → ${to}`));
+  const missing = rules.filter((r) => !hasPlaceholder(r.to) && !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
+  for (const query of precomputedQueries()) {
+    const file = `api/v1/${cheapestPath(query)}.json`;
+    if (!paths.has(file)) missing.push(`/api/v1/cheapest → /${file}`);
+  }
+  return missing;
 }
 
 /** A forced rule whose `from` is a file of its own would serve another file at that file's URL. */

@@ -63,10 +63,10 @@ describe('npm run serve, over real HTTP', () => {
       expect(res.status, path).toBe(404);
       expect(res.headers['content-type'], path).toBe('application/json; charset=utf-8');
       expect(res.headers['access-control-allow-origin'], path).toBe('*');
-      const { error } = JSON.parse(res.body) as { error: { code: string; precomputed: { min_intel: number[]; limit: number[] } } };
+      const { error } = JSON.parse(res.body) as { error: { code: string; precomputed: { points: { min_intel: Record<string, number>; limit: Record<string, number> }; max_points: number } } };
       expect(error.code).toBe('not_precomputed');
-      expect(error.precomputed.min_intel).toContain(40);
-      expect(error.precomputed.limit).toContain(5);
+      expect(error.precomputed.points.min_intel['40']).toBeLessThanOrEqual(error.precomputed.max_points);
+      expect(error.precomputed.points.limit['5']).toBeLessThanOrEqual(error.precomputed.max_points);
     }
   });
 
@@ -75,6 +75,14 @@ describe('npm run serve, over real HTTP', () => {
       const res = await raw('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toMatch(/root:|"name": "modelpulse"/);
+    }
+  });
+
+  it('publishes nothing of the build\'s own: its record and staging area answer the JSON 404', async () => {
+    for (const path of ['/.modelpulse-build.json', '/.build-transaction/journal.json', '/.modelpulse-build/public/record.json', '/record.json']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(404);
+      expect((JSON.parse(res.body) as { error: { status: number } }).error.status, path).toBe(404);
     }
   });
 

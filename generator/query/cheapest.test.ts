@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
+import { cheapest, cheapestPath, cheapestRanker, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
 import { parseCheapestQuery } from './params.js';
 import { precomputedQueries } from './variants.js';
 import { testEntry } from './test-entries.js';
@@ -85,6 +85,12 @@ describe('cheapest', () => {
     expect(ids(q({ vision: '1' }))).toEqual(['a/cheap', 'd/long']);
     expect(ids(q({ vision: '1', reasoning: 'true', tools: '1' }))).toEqual(['d/long']);
     expect(ids(q({ limit: '2' }))).toEqual(['c/retiring', 'b/cheap-twin']);
+  });
+
+  it('answers every precomputed query the same when ranking once for many queries', () => {
+    const rank = cheapestRanker([...models].reverse(), '2026-08-01');
+    const queries = precomputedQueries();
+    expect(queries.map((query) => rank(query).map((m) => m.id))).toEqual(queries.map((query) => ids(query)));
   });
 });
 

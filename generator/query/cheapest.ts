@@ -103,6 +103,22 @@ export function cheapest<T extends CheapestFields>(models: readonly T[], query: 
 }
 
 /**
+ * Answers many queries over the same models: the candidates are sorted once, and each answer is
+ * the first `limit` of them that match (the same as `cheapest`, whose order is total: ids differ).
+ */
+export function cheapestRanker<T extends CheapestFields>(models: readonly T[], asOf: string | null): (query: CheapestQuery) => T[] {
+  const ordered = models.filter((m) => isCheapestCandidate(m, asOf)).sort(compareCheapest);
+  return (query) => {
+    const answer: T[] = [];
+    for (const model of ordered) {
+      if (answer.length === query.limit) break;
+      if (matchesQuery(model, query)) answer.push(model);
+    }
+    return answer;
+  };
+}
+
+/**
  * The canonical path of a variant below /api/v1/, without extension: `cheapest` for the default,
  * else `cheapest/` plus the non-default parts in a fixed order, e.g.
  * `cheapest/min_intel/40/min_context/128000/vision/limit/5`.

@@ -7,10 +7,9 @@
  * The files under /api/v1/errors/ and the 404 pages are made from these, and the Cloudflare Worker
  * builds the same bodies at the edge. Pure, and no Node.js imports (the Worker bundles it).
  */
-import { CHEAPEST_FLAGS } from '../query/cheapest.js';
 import { INDEX_FILE } from '../query/model-index.js';
 import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
-import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { GRID_POINTS, MAX_POINTS } from '../query/variants.js';
 
 const API = 'api/v1';
 
@@ -27,13 +26,14 @@ export interface ApiError {
   documentation: string;
 }
 
-/** The grid, for scripts that aim at precomputed files (docs/api.md, "The precomputed grid"). */
+/**
+ * Which variants have a file, for scripts that aim at precomputed files (docs/api.md, "The
+ * precomputed grid"): the points of each value and the most a variant may add up to.
+ */
 export function precomputedGrid(basePath = '') {
   return {
-    min_intel: PRECOMPUTED_GRID.min_intel.filter((v) => v !== null),
-    min_context: PRECOMPUTED_GRID.min_context.filter((v) => v !== null),
-    limit: [...PRECOMPUTED_GRID.limit],
-    flags: [...CHEAPEST_FLAGS],
+    points: { ...GRID_POINTS },
+    max_points: MAX_POINTS,
     path_template: `${basePath}/${API}/cheapest/min_intel/{min_intel}/min_context/{min_context}/vision/reasoning/tools/limit/{limit}.json (leave out what is not asked for and limit 10)`,
   };
 }

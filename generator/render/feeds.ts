@@ -91,8 +91,11 @@ function newest(entries: readonly FeedEntry[]): string | null {
   return entries.reduce<string | null>((max, e) => (max === null || e.updated > max ? e.updated : max), null);
 }
 
+/** One formatter for every price (`toLocaleString` would make one per call: seconds over a large catalog). */
+const USD_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, useGrouping: false });
+
 function usd(value: number | null): string {
-  return value === null ? 'unknown' : `$${value.toLocaleString('en-US', { maximumFractionDigits: 6, useGrouping: false })}`;
+  return value === null ? 'unknown' : `$${USD_NUMBER.format(value)}`;
 }
 
 function priceChangeEntry(siteUrl: string, change: PriceChange): FeedEntry {

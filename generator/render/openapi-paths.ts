@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
 import { INDEX_FILE } from '../query/model-index.js';
-import { PRECOMPUTED_GRID } from '../query/variants.js';
+import { describeGrid } from '../query/variants.js';
 import { CHEAPEST_FILES_GROUP, cheapestFileOperations, cheapestPathForms, type CheapestFileOperations } from './openapi-cheapest.js';
 import { EXPORT_COLUMNS, EXPORT_FILES, type ExportFile } from './exports.js';
 import type { ApiSchemaName } from './schemas.js';
@@ -102,12 +102,10 @@ function bothForms(routed: string, file: string, e: Endpoint): Record<string, Js
   };
 }
 
-const listed = (values: readonly (number | null)[]) => values.filter((v) => v !== null).join(', ');
-
 const CHEAPEST_DESCRIPTION = [
   'Models with a known paid price (not delisted, and not retired: a retirement date on or before the date of `meta.as_of`, the data\'s one as-of time, so every host answers alike) that pass every filter, ordered by `price.blended` ascending, then `benchmarks.intelligence_index` descending (models without one last), then `id`. `meta.query` echoes the normalized query answered and `meta.canonical_path` names its file.',
-  `Only some queries are precomputed: every combination of min_intel ∈ {none, ${listed(PRECOMPUTED_GRID.min_intel)}}, min_context ∈ {none, ${listed(PRECOMPUTED_GRID.min_context)}}, the three flags and limit ∈ {${listed(PRECOMPUTED_GRID.limit)}}. The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
-  'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` lists the grid (so the nearest precomputed variants are one step away) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names (`utm_source`…) are ignored (names are matched as sent, never percent-decoded), and `meta.query` says what was answered. A parameter given twice answers 400 `bad_query` where the host reads values (the Worker, the client); Netlify\'s rules answer with the last value, and `meta.query` shows it.',
+  `Only the queries people ask most are precomputed. ${describeGrid()} The query-string form reaches them with any combination and order of the six parameters, flags spelled \`1\`, \`true\`, \`0\` or \`false\`, and \`limit=${DEFAULT_LIMIT}\` or no limit alike.`,
+  'On Cloudflare the Worker answers any valid query exactly, computed with the same code. Hosts without it (Netlify, `npm run serve`) answer any other query with a JSON 404 `not_precomputed` whose `error.precomputed` gives the grid's rule (the points of each value and `max_points`) and whose `error.fallback.client` names the browser client `/api/v1/client.js`, which computes the answer from the model index (`error.fallback.index`) with the same code. Everywhere, a malformed value answers 400 `bad_query` naming the parameter where the host can see values (the Worker, the client; Netlify cannot, and answers `not_precomputed`), a wrong parameter name (`MIN_INTEL`, `intel`, `top`, `author`…) answers 400 `bad_query`, other names (`utm_source`…) are ignored (names are matched as sent, never percent-decoded), and `meta.query` says what was answered. A parameter given twice answers 400 `bad_query` where the host reads values (the Worker, the client); Netlify\'s rules answer with the last value, and `meta.query` shows it.',
 ].join('\n\n');
 
 const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> => ({

@@ -249,14 +249,25 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
             },
             precomputed: {
               type: 'object',
-              description: 'the values of the precomputed cheapest grid: every combination of them has a file',
-              required: ['min_intel', 'min_context', 'limit', 'flags', 'path_template'],
+              description:
+                'which cheapest variants have a file: add up the points of the values a query names (a parameter left out, limit 10 and a flag not required cost nothing; a value not listed has no file); a variant has a file when its points are at most max_points',
+              required: ['points', 'max_points', 'path_template'],
               additionalProperties: false,
               properties: {
-                min_intel: { type: 'array', items: { type: 'number' } },
-                min_context: { type: 'array', items: { type: 'integer' } },
-                limit: { type: 'array', items: { type: 'integer' } },
-                flags: { type: 'array', items: { type: 'string' } },
+                points: {
+                  type: 'object',
+                  required: ['min_intel', 'min_context', 'limit', 'vision', 'reasoning', 'tools'],
+                  additionalProperties: false,
+                  properties: {
+                    min_intel: { type: 'object', description: 'value → points', additionalProperties: { type: 'integer', minimum: 0 } },
+                    min_context: { type: 'object', description: 'value → points', additionalProperties: { type: 'integer', minimum: 0 } },
+                    limit: { type: 'object', description: 'value → points (10, the default, costs nothing)', additionalProperties: { type: 'integer', minimum: 0 } },
+                    vision: { type: 'integer', minimum: 0, description: 'points when required' },
+                    reasoning: { type: 'integer', minimum: 0, description: 'points when required' },
+                    tools: { type: 'integer', minimum: 0, description: 'points when required' },
+                  },
+                },
+                max_points: { type: 'integer', minimum: 0 },
                 path_template: { type: 'string' },
               },
             },

@@ -1,4 +1,4 @@
-import { cheapest, cheapestPath, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { cheapestPath, cheapestRanker, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
@@ -202,13 +202,14 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
 
   // Variants that differ only in `limit` share one ranking: the first `limit` of the longest.
   const rankings = new Map<string, ModelEntry[]>();
+  const rank = cheapestRanker(entries, judgeAt);
   const addCheapest = (query: CheapestQuery) => {
     const path = cheapestPath(query);
     const longest = { ...query, limit: MAX_LIMIT };
     const key = cheapestPath(longest);
     let ranking = rankings.get(key);
     if (ranking === undefined) {
-      ranking = cheapest(entries, longest, judgeAt);
+      ranking = rank(longest);
       rankings.set(key, ranking);
     }
     const result = ranking.slice(0, query.limit);

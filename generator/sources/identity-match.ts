@@ -239,9 +239,30 @@ function displayNameCounts(facts: readonly Fact[]): Set<string> {
  * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
  * says whether a record is sold by the model's author (the adapters set `author` only for those).
  */
+type IdIndexes = Omit<Indexes, 'uniqueDisplayNames'>;
+
+/**
+ * The indexes of our ids, remembered for the same id list and models (by identity; neither is
+ * changed once passed): a caller that matches one record at a time against the whole catalog
+ * (render/model-sources.ts, a maker's replacement names) would otherwise index it every time.
+ */
+const idIndexes = new WeakMap<readonly string[], WeakMap<object, IdIndexes>>();
+const NO_MODELS = {};
+
+function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelShape> | undefined): IdIndexes {
+  let byModels = idIndexes.get(ourIds);
+  if (byModels === undefined) idIndexes.set(ourIds, (byModels = new WeakMap()));
+  let indexes = byModels.get(models ?? NO_MODELS);
+  if (indexes === undefined) {
+    const ids = indexIds(ourIds);
+    indexes = { ids, external: indexExternalIds(models), floating: floatingNames(ourIds, ids, models) };
+    byModels.set(models ?? NO_MODELS, indexes);
+  }
+  return indexes;
+}
+
 export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}): MatchResult {
-  const ids = indexIds(ourIds);
-  const indexes: Indexes = { ids, external: indexExternalIds(context.models), floating: floatingNames(ourIds, ids, context.models), uniqueDisplayNames: displayNameCounts(facts) };
+  const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: displayNameCounts(facts) };
   const census = snapshotCensus(facts);
   // Each record by its source, provider and full name, for rule 4's comparison.
   const siblings = new Map<string, Fact>();

@@ -1,33 +1,21 @@
+import { CHEAPEST_DEMAND, RARE_SHARE } from '../query/demand.js';
+import { mulberry32 } from './random.js';
+
 /**
- * A realistic mix of `cheapest` queries, our own (the routing test and `npm run bench` measure the
- * CDN's coverage with it): people combine any of the six parameters in any order, type round
- * values (mostly the ones the grid has, sometimes others: 15, 65, 90, 500000, limit 15 or 30),
- * and spell flags as 1 or true (now and then 0, false or an upper-case TRUE). Seeded: the same
- * queries on every run.
+ * A realistic mix of `cheapest` queries, sampled from our model of what people ask
+ * (query/demand.ts; the routing test and `npm run bench` measure the CDN's coverage with it):
+ * any of the six parameters in any order, the round values people type (now and then a rarer one:
+ * 15, 65, 500000, limit 30, a flag spelled 0, false or TRUE). Seeded: the same queries on every run.
  */
 export function realisticQueryMix(count: number, seed = 20261122): Array<Array<[string, string]>> {
-  let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const typed = {
-    min_intel: { p: 0.5, common: ['10', '20', '25', '30', '35', '40', '45', '50', '55', '60', '70', '80'], rare: ['15', '65', '75', '90'] },
-    min_context: {
-      p: 0.45,
-      common: ['8000', '8192', '16000', '16384', '32000', '32768', '64000', '65536', '100000', '128000', '131072', '200000', '256000', '262144', '400000', '512000', '1000000', '1048576', '2000000'],
-      rare: ['500000', '524288', '4000'],
-    },
-    vision: { p: 0.3, common: ['1', 'true'], rare: ['0', 'false', 'TRUE'] },
-    reasoning: { p: 0.3, common: ['1', 'true'], rare: ['0', 'false'] },
-    tools: { p: 0.35, common: ['1', 'true'], rare: ['0', 'false'] },
-    limit: { p: 0.45, common: ['1', '3', '5', '10', '20', '25', '50', '100'], rare: ['15', '30'] },
-  } as const;
   const queries: Array<Array<[string, string]>> = [];
   while (queries.length < count) {
     const params: Array<[string, string]> = [];
-    for (const [name, spec] of Object.entries(typed)) {
-      if (random() >= spec.p) continue;
-      // About one value in 30 is off the usual round numbers or spellings.
-      params.push([name, random() < 1 / 30 ? pick(spec.rare) : pick(spec.common)]);
+    for (const [name, demand] of Object.entries(CHEAPEST_DEMAND)) {
+      if (random() >= demand.asked) continue;
+      params.push([name, random() < RARE_SHARE ? pick(demand.rare) : pick(demand.common)]);
     }
     // Any order: shuffle.
     for (let i = params.length - 1; i > 0; i -= 1) {

@@ -4,14 +4,12 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_RECORD_FILE } from '../assemble/build-record.js';
 
 /**
- * A map of every file below `dir` (relative path → sha256), to compare trees byte for byte; the
- * build's own record (inodes and times of what it wrote, never published) is left out.
+ * A map of every file below `dir` (relative path → sha256), to compare trees byte for byte.
  */
 export async function hashTree(dir: string): Promise<Map<string, string>> {
-  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, ignore: [BUILD_RECORD_FILE] })).sort();
+  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
   const hashes = new Map<string, string>();
   // Synchronous reads: thousands of small files read much faster without a trip through the thread pool.
   for (const file of files) hashes.set(file, createHash('sha256').update(readFileSync(join(dir, file))).digest('hex'));

@@ -1,6 +1,6 @@
 /**
  * JSON.stringify for response bodies, byte for byte the same text, made faster where the same
- * object appears in many files: a model entry is in up to 16,640 `cheapest` files, and its text
+ * object appears in many files: a model entry is in up to 11,547 `cheapest` files, and its text
  * is made once per render instead of once per file, and a response's `data` once for its
  * fingerprints and its file. Texts are remembered by object identity (so a later render's new
  * objects are never confused with them): the render never changes an object once it is in a

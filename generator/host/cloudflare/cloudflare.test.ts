@@ -168,6 +168,11 @@ describe('a Cloudflare build in workerd', () => {
     const page = await get('/no-such-page');
     expect([page.status, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
     expect(page.body).toContain('&quot;code&quot;:&quot;not_found&quot;');
+    // Nothing of the build's own is published (it lives beside the output): the same 404 page.
+    for (const path of ['/.modelpulse-build.json', '/.build-transaction/journal.json', '/.modelpulse-build/public/record.json']) {
+      const internal = await get(path);
+      expect([internal.status, internal.body], path).toEqual([404, page.body]);
+    }
   });
 
   it('answers a CORS preflight on the query routes, a conditional request with 304, HEAD without a body, other methods with 405', async () => {

@@ -1,0 +1,24 @@
+/**
+ * Bounds on the published site as a whole, within what every host accepts (docs/hosting.md,
+ * "Budget and sources"): Cloudflare Workers static assets take at most 20,000 files a version and
+ * 25 MiB a file; Netlify counts 54,000 files a directory and no total; GitHub Pages takes 1 GB a
+ * site. A build over a budget fails and writes nothing (assemble/budget.ts).
+ */
+
+/** Files in the publish directory: Cloudflare's 20,000 a version, the lowest count of our hosts. */
+export const MAX_PUBLISHED_FILES = 20_000;
+
+/**
+ * Files that list the whole catalog (models.json, the model index, each author's list, the
+ * deprecations and price changes and their feeds) grow with it: at ten times today's catalog
+ * models.json is 1.4 MiB and the model index 1.6 MiB. They may be 4 MiB: room for about 25 times
+ * today's catalog, far within Cloudflare's 25 MiB a file, and an index the Worker still reads
+ * within its CPU limit. Every other file (a model's own, a `cheapest` variant of at most 100
+ * models) keeps MAX_FILE_BYTES (bounds/text.ts, 1 MiB).
+ */
+export const MAX_LIST_FILE_BYTES = 4 * 1024 * 1024;
+
+const CATALOG_LISTS = /^api\/v1\/(?:models\.json|cheapest-index\.json|models\/[^/]+\.json|deprecations\.json|price-changes\.json|feeds\/[^/]+)$/;
+
+/** Whether `path` (relative to the publish directory) is a file that lists the whole catalog. */
+export const isCatalogList = (path: string): boolean => CATALOG_LISTS.test(path);
