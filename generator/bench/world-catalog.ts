@@ -13,7 +13,7 @@ import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtur
 import type { Routes } from '../testing/upstream-server.js';
 import { worldRoutes, type World, type WorldModel } from '../testing/world.js';
 import type { FactsFile } from '../store/facts-store.js';
-import { liteLlmPayload, modelsDevPayload } from './world-facts.js';
+import { genaiPricesPayload, liteLlmPayload, modelsDevPayload } from './world-facts.js';
 
 export interface RecordedWorld {
   /** The stored records the catalog entries are rebuilt from, by model id. */
@@ -21,10 +21,17 @@ export interface RecordedWorld {
   /** Each secondary source's payload, built once (they do not change during the replay); null: data/ holds no facts of it, the testing world's own answer. */
   litellm: Record<string, unknown> | null;
   modelsdev: Record<string, unknown> | null;
+  genaiPrices: unknown[] | null;
 }
 
-export function recordedWorld(records: ReadonlyMap<string, ModelRecord>, facts: { litellm?: FactsFile; modelsdev?: FactsFile }): RecordedWorld {
-  return { records, litellm: facts.litellm ? liteLlmPayload(facts.litellm) : null, modelsdev: facts.modelsdev ? modelsDevPayload(facts.modelsdev) : null };
+export function recordedWorld(records: ReadonlyMap<string, ModelRecord>, facts: { litellm?: FactsFile; modelsdev?: FactsFile; 'genai-prices'?: FactsFile }): RecordedWorld {
+  const genai = facts['genai-prices'];
+  return {
+    records,
+    litellm: facts.litellm ? liteLlmPayload(facts.litellm) : null,
+    modelsdev: facts.modelsdev ? modelsDevPayload(facts.modelsdev) : null,
+    genaiPrices: genai ? genaiPricesPayload(genai) : null,
+  };
 }
 
 /** One catalog entry in OpenRouter's format: the stored record's facts at the world's price. */
@@ -86,5 +93,6 @@ export function recordedWorldRoutes(world: World, recorded: RecordedWorld, run =
   for (const m of world.models) routes[`/api/v1/models/${m.id}/endpoints`] = offersRoute(m, recorded.records.get(m.id), run);
   if (recorded.litellm !== null) routes['/litellm.json'] = { kind: 'json', body: recorded.litellm };
   if (recorded.modelsdev !== null) routes['/modelsdev.json'] = { kind: 'json', body: recorded.modelsdev };
+  if (recorded.genaiPrices !== null) routes['/genai-prices.json'] = { kind: 'json', body: recorded.genaiPrices };
   return routes;
 }

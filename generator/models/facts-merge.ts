@@ -18,6 +18,7 @@ import { makerStatement, type MakerStatement } from './lifecycle.js';
 import { BENCHMARK_INDICES, type Benchmarks, type ModelRecord, type TokenPrices } from './types.js';
 
 export const SOURCE_URLS: Record<FactSource, string> = {
+  'genai-prices': 'https://github.com/pydantic/genai-prices',
   litellm: 'https://github.com/BerriAI/litellm/blob/main/model_prices_and_context_window.json',
   modelsdev: 'https://models.dev',
   artificialanalysis: 'https://artificialanalysis.ai',
