@@ -23,8 +23,10 @@ import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset, saveSources } from '../store/data-store.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
+import { loadOfferHistories, saveOfferHistory } from '../store/offer-history-store.js';
+import { nextOfferHistory } from '../models/offer-history.js';
+import { sameJson, stableStringify } from '../store/stable-json.js';
 import { writeFileAtomic } from '../store/files.js';
-import { stableStringify } from '../store/stable-json.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { DATA_FILES } from '../store/layout.js';
 
@@ -161,6 +163,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const curated = await loadIdentity(options.store, known);
   const ids = [...known].sort();
   const previous = await loadFacts(options.store);
+  const histories = await loadOfferHistories(options.store);
   const shapes = modelShapes(dataset.models.values());
   const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
   const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
@@ -193,6 +196,12 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.store, file);
+      if (isPriceSource(source)) {
+        // Every price it showed, by its key, before the file's facts replace the last read's.
+        const history = nextOfferHistory(histories[source], source, last?.facts ?? [], last?.fetched_at ?? null, sorted, options.now);
+        if (!sameJson(history, histories[source])) await saveOfferHistory(options.store, history);
+        histories[source] = history;
+      }
       previous[source] = file;
       line.ok = true;
       line.mapped = mapped.byModel.size;

@@ -153,7 +153,8 @@ describe('updateModels against a local OpenRouter', () => {
     expect((await update('2026-08-02T00:00:00Z')).ok).toBe(true);
     const gemma = (await loadDataset(dataDir)).models.get('google/gemma-test');
     expect(gemma?.delisted_at).toBeNull();
-    expect(gemma?.price_history.at(-1)).toEqual({ at: '2026-08-02T00:00:00Z', input: null, output: null, cache_read: null, cache_write: null });
+    // Withdrawn between the two reads: the paid price was last seen at the first.
+    expect(gemma?.price_history.at(-1)).toEqual({ at: '2026-08-02T00:00:00Z', input: null, output: null, cache_read: null, cache_write: null, previous_seen_at: '2026-08-01T00:00:00Z' });
   });
 
   const faults: Array<[string, Reply, RegExp]> = [

@@ -10,6 +10,7 @@ import { translateCatalog, type CatalogObservation, type TranslateIssue } from '
 import { boundEndpoints, boundModelText } from '../bounds/models.js';
 import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
+import { nextEndpointHistory } from '../models/offer-history.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
 import type { StoreRef } from '../store/store.js';
 
@@ -70,6 +71,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       maxNewShare: options.maxNewShare,
       pendingAdditions: dataset.pendingAdditions,
       force: options.force,
+      previousReadAt: previousState?.last_success_at ?? null,
     });
     const held = merged.summary.added_held.length;
     if (held > 0) {
@@ -162,7 +164,9 @@ async function refreshEndpoints(
             // OpenRouter's rolling 1-day uptime moves on its own between reads: it is stored, but
             // only a change of the offers themselves updates the list (and is worth a deploy).
             const offersChanged = !sameJson(withoutUptime(items), withoutUptime(model.endpoints.items));
-            models.set(model.id, { ...model, endpoints: { updated_at: offersChanged ? options.now : model.endpoints.updated_at, items } });
+            const history = nextEndpointHistory(model.endpoints.history ?? {}, model.endpoints.items, items, options.now, previous?.succeeded_at ?? null);
+            const endpoints = { updated_at: offersChanged ? options.now : model.endpoints.updated_at, items, ...(Object.keys(history).length === 0 ? {} : { history }) };
+            models.set(model.id, { ...model, endpoints });
             changed.push(model.id);
           }
         } catch (error) {
