@@ -179,6 +179,14 @@ export function detailLines(outcome: UpdateOutcome): string[] {
         'retirement disagreements',
       ),
     );
+    out.push(`  the makers' own prices (genai-prices, published) against an aggregator's on their offer: ${r.firstPartyDisagreements.length} (data/reports/disagreements.json, first_party)`);
+    out.push(
+      ...capped(
+        r.firstPartyDisagreements.map((d) => `${d.model_id} ${d.provider} ${d.field}: ${d.published.value} (${d.published.source_key}); ${d.others.map((o) => `${o.source} ${o.source_key} ${o.value}`).join('; ')}`),
+        10,
+        'first-party disagreements',
+      ),
+    );
     out.push(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
     for (const d of r.disagreements.slice(0, 10)) {
       out.push(`    ${d.model_id} ${d.field}: ${d.values.map((v) => `${v.source}${v.provider ? `/${v.provider}` : ''} ${v.value}`).join(' vs ')} (${d.ratio}×)`);
@@ -253,6 +261,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
   const code = updateExitCode(outcome);
   const rows = summaryRows(outcome);
   const disagreements = outcome.facts.reduce((n, r) => n + r.disagreements.length, 0);
+  const firstParty = outcome.facts.reduce((n, r) => n + r.firstPartyDisagreements.length, 0);
   const lines = [
     `### ModelPulse update (observed at ${outcome.now})`,
     '',
@@ -262,7 +271,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
     `| ${HEADER.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${cells(row).map((c) => escapeMarkdownCell(c)).join(' | ')} |`),
     '',
-    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}.` : ''}`,
+    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}. The makers' own prices against an aggregator's: ${firstParty}.` : ''}`,
     '',
     ...(outcome.stateNotes ?? []).flatMap((note) => [`**State store rebuilt:** ${escapeMarkdownCell(note, 2000)}`, '']),
   ];

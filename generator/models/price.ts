@@ -73,6 +73,17 @@ export function blendedPrice(price: Pick<TokenPrices, 'input' | 'output'>): numb
   return roundPrice((3 * price.input + price.output) / 4);
 }
 
+/** Prices are compared at this many significant digits (docs/data.md, "Sources and precedence"). */
+export const PRICE_COMPARISON_DIGITS = 4;
+
+/** A price as it is compared: conversion noise (2.99999, 15.00002) rounds away. */
+export const comparable = (value: number): number => Number(value.toPrecision(PRICE_COMPARISON_DIGITS));
+
+/** Two prices the same at the comparison precision (both unknown counts as the same). */
+export function samePriceAtPrecision(a: number | null, b: number | null): boolean {
+  return a === null || b === null ? a === b : comparable(a) === comparable(b);
+}
+
 export function samePrices(a: TokenPrices, b: TokenPrices): boolean {
   return a.input === b.input && a.output === b.output && a.cache_read === b.cache_read && a.cache_write === b.cache_write;
 }

@@ -91,6 +91,17 @@ function usd(value: number | null): string {
   return value === null ? 'unknown' : `$${value.toLocaleString('en-US', { maximumFractionDigits: 6, useGrouping: false })}`;
 }
 
+/** A window wider than this is stated as one ("between … and …"): the change was seen only at the next read. */
+export const WINDOW_STATED_ABOVE_MS = 86_400_000;
+
+/** When the change happened, as honestly as the data knows it. */
+export function changeWhen(change: Pick<PriceChange, 'at' | 'previous_seen_at' | 'source_date'>): string {
+  if (change.source_date !== null) return `on ${change.source_date}, as its source dates it`;
+  const seen = change.previous_seen_at;
+  if (seen !== null && Date.parse(change.at) - Date.parse(seen) > WINDOW_STATED_ABOVE_MS) return `between ${atomTime(seen) ?? seen} (old price last seen) and ${atomTime(change.at) ?? change.at} (new price first seen)`;
+  return `at ${atomTime(change.at) ?? change.at}`;
+}
+
 function priceChangeEntry(siteUrl: string, change: PriceChange): FeedEntry {
   const pct = change.change_pct;
   const direction = pct === null ? 'price changed' : pct > 0 ? `price up ${pct}%` : pct < 0 ? `price down ${-pct}%` : 'blended price unchanged';
@@ -108,7 +119,7 @@ function priceChangeEntry(siteUrl: string, change: PriceChange): FeedEntry {
     category: null,
     summary:
       `${change.name} (${change.model_id}), USD per 1M tokens: input ${move('input')}, output ${move('output')}, ` +
-      `blended ${move('blended')}${pct === null ? '' : ` (${pct > 0 ? '+' : ''}${pct}%)`}. Changed at ${at}.`,
+      `blended ${move('blended')}${pct === null ? '' : ` (${pct > 0 ? '+' : ''}${pct}%)`}. Changed ${changeWhen(change)}.`,
   };
 }
 
@@ -223,7 +234,8 @@ function feedXml(siteUrl: string, head: FeedHead, entries: readonly FeedEntry[])
 export function renderFeeds(input: FeedsInput): RenderedText[] {
   const { siteUrl } = input;
   const modelsData = 'ModelPulse (data from OpenRouter, LiteLLM and models.dev).';
-  const changes = newestFirst(input.priceChanges.map((c) => priceChangeEntry(siteUrl, c)));
+  // Changes that happened: one a maker dates ahead enters the feed on its day.
+  const changes = newestFirst(input.priceChanges.filter((c) => !c.upcoming).map((c) => priceChangeEntry(siteUrl, c)));
   const retirements = newestFirst(input.deprecations.map((d) => deprecationEntry(siteUrl, d)));
   const incidents = newestFirst(input.services.flatMap((s) => incidentsOf(s).map((i) => incidentEntry(siteUrl, s, i, input.statusAsOf))));
   const feed = (head: Omit<FeedHead, 'updated'>, entries: FeedEntry[], updated: string | null): RenderedText => ({

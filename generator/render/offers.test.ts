@@ -20,7 +20,8 @@ function record(): ModelRecord {
 }
 
 const direct = (source: DirectOffer['source'], provider: string, key: string, input: number, output: number, extra: Partial<DirectOffer> = {}): DirectOffer => ({
-  source, provider, source_key: key, first_party: false, price: { input, output, cache_read: null, cache_write: null }, context_length: 200000, max_output: null, retirement_date: null, ...extra,
+  source, provider, source_key: key, first_party: false, price: { input, output, cache_read: null, cache_write: null }, price_tiers: [], context_length: 200000, max_output: null, retirement_date: null,
+  prices_checked: null, price_history: [], source_date: null, upcoming: [], time_window: null, ...extra,
 });
 
 describe('offers', () => {
@@ -68,6 +69,36 @@ describe('offers', () => {
     const { offers } = modelOffers(model, [], freeVariantOffer(model));
     expect(offers[0]).toMatchObject({ provider: 'openrouter', provider_name: 'OpenRouter (free variant)', free: true, price: { blended: 0 } });
     expect(cheapestOffer(offers)).toMatchObject({ provider: 'anthropic', provider_name: 'Anthropic', source: 'openrouter', price: { input: 3, output: 15 } });
+  });
+
+  it("lets genai-prices stand for a provider's standard offer (first party first), and compares prices at the documented precision", () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true, prices_checked: '2026-07-01', price_tiers: [{ min_prompt_tokens: 200000, input: 6, output: 22.5, cache_read: null, cache_write: null }] }),
+      direct('litellm', 'anthropic', 'claude-x', 3, 15, { first_party: true }),
+      // Conversion noise a hair under the maker's price: not a cheaper offer.
+      direct('litellm', 'databricks', 'databricks/databricks-claude-x', 2.99999, 15.00002),
+    ], null);
+    // OpenRouter's plain Anthropic endpoint and LiteLLM's Anthropic record are the same offer as genai-prices': not listed twice.
+    expect(offers.map((o) => [o.provider, o.source])).toEqual([
+      ['anthropic', 'genai-prices'],
+      ['databricks', 'litellm'],
+      ['amazon-bedrock', 'openrouter'],
+    ]);
+    expect(offers[0]).toMatchObject({ prices_checked: '2026-07-01', price_tiers: [{ min_prompt_tokens: 200000, input: 6, output: 22.5, blended: 10.125 }], time_window: null });
+    expect(cheapestOffer(offers)).toMatchObject({ provider: 'anthropic', source: 'genai-prices' });
+  });
+
+  it('lists a time-of-day price as its own labelled offer, never as the standard one', () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'deepseek', 'deepseek/deepseek-x', 0.27, 1.1, { first_party: true }),
+      direct('genai-prices', 'deepseek', 'deepseek/deepseek-x', 0.135, 0.55, { first_party: true, time_window: { start: '16:30', end: '00:30' } }),
+    ], null);
+    const deepseek = offers.filter((o) => o.provider === 'deepseek');
+    expect(deepseek.map((o) => [o.kind, o.time_window, o.price.input])).toEqual([
+      ['time_window', { start: '16:30', end: '00:30' }, 0.135],
+      ['standard', null, 0.27],
+    ]);
+    expect(cheapestOffer(deepseek)).toMatchObject({ price: { input: 0.27 } });
   });
 
   it('reads OpenRouter provider names as authors where they are the author', () => {

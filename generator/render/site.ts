@@ -126,6 +126,9 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const asOfDate = asOf?.slice(0, 10) ?? null;
   const contentTimes = config.contentTimes ?? EMPTY_CONTENT_STATE;
   const runAt = lastRunAt(dataset, contentTimes);
+  // The day dated prices are judged on (in force, upcoming) and the price changes' window: the
+  // newest run's time. Issue 27's one as-of (meta.as_of) replaces it, and `asOf` above, at merge.
+  const pricesAsOf = runAt === EPOCH ? asOf : runAt;
   const docs = pageUrl(config.siteUrl, routes.docs());
   // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.
   const metaFor = (sourceIds: readonly string[], text: string) => ({
@@ -136,7 +139,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, genai-prices, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
@@ -158,7 +161,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const about = (id: string) => (message: string) => report(`${id}: ${message}`);
   const allModels = [...dataset.models.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), asOf), about(r.id)));
+    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), asOf, pricesAsOf), about(r.id)));
   // The size budget: a model whose own file would break it is left out everywhere, reported.
   const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
   const modelDetails = new Map<string, ModelDetail>();
@@ -172,7 +175,6 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     modelDetails.set(model.record.id, detail);
     return true;
   });
-  const records = models.map((m) => m.record);
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers)));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length, retired_through: retiredThrough(entries, asOfDate) });
@@ -203,7 +205,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
-  const changes = priceChanges(records, asOf);
+  const changes = priceChanges(models, pricesAsOf);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
   const retiring = deprecations(models, asOf);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });

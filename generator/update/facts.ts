@@ -10,6 +10,7 @@ import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
 import { retirementDisagreement, type RetirementDisagreement } from '../models/retirement-report.js';
+import { firstPartyDisagreements, type FirstPartyDisagreement } from '../models/first-party-report.js';
 import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
@@ -96,6 +97,8 @@ export interface FactsRunReport {
   ambiguous: AmbiguousMatch[];
   /** The first-party word on a retirement differs from another source's date: the first-party one is published. */
   retirementDisagreements: RetirementDisagreement[];
+  /** The maker's own price (genai-prices) differs from an aggregator's on the maker's offer: the maker's is published. */
+  firstPartyDisagreements: FirstPartyDisagreement[];
 }
 
 /** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
@@ -166,7 +169,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const histories = await loadOfferHistories(options.store);
   const shapes = modelShapes(dataset.models.values());
   const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
-  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [], firstPartyDisagreements: [] };
 
   const selected = readers(options.http, options.env ?? process.env, options.now).filter(
     (r) => (options.only === undefined ? isDue(r, dataset.sources[r.source], options.now) || options.force === true : options.only.includes(r.source)),
@@ -226,10 +229,11 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
     const retirement = retirementDisagreement(record, facts);
     if (retirement !== null) report.retirementDisagreements.push(retirement);
+    report.firstPartyDisagreements.push(...firstPartyDisagreements(record, facts, options.now));
   }
   await writeFileAtomic(
     asStore(options.store).path(DISAGREEMENTS_REPORT),
-    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements }),
+    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements, first_party: report.firstPartyDisagreements }),
   );
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
   return report;
