@@ -4,6 +4,7 @@
  */
 import { isoSecond, parseIsoTime } from '../models/dates.js';
 import type { ApiPrice, Deprecation, PriceChange } from './api-types.js';
+import { statedWindow } from './change-window.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
 import { API_ROOT, CACHE_SECONDS, type RenderedText } from './rendered.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
@@ -91,14 +92,11 @@ function usd(value: number | null): string {
   return value === null ? 'unknown' : `$${value.toLocaleString('en-US', { maximumFractionDigits: 6, useGrouping: false })}`;
 }
 
-/** A window wider than this is stated as one ("between … and …"): the change was seen only at the next read. */
-export const WINDOW_STATED_ABOVE_MS = 86_400_000;
-
 /** When the change happened, as honestly as the data knows it. */
-export function changeWhen(change: Pick<PriceChange, 'at' | 'previous_seen_at' | 'source_date'>): string {
+function changeWhen(change: Pick<PriceChange, 'at' | 'previous_seen_at' | 'source_date'>): string {
   if (change.source_date !== null) return `on ${change.source_date}, as its source dates it`;
-  const seen = change.previous_seen_at;
-  if (seen !== null && Date.parse(change.at) - Date.parse(seen) > WINDOW_STATED_ABOVE_MS) return `between ${atomTime(seen) ?? seen} (old price last seen) and ${atomTime(change.at) ?? change.at} (new price first seen)`;
+  const window = statedWindow(change);
+  if (window !== null) return `between ${atomTime(window.from) ?? window.from} (old price last seen) and ${atomTime(window.to) ?? window.to} (new price first seen)`;
   return `at ${atomTime(change.at) ?? change.at}`;
 }
 
