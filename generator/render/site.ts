@@ -213,9 +213,10 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
   const statusSource = dataset.sources[STATUS_SOURCE_ID];
   // The last run's time, even when its probes were inconclusive: its official reads are newer.
-  // Before the first status run the data's other as-of time anchors the 90-day window (every
-  // day null, every service unknown); the clock never does.
-  const statusAsOf = statusSource?.last_attempt_at ?? asOf;
+  // Before the first status run the data's other as-of time (the catalog's read, else the newest
+  // run: a first run may read only the facts) anchors the 90-day window (every day null, every
+  // service unknown); the clock never does.
+  const statusAsOf = statusSource?.last_attempt_at ?? asOf ?? (runAt === EPOCH ? null : runAt);
   if (statusAsOf === null && dataset.services.length > 0) {
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
