@@ -5,7 +5,9 @@
  *  - the same for a synthetic catalog 10× larger, and the growth factor;
  *  - serving: rule count, the share of a realistic query mix answered straight from the CDN,
  *    the client's bundle size and the time it takes to answer a query from the model index;
- *  - identity: precision and recall on the labelled set, on the real recorded files when present.
+ *  - identity: precision and recall on the labelled set, on the real recorded files when present;
+ *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
+ *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -29,6 +31,7 @@ import { roundPrice } from '../models/price.js';
 import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain } from './args.js';
 import { identityBench } from './bench-identity.js';
+import { genaiBench } from './bench-genai.js';
 import { buildBench, printBuildFigures } from './bench-build.js';
 
 const SITE = 'https://bench.example';
@@ -175,6 +178,7 @@ async function main(): Promise<number> {
   await serving(args['data-dir'], factor);
   await statusRun(2_000);
   identityBench(args.upstream);
+  await genaiBench(args['data-dir'], args.upstream);
   return 0;
 }
 

@@ -94,6 +94,8 @@ export interface ApiOffer {
   price_history: ApiOfferPoint[];
   /** The daily window (UTC) a `time_window` offer's price holds in; null for the others. */
   time_window: { start: string; end: string } | null;
+  /** Read before a change the maker dates, now in force: older news, listed last, never `cheapest_offer`. */
+  stale: boolean;
 }
 
 

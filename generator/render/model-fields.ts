@@ -47,5 +47,6 @@ export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
     prices_checked: null,
     price_history: [],
     time_window: null,
+    stale: false,
   };
 }

@@ -110,7 +110,7 @@ const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
 /** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
 const endpoint = {
   type: 'object',
-  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window'],
+  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale'],
   additionalProperties: false,
   properties: {
     ...storedEndpoint.properties,
@@ -138,6 +138,10 @@ const endpoint = {
     time_window: {
       anyOf: [{ type: 'object', required: ['start', 'end'], additionalProperties: false, properties: { start: clockTime, end: clockTime } }, { type: 'null' }],
       description: 'for kind time_window: the daily window (UTC, HH:MM; past midnight when end is before start) in which this price holds; null for the others',
+    },
+    stale: {
+      type: 'boolean',
+      description: "its source was last read before a change the model's maker dates (genai-prices), now in force: older news, listed after the current offers and never cheapest_offer",
     },
   },
 } as const;

@@ -11,7 +11,8 @@ import { modelShapes } from '../sources/identity.js';
 import { matchFacts } from '../sources/identity-match.js';
 import type { Dataset } from '../store/data-store.js';
 import { freeVariantOffer, sourceUrl } from './model-fields.js';
-import { modelOffers, OFFER_SOURCES } from './offers.js';
+import { markOlderNews, modelOffers, OFFER_SOURCES } from './offers.js';
+import { startOfDay } from '../models/dated-prices.js';
 import type { ApiOffer } from './api-types.js';
 import { headlineOf, type Headline } from './headline.js';
 import type { DirectOffer } from '../models/facts-merge.js';
@@ -85,8 +86,13 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // index.json, so a model's file keeps its bytes while its values stay the same.
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
-  const { offers, implausible } = modelOffers(record, contribution.offers, freeVariantOffer(record));
-  const headline = headlineOf(record, makerOffer(offers, contribution.offers), openRouterReadAt(dataset, record), pricesAsOf);
+  const listed = modelOffers(record, contribution.offers, freeVariantOffer(record));
+  const makersOffer = makerOffer(listed.offers, contribution.offers);
+  const headline = headlineOf(record, makersOffer, openRouterReadAt(dataset, record), pricesAsOf);
+  // The maker's dated change in force: offers read before its day are older news.
+  const changed = makersOffer?.source_date == null ? null : startOfDay(makersOffer.source_date);
+  const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
+  const offers = markOlderNews(listed.offers, changed, readAt);
   const tiers = headline.tiers ?? record.price_tiers;
   const { price_tiers: _tiers, ...rest } = record;
   const withFacts: ModelRecord = {
@@ -116,7 +122,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     deprecatedAt: maker?.deprecated_at ?? null,
     facts: contribution,
     offers,
-    implausibleOffers: implausible,
+    implausibleOffers: listed.implausible,
     headline,
   };
 }

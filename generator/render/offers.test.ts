@@ -6,7 +6,7 @@ import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
 import { translateCatalog } from '../sources/openrouter/translate.js';
 import { freeVariantOffer } from './model-fields.js';
-import { cheapestOffer, isAuthorProvider, modelOffers } from './offers.js';
+import { cheapestOffer, isAuthorProvider, markOlderNews, modelOffers } from './offers.js';
 
 /** A stored record the way update makes one (OpenRouter's format → translate → merge), with two endpoints. */
 function record(): ModelRecord {
@@ -99,6 +99,24 @@ describe('offers', () => {
       ['standard', null, 0.27],
     ]);
     expect(cheapestOffer(deepseek)).toMatchObject({ price: { input: 0.27 } });
+  });
+
+  it("calls older news what was read before the maker's dated change: listed last, never the cheapest offer", () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true, source_date: '2026-09-01' }),
+      // Read on 2026-08-01, still at the introductory price the maker ended on 2026-09-01.
+      direct('litellm', 'azure', 'azure/claude-x', 2, 10),
+    ], null);
+    const readAt = (o: { source: string }) => (o.source === 'litellm' ? '2026-08-01T06:00:00Z' : '2026-09-15T00:00:00Z');
+    const marked = markOlderNews(offers, '2026-09-01T00:00:00Z', readAt);
+    expect(marked.map((o) => [o.provider, o.source, o.stale])).toEqual([
+      ['anthropic', 'genai-prices', false],
+      ['amazon-bedrock', 'openrouter', false],
+      ['azure', 'litellm', true],
+    ]);
+    expect(cheapestOffer(marked)).toMatchObject({ provider: 'anthropic', source: 'genai-prices' });
+    // Without a dated change in force, nothing is older news.
+    expect(markOlderNews(offers, null, readAt).every((o) => !o.stale)).toBe(true);
   });
 
   it('reads OpenRouter provider names as authors where they are the author', () => {

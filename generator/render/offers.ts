@@ -80,6 +80,7 @@ function openRouterOffer(e: EndpointRecord, author: string, history: readonly Of
     prices_checked: null,
     price_history: apiOfferHistory(history),
     time_window: null,
+    stale: false,
   };
 }
 
@@ -109,6 +110,7 @@ function directOffer(o: DirectOffer): ApiOffer {
     prices_checked: o.prices_checked,
     price_history: apiOfferHistory(o.price_history),
     time_window: o.time_window,
+    stale: false,
   };
 }
 
@@ -167,8 +169,23 @@ export function modelOffers(record: ModelRecord, direct: readonly DirectOffer[],
   return { offers: offers.sort(byPrice), implausible };
 }
 
+/**
+ * Older news is not a cheaper offer: an offer whose source was last read (`readAt`) before the
+ * day a change the maker dates took effect (`changedAt`, in force on the as-of day) is `stale`,
+ * listed after the current offers and never `cheapest_offer`. genai-prices' own offers are dated
+ * by the maker and never stale; an offer whose read is unknown is not called stale.
+ */
+export function markOlderNews(offers: readonly ApiOffer[], changedAt: string | null, readAt: (offer: ApiOffer) => string | null): ApiOffer[] {
+  if (changedAt === null) return [...offers];
+  const marked = offers.map((o) => {
+    const read = o.source === 'genai-prices' ? null : readAt(o);
+    return read !== null && read < changedAt ? { ...o, stale: true } : o;
+  });
+  return [...marked.filter((o) => !o.stale), ...marked.filter((o) => o.stale)];
+}
+
 /** The cheapest paid headline (`standard`) offer, named in every model entry with its price and source. */
 export function cheapestOffer(offers: readonly ApiOffer[]): CheapestOffer | null {
-  const first = offers.find((o) => o.kind === 'standard' && !o.free && o.price.blended !== null && o.price.blended > 0);
+  const first = offers.find((o) => o.kind === 'standard' && !o.free && !o.stale && o.price.blended !== null && o.price.blended > 0);
   return first === undefined ? null : { provider: first.provider, provider_name: first.provider_name, source: first.source, price: first.price };
 }

@@ -92,7 +92,7 @@ function freshnessOf(sources: Record<string, SourceState>, siteUrl: string, runA
 }
 
 /** The newest time data/ records: what a response carries when update never saw its content. */
-function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
+export function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
   const times = [contentTimes.last_run_at, ...Object.values(dataset.sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
   return times.sort().at(-1) ?? EPOCH;
 }

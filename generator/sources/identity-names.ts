@@ -61,7 +61,7 @@ export function hostSpelling(name: string, provider: string | null, author: stri
   if (provider === 'groq') out = out.replace(/-(versatile|instant)$/, '-instruct');
   // Vertex's "model as a service" copies and Bedrock's version tails name the same model.
   if (provider?.startsWith('vertex_ai') || provider === 'google-vertex') out = out.replace(/-maas$/, '');
-  if (provider?.startsWith('bedrock') || provider === 'amazon-bedrock' || provider === 'aws') out = out.replace(/-v\d+$/, '');
+  if ((provider?.startsWith('bedrock') || provider === 'amazon-bedrock' || provider === 'aws') && author !== 'amazon') out = out.replace(/-v\d+$/, '');
   if (author === 'mistralai') out = out.replace(/^(labs|open)-/, '');
   return out;
 }
@@ -97,7 +97,8 @@ export function readKey(fact: KeyFields): ReadKey | null {
   const dotted = /^(?:([a-z-]+)\.)?([a-z0-9]+)\.(.+)$/.exec(name);
   if (dotted !== null && VENDORS.includes(dotted[2]!) && (dotted[1] === undefined || (REGIONS as readonly string[]).includes(dotted[1]))) {
     author ??= canonicalAuthor(dotted[2]!);
-    name = dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
+    // Bedrock's version tail names the same model, except on Amazon's own, whose names carry it (`nova-pro-v1`).
+    name = dotted[2] === 'amazon' ? dotted[3]!.replace(/:\d+$/, '') : dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
   }
   name = name.replace(/:\d+$/, '').replace(/@default$/, '');
   let snapshot: string | null = null;
