@@ -68,12 +68,16 @@ describe('offer histories', () => {
     expect(unpriced.offers['a/x']).toEqual([{ at: JUN, ...price(1, 2), last_seen_at: JUN }]);
   });
 
-  it('keeps each OpenRouter endpoint\'s prices by tag, also after the endpoint leaves the list', () => {
-    const first = nextEndpointHistory({}, [], [{ tag: 'fireworks', price: price(1, 2) }, { tag: 'groq', price: price(2, 2) }], JUN, null);
-    const second = nextEndpointHistory(first, [{ tag: 'fireworks', price: price(1, 2) }, { tag: 'groq', price: price(2, 2) }], [{ tag: 'fireworks', price: price(0.8, 2) }], JUL, JUN);
+  it('keeps each OpenRouter endpoint\'s prices by model and tag, also after the endpoint leaves the list', () => {
+    const first = nextEndpointHistory(undefined, 'a/m', [], [{ tag: 'fireworks', price: price(1, 2) }, { tag: 'groq', price: price(2, 2) }], JUN, null);
+    const second = nextEndpointHistory(first, 'a/m', [{ tag: 'fireworks', price: price(1, 2) }, { tag: 'groq', price: price(2, 2) }], [{ tag: 'fireworks', price: price(0.8, 2) }], JUL, JUN);
     expect(second).toEqual({
-      fireworks: [{ at: JUN, ...price(1, 2) }, { at: JUL, ...price(0.8, 2), previous_seen_at: JUN }],
-      groq: [{ at: JUN, ...price(2, 2), last_seen_at: JUN }],
+      source: 'openrouter-endpoints',
+      since: JUN,
+      offers: {
+        'a/m fireworks': [{ at: JUN, ...price(1, 2) }, { at: JUL, ...price(0.8, 2), previous_seen_at: JUN }],
+        'a/m groq': [{ at: JUN, ...price(2, 2), last_seen_at: JUN }],
+      },
     });
   });
 

@@ -122,20 +122,24 @@ export function nextOfferHistory(file: OfferHistoryFile | undefined, source: str
   return { source, since, offers: Object.fromEntries(Object.entries(offers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }
 
+/** The key of one OpenRouter endpoint of one model in the endpoints' history file: `<model id> <tag>`. */
+export const endpointKey = (modelId: string, tag: string): string => `${modelId} ${tag}`;
+
 /**
- * The offer histories of one model's OpenRouter endpoints (by tag), after a read of its endpoints
- * list at `now`; `checkedBefore` is when the list was last read before. Tags that left keep theirs.
+ * The endpoints' history file after one read of a model's endpoints list at `now` (pure);
+ * `checkedBefore` is when that list was last read before. Tags that left keep their history.
  */
 export function nextEndpointHistory(
-  history: Readonly<Record<string, OfferPoint[]>>,
+  file: OfferHistoryFile | undefined,
+  modelId: string,
   before: readonly { tag: string; price: TokenPrices }[],
   after: readonly { tag: string; price: TokenPrices }[],
   now: string,
   checkedBefore: string | null,
-): Record<string, OfferPoint[]> {
-  const out: Record<string, OfferPoint[]> = { ...history };
-  const listed = new Set(before.map((e) => e.tag));
-  for (const e of after) out[e.tag] = observeOffer(history[e.tag] ?? [], undated(e.price), now, listed.has(e.tag) ? checkedBefore : null);
-  for (const e of before) if (!after.some((a) => a.tag === e.tag) && history[e.tag] !== undefined) out[e.tag] = markGone(history[e.tag]!, now, checkedBefore);
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+): OfferHistoryFile {
+  const keyed = (items: readonly { tag: string; price: TokenPrices }[]) => items.map((e) => ({ source_key: endpointKey(modelId, e.tag), price: e.price }));
+  return nextOfferHistory(file, ENDPOINTS_HISTORY, keyed(before), checkedBefore, keyed(after), now);
 }
+
+/** The history file of OpenRouter's endpoint offers (data/price-history/openrouter-endpoints.json). */
+export const ENDPOINTS_HISTORY = 'openrouter-endpoints';

@@ -69,8 +69,6 @@ export interface EndpointsState {
   /** When the list last changed; null when never fetched. */
   updated_at: string | null;
   items: EndpointRecord[];
-  /** Each offer's prices as OpenRouter listed them, by endpoint tag, kept when an offer leaves the list. */
-  history?: Record<string, OfferPoint[]>;
 }
 
 /** The free (`:free`) variant of a model, when OpenRouter lists one. */

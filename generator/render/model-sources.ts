@@ -13,6 +13,7 @@ import type { Dataset } from '../store/data-store.js';
 import { freeVariantOffer, sourceUrl } from './model-fields.js';
 import { markOlderNews, modelOffers, OFFER_SOURCES } from './offers.js';
 import { startOfDay } from '../models/dated-prices.js';
+import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ApiOffer } from './api-types.js';
 import { headlineOf, type Headline } from './headline.js';
 import type { DirectOffer } from '../models/facts-merge.js';
@@ -86,7 +87,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // index.json, so a model's file keeps its bytes while its values stay the same.
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
-  const listed = modelOffers(record, contribution.offers, freeVariantOffer(record));
+  const listed = modelOffers(record, contribution.offers, freeVariantOffer(record), dataset.priceHistories[ENDPOINTS_HISTORY], pricesAsOf);
   const makersOffer = makerOffer(listed.offers, contribution.offers);
   const headline = headlineOf(record, makersOffer, openRouterReadAt(dataset, record), pricesAsOf);
   // The maker's dated change in force: offers read before its day are older news.

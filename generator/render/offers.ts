@@ -22,6 +22,7 @@
  *   from the median of the other offers) is a unit error in its source, not an offer: left out.
  */
 import type { DirectOffer } from '../models/facts-merge.js';
+import { endpointKey, offerHistoryOf, type OfferHistoryFile } from '../models/offer-history.js';
 import { blendedPrice, comparable } from '../models/price.js';
 import type { Capabilities, EndpointRecord, ModelRecord, OfferPoint, TokenPrices } from '../models/types.js';
 import type { PriceTier } from '../sources/facts.js';
@@ -150,9 +151,19 @@ function median(values: number[]): number | null {
 }
 
 /** Every offer of the model, cheapest first, with the ones too far from the rest left out. */
-export function modelOffers(record: ModelRecord, direct: readonly DirectOffer[], freeVariant: ApiOffer | null): { offers: ApiOffer[]; implausible: ApiOffer[] } {
-  const history = record.endpoints.history ?? {};
-  const own = record.endpoints.items.map((e) => openRouterOffer(e, record.author, history[e.tag] ?? []));
+/**
+ * `endpointHistory`: the endpoint offers' history file (data/price-history/openrouter-endpoints.json);
+ * `asOf`: points after it are not shown.
+ */
+export function modelOffers(
+  record: ModelRecord,
+  direct: readonly DirectOffer[],
+  freeVariant: ApiOffer | null,
+  endpointHistory?: OfferHistoryFile,
+  asOf: string | null = null,
+): { offers: ApiOffer[]; implausible: ApiOffer[] } {
+  const historyOf = (e: EndpointRecord) => offerHistoryOf(endpointHistory, endpointKey(record.id, e.tag), e).filter((p) => asOf === null || p.at <= asOf);
+  const own = record.endpoints.items.map((e) => openRouterOffer(e, record.author, historyOf(e)));
   if (freeVariant !== null && !own.some((o) => o.free)) own.push(freeVariant);
   const listed = onePerPlace(direct.map(directOffer));
   const all = [...own.filter((o) => !foldedIntoGenaiPrices(o, listed)), ...listed];

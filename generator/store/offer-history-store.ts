@@ -1,18 +1,23 @@
 /**
- * data/price-history/<source>.json: each price source's offer histories by the source's own key
+ * data/price-history/<source>.json: each price source's offer histories by the source's own key,
+ * and OpenRouter's endpoint offers' by `<model id> <tag>` (openrouter-endpoints.json)
  * (models/offer-history.ts), kept when a key leaves the source and before any model of ours is
  * named by it, so a model that enters the catalog later joins its offers' earlier prices. One
  * point a line: the files stay small and their diffs readable.
  */
 import { join } from 'node:path';
-import type { OfferHistoryFile } from '../models/offer-history.js';
-import { PRICE_SOURCES, type PriceSource } from '../sources/facts.js';
+import { ENDPOINTS_HISTORY, type OfferHistoryFile } from '../models/offer-history.js';
+import { PRICE_SOURCES } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { isoTime, pricePerM } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
 import { stableStringifyCompact } from './stable-json.js';
 import { asStore, type StoreRef } from './store.js';
+
+/** The files: one per price source, and OpenRouter's endpoint offers by `<model id> <tag>`. */
+export const OFFER_HISTORY_SOURCES = [...PRICE_SOURCES, ENDPOINTS_HISTORY] as const;
+export type OfferHistorySource = (typeof OFFER_HISTORY_SOURCES)[number];
 
 const point = {
   type: 'object',
@@ -35,7 +40,7 @@ export const offerHistorySchema = {
   required: ['source', 'since', 'offers'],
   additionalProperties: false,
   properties: {
-    source: { enum: [...PRICE_SOURCES] },
+    source: { enum: [...OFFER_HISTORY_SOURCES] },
     since: isoTime,
     offers: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: point } },
   },
@@ -43,14 +48,14 @@ export const offerHistorySchema = {
 
 const isOfferHistory = compileValidator<OfferHistoryFile>(createAjv(), offerHistorySchema);
 
-function historyPath(ref: StoreRef, source: PriceSource): string {
+function historyPath(ref: StoreRef, source: OfferHistorySource): string {
   return join(asStore(ref).path(DATA_FILES.priceHistory), `${source}.json`);
 }
 
-/** Every price source's history file that exists. */
-export async function loadOfferHistories(ref: StoreRef): Promise<Partial<Record<PriceSource, OfferHistoryFile>>> {
-  const out: Partial<Record<PriceSource, OfferHistoryFile>> = {};
-  for (const source of PRICE_SOURCES) {
+/** Every history file that exists. */
+export async function loadOfferHistories(ref: StoreRef): Promise<Partial<Record<OfferHistorySource, OfferHistoryFile>>> {
+  const out: Partial<Record<OfferHistorySource, OfferHistoryFile>> = {};
+  for (const source of OFFER_HISTORY_SOURCES) {
     const path = historyPath(ref, source);
     const json = await readJsonFile(path, null);
     if (json === null) continue;
@@ -61,7 +66,7 @@ export async function loadOfferHistories(ref: StoreRef): Promise<Partial<Record<
 }
 
 export async function saveOfferHistory(ref: StoreRef, file: OfferHistoryFile): Promise<void> {
-  const path = historyPath(ref, file.source as PriceSource);
+  const path = historyPath(ref, file.source as OfferHistorySource);
   if (!isOfferHistory(file as unknown)) throw new DataFileError(path, `would be stored invalid: ${isOfferHistory.errors()}`);
   await writeFileAtomic(path, stableStringifyCompact(file));
 }

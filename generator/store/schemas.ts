@@ -58,11 +58,7 @@ export const modelRecordSchema = {
       type: 'object',
       required: ['updated_at', 'items'],
       additionalProperties: false,
-      properties: {
-        updated_at: nullableIsoTime,
-        items: { type: 'array', items: endpointSchema(tokenPrices) },
-        history: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: { ...storedPoint, properties: { ...storedPoint.properties, source_date: { type: 'string', format: 'date' } } } } },
-      },
+      properties: { updated_at: nullableIsoTime, items: { type: 'array', items: endpointSchema(tokenPrices) } },
     },
   },
 } as const;

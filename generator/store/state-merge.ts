@@ -17,6 +17,7 @@ import type { ModelRecord, PricePoint } from '../models/types.js';
 import type { PublishState } from '../publish/decide.js';
 import { FACT_SOURCES, PRICE_SOURCES } from '../sources/facts.js';
 import { loadOfferHistories, saveOfferHistory } from './offer-history-store.js';
+import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadContentState, saveContentState } from './content-store.js';
 import {
@@ -134,8 +135,10 @@ export async function mergeStateDirs(store: DataStore, theirsDir: string): Promi
     const other = theirsFacts[source];
     if (other !== undefined && !later(oursFacts[source]?.fetched_at, other.fetched_at)) await saveFacts(store, other);
   }
-  // A price source's history goes with its facts: the later read's holds every price the other's did.
+  // A price source's history goes with its facts, the endpoints' with the catalog: the later read's holds every price the other's did.
   const theirsHistories = await loadOfferHistories(theirs);
+  const endpoints = theirsHistories[ENDPOINTS_HISTORY];
+  if (endpoints !== undefined && !oursNewer) await saveOfferHistory(store, endpoints);
   for (const source of PRICE_SOURCES) {
     const other = theirsHistories[source];
     if (other !== undefined && !later(oursFacts[source]?.fetched_at, theirsFacts[source]?.fetched_at)) await saveOfferHistory(store, other);
