@@ -167,6 +167,10 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     for (const s of r.sources) {
       out.push(`  ${s.source}: ${s.ok ? `ok — ${s.facts} records, ${s.mapped} of our models matched, ${s.issues.length} values held back` : `FAILED — ${s.error}; the last good facts are kept and marked stale`}`);
       out.push(...capped(s.issues.map((i) => `held back: ${i}`), 10, ''));
+      if (s.unmatched !== undefined && s.unmatched.length > 0) {
+        out.push(`    first-party prices matched to none of our models (not guessed; map one in data/identity.json): ${s.unmatched.length}`);
+        out.push(...capped(s.unmatched.map((key) => `  ${JSON.stringify(key)}`), 10, 'unmatched records'));
+      }
     }
     out.push(...capped(r.warnings.map((w) => `warning: ${w}`), 20, 'identity warnings'));
     out.push(`  ambiguous identity (listed, not matched; settle with data/identity.json): ${r.ambiguous.length}`);

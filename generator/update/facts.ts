@@ -83,6 +83,8 @@ export interface FactsSourceReport {
   facts: number;
   mapped: number;
   issues: string[];
+  /** First-party priced records the identity rules attach to none of our models (the ambiguous ones are listed apart). */
+  unmatched?: string[];
 }
 
 export interface FactsRunReport {
@@ -208,6 +210,9 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       previous[source] = file;
       line.ok = true;
       line.mapped = mapped.byModel.size;
+      const attachedKeys = new Set([...mapped.byModel.values()].flat().map((f) => f.source_key));
+      const ambiguousKeys = new Set(mapped.ambiguous.map((a) => a.source_key));
+      line.unmatched = guarded.facts.filter((f) => f.author !== null && f.price !== null && !attachedKeys.has(f.source_key) && !ambiguousKeys.has(f.source_key)).map((f) => f.source_key);
       dataset.sources[source] = { last_attempt_at: options.now, last_success_at: options.now, ok: true, error: null, items: observation.facts.length };
     } catch (error) {
       if (!isUpstreamError(error) && !(error instanceof SourceShrankError) && !(error instanceof SourceRenamedError)) throw error;

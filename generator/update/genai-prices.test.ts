@@ -55,6 +55,8 @@ describe('genai-prices in the facts stage', () => {
     server.setRoutes({ [PATH]: { kind: 'json', body: gpCatalog() } });
     const first = await read('2026-08-02T00:00:00Z');
     expect(first.sources).toEqual([expect.objectContaining({ source: 'genai-prices', ok: true, facts: 7, mapped: 2 })]);
+    // First-party prices of models we do not list go to the run report, never to a guessed model.
+    expect(first.sources[0]!.unmatched).toEqual(['aws/amazon.nova-pro-v1:0', 'deepseek/deepseek-v9', 'google/gemini-2.5-pro']);
 
     const before = await rendered('2026-08-15T00:00:00Z');
     const sonnet = before.detail('anthropic/claude-sonnet-5');
