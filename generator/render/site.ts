@@ -99,7 +99,7 @@ function freshnessOf(sources: Record<string, SourceState>, siteUrl: string, runA
 }
 
 /** The newest time data/ records: what a response carries when update never saw its content. */
-function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
+export function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
   const times = [contentTimes.last_run_at, ...Object.values(dataset.sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
   return times.sort().at(-1) ?? EPOCH;
 }
@@ -145,7 +145,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, genai-prices, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
@@ -181,7 +181,6 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     modelDetails.set(model.record.id, detail);
     return true;
   });
-  const records = models.map((m) => m.record);
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
@@ -218,7 +217,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
-  const changes = priceChanges(records, judgeAt);
+  const changes = priceChanges(models, judgeAt);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
   const retiring = deprecations(models, judgeAt);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
