@@ -14,8 +14,8 @@ export const price = (input: number | null, output: number | null, cache_read: n
   cache_write,
 });
 
-/** An offer with the fields newer data adds (genai-prices, tiers, time windows) allowed. */
-export type TestOffer = Omit<ApiOffer, 'source' | 'kind'> & { source: string; kind: string; price_tiers?: Array<ApiPrice & { min_prompt_tokens: number }>; time_window?: { start: string; end: string } | null };
+/** An offer as the API publishes it, any source or kind allowed (the cost code must not depend on the list). */
+export type TestOffer = Omit<ApiOffer, 'source' | 'kind'> & { source: string; kind: string };
 
 export function offer(provider: string, source: string, p: ApiPrice, extra: Partial<TestOffer> = {}): TestOffer {
   return {
@@ -35,6 +35,11 @@ export function offer(provider: string, source: string, p: ApiPrice, extra: Part
     free: false,
     uptime_1d: null,
     retirement_date: null,
+    price_tiers: [],
+    prices_checked: null,
+    price_history: [],
+    time_window: null,
+    stale: false,
     ...extra,
   };
 }

@@ -105,6 +105,16 @@ export function lastRunAt(dataset: Dataset, contentTimes: ContentState): string 
 }
 
 /**
+ * The time a build judges everything that depends on the day at: the run being recorded, else the
+ * as-of update recorded (docs/api.md, "One as-of"), else the newest run data/ records; null before
+ * any run.
+ */
+export function recordedAsOfTime(dataset: Dataset, contentTimes: ContentState, run?: string): string | null {
+  const runAt = lastRunAt(dataset, contentTimes);
+  return run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
+}
+
+/**
  * Fills every response's `meta.updated_at`: the time update recorded for this exact content, so
  * unchanged responses keep their bytes from run to run (see publish/content-times.ts).
  */
@@ -130,9 +140,10 @@ function boundedSources(model: SourcedModel, report: (message: string) => void):
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
   const contentTimes = config.contentTimes ?? EMPTY_CONTENT_STATE;
   const runAt = lastRunAt(dataset, contentTimes);
-  // Every day-dependent judgement below (retired, cheapest's candidates, the 90-day window of
-  // price changes, how fresh Artificial Analysis' indices are) is made at this one time.
-  const recordedAsOf = config.run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
+  // Every day-dependent judgement below (retired, cheapest's candidates, dated prices in force or
+  // upcoming, the 90-day window of price changes, how fresh Artificial Analysis' indices are) is
+  // made at this one time.
+  const recordedAsOf = recordedAsOfTime(dataset, contentTimes, config.run);
   const judgeAt = recordedAsOf ?? EPOCH;
   const docs = pageUrl(config.siteUrl, routes.docs());
   // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.
