@@ -101,8 +101,8 @@ export interface ApiOffer {
   uptime_1d: number | null;
   /** When this provider retires its copy (not the model's own date, unless first party). */
   retirement_date: string | null;
-  /** Long-context tiers of this offer, ascending. */
-  price_tiers: ApiPriceTier[];
+  /** Long-context tiers of this offer, ascending; [] where the source states none, null where it cannot say (OpenRouter's endpoints). */
+  price_tiers: ApiPriceTier[] | null;
   /** The day its source's curators last checked the price (genai-prices), or null. */
   prices_checked: string | null;
   /** Every distinct price this offer showed, oldest first. */

@@ -161,8 +161,8 @@ const endpoint = {
     capabilities: { anyOf: [storedEndpoint.properties.capabilities, { type: 'null' }], description: 'null where the source does not say' },
     retirement_date: { ...nullableDate, description: 'when this provider retires its copy (the model\'s own date only for the author\'s offer)' },
     price_tiers: {
-      type: 'array',
-      description: 'long-context tiers of this offer, ascending: a tier applies to a request whose total input tokens are strictly above min_prompt_tokens, to the whole request',
+      type: ['array', 'null'],
+      description: "long-context tiers of this offer, ascending: a tier applies to a request whose total input tokens are strictly above min_prompt_tokens, to the whole request; [] where the source states none, null where it cannot say (OpenRouter's endpoint list gives no tiers)",
       items: priceTier(apiPriceSchema),
     },
     prices_checked: { ...nullableDate, description: "the day the source's curators last checked this price (genai-prices, where its file says), or null" },

@@ -77,7 +77,8 @@ function openRouterOffer(e: EndpointRecord, author: string, history: readonly Of
     free: e.free,
     uptime_1d: e.uptime_1d,
     retirement_date: null,
-    price_tiers: [],
+    // OpenRouter's endpoint list states no tiers: unknown, never "none" (the model's own are in its price_tiers).
+    price_tiers: null,
     prices_checked: null,
     price_history: apiOfferHistory(history),
     time_window: null,
