@@ -14,7 +14,7 @@ import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtur
 import type { Routes } from '../testing/upstream-server.js';
 import { worldRoutes, type World, type WorldModel } from '../testing/world.js';
 import type { FactsFile } from '../store/facts-store.js';
-import { liteLlmPayload, modelsDevPayload } from './world-facts.js';
+import { genaiPricesPayload, liteLlmPayload, modelsDevPayload } from './world-facts.js';
 import { recordedMakerRoutes } from './world-makers.js';
 
 export interface RecordedWorld {
@@ -23,13 +23,21 @@ export interface RecordedWorld {
   /** Each secondary source's payload, built once (they do not change during the replay); null: data/ holds no facts of it, the testing world's own answer. */
   litellm: Record<string, unknown> | null;
   modelsdev: Record<string, unknown> | null;
+  /** genai-prices' data.json, rebuilt from the stored facts like the others. */
+  genaiPrices: unknown[] | null;
   /** The makers' deprecation pages, as many records as data/ holds (built once, like the payloads). */
   makers: Routes;
 }
 
 export function recordedWorld(records: ReadonlyMap<string, ModelRecord>, facts: Partial<Record<string, FactsFile>>): RecordedWorld {
-  const { litellm, modelsdev } = facts;
-  return { records, litellm: litellm ? liteLlmPayload(litellm) : null, modelsdev: modelsdev ? modelsDevPayload(modelsdev) : null, makers: recordedMakerRoutes(facts) };
+  const { litellm, modelsdev, 'genai-prices': genai } = facts;
+  return {
+    records,
+    litellm: litellm ? liteLlmPayload(litellm) : null,
+    modelsdev: modelsdev ? modelsDevPayload(modelsdev) : null,
+    genaiPrices: genai ? genaiPricesPayload(genai) : null,
+    makers: recordedMakerRoutes(facts),
+  };
 }
 
 /** One catalog entry in OpenRouter's format: the stored record's facts at the world's price. */
@@ -91,5 +99,6 @@ export function recordedWorldRoutes(world: World, recorded: RecordedWorld, run =
   for (const m of world.models) routes[`/api/v1/models/${m.id}/endpoints`] = offersRoute(m, recorded.records.get(m.id), run);
   if (recorded.litellm !== null) routes['/litellm.json'] = { kind: 'json', body: recorded.litellm };
   if (recorded.modelsdev !== null) routes['/modelsdev.json'] = { kind: 'json', body: recorded.modelsdev };
+  if (recorded.genaiPrices !== null) routes['/genai-prices.json'] = { kind: 'json', body: recorded.genaiPrices };
   return routes;
 }

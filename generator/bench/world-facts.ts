@@ -6,6 +6,8 @@
  */
 import type { FactsFile } from '../store/facts-store.js';
 import type { PriceTier, TokenPrices } from '../models/types.js';
+import type { ModelFacts } from '../sources/facts.js';
+import { MAKER_BY_PROVIDER } from '../sources/genaiprices/index.js';
 
 const perToken = (perMillion: number | null) => (perMillion === null ? undefined : perMillion / 1e6);
 
@@ -53,4 +55,50 @@ export function modelsDevPayload(facts: FactsFile): Record<string, unknown> {
     (providers[provider] ??= { id: provider, name: provider, models: {} }).models[key] = model;
   }
   return providers;
+}
+
+/** One genai-prices price set: flat prices, or `{ base, tiers }` where the fact has tiers. */
+function gpPrices(price: TokenPrices, tiers: readonly PriceTier[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const fields = { input: 'input_mtok', output: 'output_mtok', cache_read: 'cache_read_mtok', cache_write: 'cache_write_mtok' } as const;
+  for (const [ours, theirs] of Object.entries(fields) as Array<[keyof TokenPrices, string]>) {
+    if (price[ours] === null) continue;
+    const steps = tiers.filter((t) => t[ours] !== null && t[ours] !== price[ours]).map((t) => ({ start: t.min_prompt_tokens, price: t[ours] }));
+    out[theirs] = steps.length === 0 ? price[ours] : { base: price[ours], tiers: steps };
+  }
+  return out;
+}
+
+function gpModelOf(fact: ModelFacts, id: string): Record<string, unknown> {
+  const dated = fact.dated_prices ?? [];
+  const prices =
+    dated.length === 0
+      ? fact.price === null ? {} : gpPrices(fact.price, fact.price_tiers)
+      : dated.flatMap((d) => [
+          { ...(d.start_date === null ? {} : { constraint: { start_date: d.start_date } }), prices: gpPrices(d.price, d.price_tiers) },
+          ...d.time_windows.map((w) => ({ constraint: { start_time: `${w.start}:00Z`, end_time: `${w.end}:00Z` }, prices: gpPrices(w.price, w.price_tiers) })),
+        ]);
+  return { id, match: { or: [id, ...(fact.names ?? [])].map((name) => ({ equals: name })) }, ...(fact.context_length === null ? {} : { context_window: fact.context_length }), prices };
+}
+
+/**
+ * genai-prices' file with one model per stored fact, under the provider its key names. Close to
+ * the real file, not equal to it: each maker's `model_match` lists the names it sells itself, so
+ * a model another maker's provider resells (Claude on Vertex) reads as first party there.
+ */
+export function genaiPricesPayload(facts: FactsFile): unknown[] {
+  const providers = new Map<string, { id: string; name: string; api_pattern: string; model_match?: unknown; models: unknown[] }>();
+  for (const fact of facts.facts) {
+    const slash = fact.source_key.indexOf('/');
+    const [provider, id] = [fact.source_key.slice(0, slash), fact.source_key.slice(slash + 1)];
+    const entry = providers.get(provider) ?? { id: provider, name: provider, api_pattern: provider, models: [] };
+    entry.models.push(gpModelOf(fact, id));
+    providers.set(provider, entry);
+  }
+  for (const entry of providers.values()) {
+    if (!Object.hasOwn(MAKER_BY_PROVIDER, entry.id)) continue;
+    const own = facts.facts.filter((f) => f.source_key.startsWith(`${entry.id}/`) && f.author !== null).map((f) => ({ equals: f.model_name }));
+    if (own.length > 0) entry.model_match = { or: own };
+  }
+  return [...providers.values()];
 }

@@ -6,7 +6,9 @@
  *  - the share of a realistic query mix Netlify's rules answer exactly, for both catalogs;
  *  - serving: the grid, the client's bundle size and the time it takes to answer a query from
  *    the model index, the website's shell, the Worker's CPU;
- *  - identity: precision and recall on the labelled set, on the real recorded files when present.
+ *  - identity: precision and recall on the labelled set, on the real recorded files when present;
+ *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
+ *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import type { ModelEntry } from '../render/api-types.js';
 import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain } from './args.js';
 import { identityBench } from './bench-identity.js';
+import { genaiBench } from './bench-genai.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
 import { cheapestRulePrefix, engineAnswers, exactCoverage, formatCoverage } from './bench-coverage.js';
 
@@ -147,6 +150,7 @@ async function main(): Promise<number> {
   await removeSite(big.outDir!);
   await statusRun(2_000);
   identityBench(args.upstream);
+  await genaiBench(args['data-dir'], args.upstream);
   return 0;
 }
 

@@ -54,6 +54,7 @@ const facts: FactsRunReport = {
   warnings: [],
   ambiguous: [],
   retirementDisagreements: [],
+  firstPartyDisagreements: [],
 };
 
 const status: StatusRunReport = {
@@ -298,12 +299,13 @@ describe('npm run update in GitHub Actions', () => {
       const rows = summary.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| kind') && !l.startsWith('| ---'));
       expect(rows.map((r) => tableCells(r).slice(0, 3))).toEqual([
         ['source', 'openrouter', 'failed'],
+        ['source', 'genai-prices', 'failed'],
         ['source', 'litellm', 'failed'],
         ['source', 'modelsdev', 'failed'],
         ...['anthropic', 'openai', 'google', 'mistral', 'xai'].map((maker) => ['source', `${maker}-deprecations`, 'failed']),
         ['service', 'local', 'ok'],
       ]);
-      expect(rows[8]).toContain('operational; no official page; probe HTTP 401 in');
+      expect(rows[9]).toContain('operational; no official page; probe HTTP 401 in');
       // The failed catalog read kept the last good data.
       const sources = JSON.parse(await readFile(join(dataDir, 'sources.json'), 'utf8')) as Record<string, { ok: boolean; last_success_at: string }>;
       expect(sources.openrouter).toMatchObject({ ok: false, last_success_at: '2026-11-20T00:00:00Z' });

@@ -167,6 +167,10 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     for (const s of r.sources) {
       out.push(`  ${s.source}: ${s.ok ? `ok — ${s.facts} records, ${s.mapped} of our models matched, ${s.issues.length} values held back` : `FAILED — ${s.error}; the last good facts are kept and marked stale`}`);
       out.push(...capped(s.issues.map((i) => `held back: ${i}`), 10, ''));
+      if (s.unmatched !== undefined && s.unmatched.length > 0) {
+        out.push(`    first-party prices matched to none of our models (not guessed; map one in data/identity.json): ${s.unmatched.length}`);
+        out.push(...capped(s.unmatched.map((key) => `  ${JSON.stringify(key)}`), 10, 'unmatched records'));
+      }
     }
     out.push(...capped(r.warnings.map((w) => `warning: ${w}`), 20, 'identity warnings'));
     out.push(`  ambiguous identity (listed, not matched; settle with data/identity.json): ${r.ambiguous.length}`);
@@ -177,6 +181,14 @@ export function detailLines(outcome: UpdateOutcome): string[] {
         r.retirementDisagreements.map((d) => `${d.model_id}: ${d.source} ${d.source_key} says ${d.date ?? d.note ?? 'no date'}; ${d.others.map((o) => `${o.source} ${o.source_key} says ${o.date}`).join('; ')}`),
         20,
         'retirement disagreements',
+      ),
+    );
+    out.push(`  the makers' own prices (genai-prices, published) against an aggregator's on their offer: ${r.firstPartyDisagreements.length} (data/reports/disagreements.json, first_party)`);
+    out.push(
+      ...capped(
+        r.firstPartyDisagreements.map((d) => `${d.model_id} ${d.provider} ${d.field}: ${d.published.value} (${d.published.source_key}); ${d.others.map((o) => `${o.source} ${o.source_key} ${o.value}`).join('; ')}`),
+        10,
+        'first-party disagreements',
       ),
     );
     out.push(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
@@ -253,6 +265,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
   const code = updateExitCode(outcome);
   const rows = summaryRows(outcome);
   const disagreements = outcome.facts.reduce((n, r) => n + r.disagreements.length, 0);
+  const firstParty = outcome.facts.reduce((n, r) => n + r.firstPartyDisagreements.length, 0);
   const lines = [
     `### ModelPulse update (observed at ${outcome.now})`,
     '',
@@ -262,7 +275,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
     `| ${HEADER.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${cells(row).map((c) => escapeMarkdownCell(c)).join(' | ')} |`),
     '',
-    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}.` : ''}`,
+    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}. The makers' own prices against an aggregator's: ${firstParty}.` : ''}`,
     '',
     ...(outcome.stateNotes ?? []).flatMap((note) => [`**State store rebuilt:** ${escapeMarkdownCell(note, 2000)}`, '']),
   ];

@@ -28,8 +28,8 @@ const HELP = `npm run update -- [options]
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
   --stage-deadlines S=N,…   seconds each stage may spend reading (default ${Object.entries(STAGE_DEADLINE_SECONDS).map(([s, n]) => `${s}=${n}`).join(',')});
                             what is not read by then keeps its last good data, marked stale
-Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_LITELLM_URL, MODELPULSE_MODELSDEV_URL and
-MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
+Environment: MODELPULSE_OPENROUTER_URL, MODELPULSE_GENAI_PRICES_URL, MODELPULSE_LITELLM_URL,
+MODELPULSE_MODELSDEV_URL and MODELPULSE_ARTIFICIAL_ANALYSIS_URL override the sources' URLs; ARTIFICIAL_ANALYSIS_API_KEY turns
 on Artificial Analysis. Status pages and probes come from DATA_DIR/services.json. With
 GITHUB_STEP_SUMMARY set, the summary table is appended to that file as Markdown.
 Exit status: ${UPDATE_EXIT.ok} all read; ${UPDATE_EXIT.partial} some source or service failed (its last good data is kept,

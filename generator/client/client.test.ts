@@ -134,7 +134,7 @@ describe('client fallback', () => {
     const { data: index } = (await client.index()) as { data: { freshness: { run_at: string; sources: Array<{ id: string }> } } };
     expect(index.freshness.run_at).toBe('2026-10-06T23:23:23Z');
     expect(index.freshness.sources.map((s) => s.id)).toEqual([
-      'anthropic-deprecations', 'artificialanalysis', 'google-deprecations', 'litellm', 'mistral-deprecations', 'modelsdev', 'openai-deprecations', 'openrouter', 'status', 'xai-deprecations',
+      'anthropic-deprecations', 'artificialanalysis', 'genai-prices', 'google-deprecations', 'litellm', 'mistral-deprecations', 'modelsdev', 'openai-deprecations', 'openrouter', 'status', 'xai-deprecations',
     ]);
     const missing = await client.model('openai/no-such-model').then(() => null, (e: unknown) => e);
     expect(missing).toBeInstanceOf(ModelPulseError);

@@ -11,13 +11,16 @@
  *   beside it as `direct_prices`, with cache prices and long-context tiers, and any disagreement
  *   beyond the tolerance is reported by `update`.
  */
-import { LIFECYCLE_SOURCES, PRICE_SOURCES, type FactSource, type LifecycleSource, type PriceTier } from '../sources/facts.js';
+import { LIFECYCLE_SOURCES, PRICE_SOURCES, type FactSource, type LifecycleSource, type PriceSource, type PriceTier } from '../sources/facts.js';
+import { directOffers, type DirectOffer } from './direct-offers.js';
+import type { OfferHistoryFile } from './offer-history.js';
 import { LIFECYCLE_PAGE_ADDRESSES } from '../sources/firstparty/pages.js';
 import type { MatchedFacts } from '../sources/identity.js';
 import { makerStatement, type MakerStatement } from './lifecycle.js';
 import { BENCHMARK_INDICES, type Benchmarks, type ModelRecord, type TokenPrices } from './types.js';
 
 export const SOURCE_URLS: Record<FactSource, string> = {
+  'genai-prices': 'https://github.com/pydantic/genai-prices',
   litellm: 'https://github.com/BerriAI/litellm/blob/main/model_prices_and_context_window.json',
   modelsdev: 'https://models.dev',
   artificialanalysis: 'https://artificialanalysis.ai',
@@ -25,6 +28,7 @@ export const SOURCE_URLS: Record<FactSource, string> = {
 };
 
 export type FactsByModel = Partial<Record<FactSource, MatchedFacts[]>>;
+export type { DirectOffer };
 
 export interface DirectPrice {
   source: FactSource;
@@ -58,28 +62,15 @@ export interface FactsContribution {
   maker: MakerStatement | null;
   providerRetirements: ProviderRetirement[];
   directPrices: DirectPrice[];
-  /** Every priced offer the secondary sources list for the model, first-party or not. */
+  /** Every priced offer the price sources list for the model, first-party or not, on the as-of day. */
   offers: DirectOffer[];
-}
-
-/** One provider's offer of the model, as LiteLLM or models.dev lists it. */
-export interface DirectOffer {
-  source: FactSource;
-  provider: string;
-  source_key: string;
-  first_party: boolean;
-  price: TokenPrices;
-  context_length: number | null;
-  max_output: number | null;
-  /** When this provider retires its copy (for the author's own offer: the model's date). */
-  retirement_date: string | null;
 }
 
 /**
  * `aaLeads`: Artificial Analysis' own facts are fresh, so they replace OpenRouter's copy of each
  * index; otherwise they only fill indices OpenRouter does not have.
  */
-export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLeads = true): FactsContribution {
+export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLeads = true, asOf: string | null = null, histories: Partial<Record<PriceSource, OfferHistoryFile>> = {}): FactsContribution {
   const aa = facts.artificialanalysis?.[0];
   const benchmarks: Benchmarks = { ...record.benchmarks };
   let fromAa = false;
@@ -93,9 +84,11 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
   }
   const priced = PRICE_SOURCES.flatMap((source) => facts[source] ?? []);
   const maker = makerStatement(LIFECYCLE_SOURCES.flatMap((source) => facts[source] ?? []));
-  const directPrices = priced
-    .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.match.first_party && f.price !== null && f.provider !== null)
-    .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, price: f.price, tiers: f.price_tiers, deprecated: f.deprecated }));
+  const offers = directOffers(priced, asOf, histories);
+  const deprecated = new Set(priced.filter((f) => f.deprecated).map((f) => `${f.source}\u0000${f.source_key}`));
+  const directPrices = offers
+    .filter((o) => o.first_party && o.time_window === null)
+    .map((o) => ({ source: o.source, provider: o.provider, source_key: o.source_key, price: o.price, tiers: o.price_tiers, deprecated: deprecated.has(`${o.source}\u0000${o.source_key}`) }));
   const dated = priced.filter((f): f is MatchedFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
   // The model's own date: a first-party record the identity rules allow to set it, earliest first.
   const own = dated.filter((f) => f.match.sets_model_retirement).sort((a, b) => (a.retirement_date < b.retirement_date ? -1 : 1))[0];
@@ -114,9 +107,7 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
       .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, date: f.retirement_date, source_url: SOURCE_URLS[f.source] }))
       .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.source_key < b.source_key ? -1 : 1)),
     directPrices,
-    offers: priced
-      .filter((f): f is MatchedFacts & { price: TokenPrices; provider: string } => f.price !== null && f.provider !== null)
-      .map((f) => ({ source: f.source, provider: f.provider, source_key: f.source_key, first_party: f.match.first_party, price: f.price, context_length: f.context_length, max_output: f.max_output, retirement_date: f.retirement_date })),
+    offers,
   };
 }
 

@@ -55,6 +55,42 @@ describe('mergeCatalog', () => {
     expect(models.get('a/m')?.first_seen_at).toBe(T1);
   });
 
+  it('dates each change honestly: when the old price was last seen (the read before) and when the new one was first seen', () => {
+    const models = run([
+      [T1, observation([observed('a/m', 1)])],
+      [T2, observation([observed('a/m', 1)]), { previousReadAt: T1 }],
+      [T3, observation([observed('a/m', 1.5)]), { previousReadAt: T2 }],
+    ]);
+    expect(models.get('a/m')?.price_history).toEqual([
+      { at: T1, input: 1, output: 2, cache_read: null, cache_write: null },
+      { at: T3, input: 1.5, output: 2, cache_read: null, cache_write: null, previous_seen_at: T2 },
+    ]);
+    // A confirmed jump keeps the window of its first sighting.
+    const T4 = '2026-09-01T00:00:00Z';
+    const jumped = run([
+      [T1, observation([observed('a/m', 1)])],
+      [T2, observation([observed('a/m', 6)]), { previousReadAt: T1 }],
+      [T3, observation([observed('a/m', 6)]), { previousReadAt: T2 }],
+      [T4, observation([observed('a/m', 6)]), { previousReadAt: T3 }],
+    ]);
+    expect(jumped.get('a/m')?.price_history.at(-1)).toEqual({ at: T2, input: 6, output: 2, cache_read: null, cache_write: null, previous_seen_at: T1 });
+  });
+
+  it('starts the window of a relisted model\'s new price when it was last listed', () => {
+    const five = ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'];
+    const T4 = '2026-09-01T00:00:00Z';
+    const gone = run([
+      [T1, observation(five.map((id) => observed(id, 1)))],
+      [T2, observation(five.slice(1).map((id) => observed(id, 1))), { previousReadAt: T1 }],
+    ]);
+    expect(gone.get('a/1')?.price_history).toEqual([{ at: T1, input: 1, output: 2, cache_read: null, cache_write: null, last_seen_at: T1 }]);
+    const back = mergeCatalog(gone, observation(five.map((id) => observed(id, id === 'a/1' ? 2 : 1))), opts(T3, { previousReadAt: T2 })).models;
+    expect(back.get('a/1')?.price_history.at(-1)).toEqual({ at: T3, input: 2, output: 2, cache_read: null, cache_write: null, previous_seen_at: T1 });
+    // Back at the price it left with: no change, and the mark goes.
+    const same = mergeCatalog(gone, observation(five.map((id) => observed(id, 1))), opts(T4, { previousReadAt: T2 })).models;
+    expect(same.get('a/1')?.price_history).toEqual([{ at: T1, input: 1, output: 2, cache_read: null, cache_write: null }]);
+  });
+
   it('reports only real changes and leaves unchanged models out of the write set', () => {
     const first = mergeCatalog(new Map(), observation([observed('a/m', 1), observed('a/n', 1)]), opts(T1));
     expect(first.summary.added).toEqual(['a/m', 'a/n']);

@@ -22,6 +22,8 @@ export interface MergeOptions {
   maxNewShare?: number;
   /** New ids held by the previous run (id → when first held): seen again, they are confirmed. */
   pendingAdditions?: Readonly<PendingAdditions>;
+  /** When the catalog was last read before this observation: a listed model's price was last seen then. */
+  previousReadAt?: string | null;
 }
 
 /** New model ids held back by the growth guard, each with the time it was first held. */
@@ -72,9 +74,12 @@ interface PriceState {
   pending: PricePoint | undefined;
 }
 
-function pricesOf({ at: _at, ...prices }: PricePoint): TokenPrices {
-  return prices;
+function pricesOf(p: PricePoint): TokenPrices {
+  return { input: p.input, output: p.output, cache_read: p.cache_read, cache_write: p.cache_write };
 }
+
+/** A new point: `seenBefore` is when the price before it was last seen (the change's window starts there). */
+const pointAt = (at: string, prices: TokenPrices, seenBefore: string | null): PricePoint => ({ at, ...prices, ...(seenBefore === null ? {} : { previous_seen_at: seenBefore }) });
 
 /**
  * The next price state:
@@ -86,31 +91,38 @@ function pricesOf({ at: _at, ...prices }: PricePoint): TokenPrices {
  *   fields are published at once; a jump the next observation confirms is recorded at the time it
  *   was first seen, and a later small move on top of it as a change of its own.
  */
-function nextPrices(state: PriceState, observed: ObservedModel, now: string, maxFactor: number): PriceState {
+function nextPrices(state: PriceState, observed: ObservedModel, now: string, maxFactor: number, seenBefore: string | null): PriceState {
   if (observed.price_held_back) return state;
   const { pending } = state;
   let history = state.history;
   const last = history.at(-1);
   const next = observed.price ?? NO_PAID_PRICE;
   if (last === undefined) return { history: observed.price === null ? history : [{ at: now, ...next }], pending: undefined };
+  if (last.last_seen_at !== undefined && samePrices(last, next)) {
+    // Listed again at the price it left with: no change, and no longer gone.
+    const { last_seen_at: _gone, ...back } = last;
+    history = [...history.slice(0, -1), back];
+  }
   if (observed.price === null || last.input === null) {
-    return { history: samePrices(last, next) ? history : [...history, { at: now, ...next }], pending: undefined };
+    return { history: samePrices(last, next) ? history : [...history, pointAt(now, next, seenBefore)], pending: undefined };
   }
   const guard = guardPrice(last, next, pending, maxFactor);
   if (pending !== undefined && guard.confirmed.length > 0) {
-    const point = { ...withFields(pricesOf(last), pending, guard.confirmed), at: pending.at };
+    const point = pointAt(pending.at, withFields(pricesOf(last), pending, guard.confirmed), pending.previous_seen_at ?? null);
     // The point published when the jump was first seen (its other fields) takes the jump too.
     history = last.at === pending.at ? [...history.slice(0, -1), point] : [...history, point];
   }
   const published = history.at(-1)!;
   const candidate = withFields(pricesOf(published), next, [...guard.accepted, ...guard.confirmed]);
-  if (!samePrices(published, candidate)) history = [...history, { at: now, ...candidate }];
-  return { history, pending: guard.held.length > 0 ? { at: now, ...next } : undefined };
+  if (!samePrices(published, candidate)) history = [...history, pointAt(now, candidate, seenBefore)];
+  return { history, pending: guard.held.length > 0 ? pointAt(now, next, seenBefore) : undefined };
 }
 
-function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string, maxFactor: number): ModelRecord {
+function recordFromObservation(observed: ObservedModel, previous: ModelRecord | undefined, now: string, maxFactor: number, previousReadAt: string | null): ModelRecord {
   const { price: _price, price_held_back: _held, price_tiers: tiers, ...fields } = observed;
-  const prices = nextPrices({ history: previous?.price_history ?? [], pending: previous?.pending_price }, observed, now, maxFactor);
+  // A listed model's price was last seen at the catalog's previous read; a delisted one's when it was last listed.
+  const seenBefore = previous === undefined ? null : previous.delisted_at === null ? previousReadAt : (previous.price_history.at(-1)?.last_seen_at ?? null);
+  const prices = nextPrices({ history: previous?.price_history ?? [], pending: previous?.pending_price }, observed, now, maxFactor, seenBefore);
   const record: ModelRecord = {
     ...fields,
     first_seen_at: previous?.first_seen_at ?? now,
@@ -166,7 +178,7 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
   for (const observed of observation.models) {
     if (heldNew.has(observed.id)) continue;
     const before = previous.get(observed.id);
-    const next = recordFromObservation(observed, before, options.now, maxFactor);
+    const next = recordFromObservation(observed, before, options.now, maxFactor, options.previousReadAt ?? null);
     if (next.pending_price !== undefined && next.pending_price.at === options.now) summary.price_pending.push(observed.id);
     if (before === undefined) {
       summary.added.push(observed.id);
@@ -181,7 +193,11 @@ export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observa
     changed.push(observed.id);
   }
   for (const id of toDelist) {
-    models.set(id, { ...previous.get(id)!, delisted_at: options.now });
+    const record = previous.get(id)!;
+    // Its last price was last seen at the catalog's previous read: a later relisting at another price starts its window there.
+    const last = record.price_history.at(-1);
+    const seen = last === undefined || last.last_seen_at !== undefined || options.previousReadAt == null ? {} : { price_history: [...record.price_history.slice(0, -1), { ...last, last_seen_at: options.previousReadAt }] };
+    models.set(id, { ...record, ...seen, delisted_at: options.now });
     summary.delisted.push(id);
     changed.push(id);
   }

@@ -43,10 +43,45 @@ export function perTokenToPerMillion(raw: unknown, field: string): PriceValue {
   return { ok: true, value: perMillion };
 }
 
+export type PriceReading = { ok: true; value: number | null } | { ok: false; reason: string };
+
+/**
+ * One price already in USD per 1M tokens (a JSON number: models.dev, genai-prices). `-1` is unknown, as in the
+ * per-token sources; negatives, non-numbers and values in the wrong unit (a per-token figure such
+ * as 2.5e-6, or one over MAX_PLAUSIBLE_PRICE_PER_M) are errors.
+ */
+export function readPerMillion(raw: unknown, field: string): PriceReading {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, reason: `${field} is not a number: ${JSON.stringify(raw)}` };
+  if (raw === -1) return { ok: true, value: null };
+  if (raw < 0) return { ok: false, reason: `${field} is negative: ${raw}` };
+  if (raw > 0 && raw < MIN_PLAUSIBLE_PRICE_PER_M) {
+    return {
+      ok: false,
+      reason: `unit error: ${field} is ${raw} USD per 1M tokens, under the plausible ${MIN_PLAUSIBLE_PRICE_PER_M}; looks like a per-token price in a per-1M field`,
+    };
+  }
+  if (raw > MAX_PLAUSIBLE_PRICE_PER_M) {
+    return { ok: false, reason: `unit error: ${field} is ${raw} USD per 1M tokens, over the plausible ${MAX_PLAUSIBLE_PRICE_PER_M}` };
+  }
+  return { ok: true, value: roundPrice(raw) };
+}
+
 /** The blended price: input and output at 3:1, as Artificial Analysis blends. */
 export function blendedPrice(price: Pick<TokenPrices, 'input' | 'output'>): number | null {
   if (price.input === null || price.output === null) return null;
   return roundPrice((3 * price.input + price.output) / 4);
+}
+
+/** Prices are compared at this many significant digits (docs/data.md, "Sources and precedence"). */
+export const PRICE_COMPARISON_DIGITS = 4;
+
+/** A price as it is compared: conversion noise (2.99999, 15.00002) rounds away. */
+export const comparable = (value: number): number => Number(value.toPrecision(PRICE_COMPARISON_DIGITS));
+
+/** Two prices the same at the comparison precision (both unknown counts as the same). */
+export function samePriceAtPrecision(a: number | null, b: number | null): boolean {
+  return a === null || b === null ? a === b : comparable(a) === comparable(b);
 }
 
 export function samePrices(a: TokenPrices, b: TokenPrices): boolean {

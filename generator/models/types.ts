@@ -25,9 +25,25 @@ export interface PriceTier extends TokenPrices {
   min_prompt_tokens: number;
 }
 
-/** One step of a model's price history: the prices in force from `at` on. */
+/** One step of a model's price history: the prices in force from `at` on (when first seen). */
 export interface PricePoint extends TokenPrices {
   at: string;
+  /** When the price before this one was last seen: the change happened between then and `at`. */
+  previous_seen_at?: string;
+  /** The model left the catalog after this price: when it was last listed. */
+  last_seen_at?: string;
+}
+
+/** One price of one offer, as its source showed it (models/offer-history.ts). */
+export interface OfferPoint extends TokenPrices {
+  /** When it was first seen, or the day the source dates it (see `source_date`). */
+  at: string;
+  /** The day the source says this price started, where it says. */
+  source_date?: string;
+  /** When the price before this one was last seen (absent on the first point, and on a source-dated change seen ahead). */
+  previous_seen_at?: string;
+  /** The offer left its source after this price: when it was last seen. */
+  last_seen_at?: string;
 }
 
 /** One provider offer for a model, as fetched from OpenRouter's per-model endpoints list. */

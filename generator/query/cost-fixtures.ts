@@ -14,8 +14,8 @@ export const price = (input: number | null, output: number | null, cache_read: n
   cache_write,
 });
 
-/** An offer with the fields newer data adds (genai-prices, tiers, time windows) allowed. */
-export type TestOffer = Omit<ApiOffer, 'source' | 'kind'> & { source: string; kind: string; price_tiers?: Array<ApiPrice & { min_prompt_tokens: number }>; time_window?: { start: string; end: string } | null };
+/** An offer as the API publishes it, any source or kind allowed (the cost code must not depend on the list). */
+export type TestOffer = Omit<ApiOffer, 'source' | 'kind'> & { source: string; kind: string };
 
 export function offer(provider: string, source: string, p: ApiPrice, extra: Partial<TestOffer> = {}): TestOffer {
   return {
@@ -35,6 +35,11 @@ export function offer(provider: string, source: string, p: ApiPrice, extra: Part
     free: false,
     uptime_1d: null,
     retirement_date: null,
+    price_tiers: source === 'openrouter' ? null : [],
+    prices_checked: null,
+    price_history: [],
+    time_window: null,
+    stale: false,
     ...extra,
   };
 }
@@ -71,14 +76,15 @@ export function sonnet(): ModelDetail {
   return detail('anthropic/claude-sonnet-4', base, {
     price_tiers: [SONNET_TIER],
     endpoints: [
-      offer('databricks', 'litellm', price(2.99999, 15.00002)),
+      // Its tiers not known (null): past Sonnet's tier start its rates are unknown.
+      offer('databricks', 'litellm', price(2.99999, 15.00002), { price_tiers: null }),
       // Anthropic's own price three ways: the curated one stands.
       offer('anthropic', 'openrouter', price(3, 15, 0.3, 3.75), { first_party: true }),
       offer('anthropic', 'litellm', price(3, 15, 0.3, 3.75), { first_party: true, source_key: 'claude-sonnet-4-20250514' }),
       offer('anthropic', 'genai-prices', base, { first_party: true, price_tiers: [SONNET_TIER] }),
       offer('anthropic', 'litellm', price(1.5, 7.5, 0.15, 1.875), { kind: 'batch', source_key: 'batch/claude-sonnet-4' }),
       offer('amazon-bedrock', 'litellm', price(3.3, 16.5, 0.33, 4.125), { kind: 'data_zone', region: 'eu', source_key: 'eu.anthropic.claude-sonnet-4' }),
-      offer('amazon-bedrock', 'litellm', price(3, 15, 0.3, 3.75), { source_key: 'anthropic.claude-sonnet-4' }),
+      offer('amazon-bedrock', 'litellm', price(3, 15, 0.3, 3.75), { source_key: 'anthropic.claude-sonnet-4', price_tiers: null }),
       offer('google-vertex', 'litellm', price(3, 15, 0.3, 3.75), { kind: 'regional', region: 'us-east5', source_key: 'vertex_ai/us-east5/claude-sonnet-4' }),
     ],
     // Bedrock's tiers come with its direct price list (older data has no per-offer tiers).

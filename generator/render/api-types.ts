@@ -62,7 +62,20 @@ export interface CheapestOffer {
 
 export type OfferSource = 'openrouter' | PriceSource;
 
-/** One offer of the model: an OpenRouter provider endpoint or a direct offer from LiteLLM or models.dev. */
+/** Prices in force from a prompt size on: a tier applies to a request whose total input tokens are strictly above `min_prompt_tokens`. */
+export type ApiPriceTier = ApiPrice & { min_prompt_tokens: number };
+
+/** One price an offer showed: when it took effect (first seen, or the day its source dates it) and that day. */
+export interface ApiOfferPoint {
+  at: string;
+  input: number | null;
+  output: number | null;
+  cache_read: number | null;
+  cache_write: number | null;
+  source_date: string | null;
+}
+
+/** One offer of the model: an OpenRouter provider endpoint or a direct offer from genai-prices, LiteLLM or models.dev. */
 export interface ApiOffer {
   /** Canonical provider id, one per provider across sources (`amazon-bedrock`, `fireworks`). */
   provider: string;
@@ -88,6 +101,16 @@ export interface ApiOffer {
   uptime_1d: number | null;
   /** When this provider retires its copy (not the model's own date, unless first party). */
   retirement_date: string | null;
+  /** Long-context tiers of this offer, ascending; [] where the source states none, null where it cannot say (OpenRouter's endpoints). */
+  price_tiers: ApiPriceTier[] | null;
+  /** The day its source's curators last checked the price (genai-prices), or null. */
+  prices_checked: string | null;
+  /** Every distinct price this offer showed, oldest first. */
+  price_history: ApiOfferPoint[];
+  /** The daily window (UTC) a `time_window` offer's price holds in; null for the others. */
+  time_window: { start: string; end: string } | null;
+  /** Read before a change the maker dates, now in force: older news, listed last, never `cheapest_offer`. */
+  stale: boolean;
 }
 
 
@@ -100,13 +123,16 @@ export interface ModelDetail extends ModelEntry {
   input_modalities: string[];
   output_modalities: string[];
   source_url: string;
-  price_history: Array<ApiPrice & { at: string }>;
+  /** The headline price's history, oldest first, back to the earliest price any source showed. */
+  price_history: ApiHistoryPoint[];
+  /** Prices the maker dates after the data's as-of day: changes announced ahead, soonest first. */
+  upcoming_price_changes: PriceChange[];
   /** Every offer we know, cheapest first. */
   endpoints: ApiOffer[];
   endpoints_updated_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
   /** Prices from a prompt size on (long-context tiers); `blended` stays the base price's. */
-  price_tiers: Array<ApiPrice & { min_prompt_tokens: number }>;
+  price_tiers: ApiPriceTier[];
   pending_price: (ApiPrice & { at: string }) | null;
   /** The author's own price list, as LiteLLM and models.dev publish it. */
   direct_prices: Array<{ source: string; provider: string; source_key: string; price: ApiPrice; tiers: PriceTier[]; deprecated: boolean }>;
@@ -127,13 +153,32 @@ export interface ModelDeprecation {
   source_url: string;
 }
 
+/** One step of a model's headline price: from `at` on, as `source` showed it. */
+export interface ApiHistoryPoint extends ApiPrice {
+  at: string;
+  source: OfferSource;
+  /** The day the source dates this price, where it does. */
+  source_date: string | null;
+  /** When the price before this one was last seen; null on the first entry and where not known. */
+  previous_seen_at: string | null;
+}
+
 export interface PriceChange {
   model_id: string;
   name: string;
+  /** When the new price took effect: first seen, or the day its source dates it. */
   at: string;
   previous: ApiPrice;
   current: ApiPrice;
   change_pct: number | null;
+  /** When the previous price was last seen: the change happened between this and `at` (equal: the source dates it). */
+  previous_seen_at: string | null;
+  /** The source whose price changed. */
+  source: OfferSource;
+  /** The day the source dates the change, where it does. */
+  source_date: string | null;
+  /** Dated after the data's as-of day: announced, not yet in force. */
+  upcoming: boolean;
 }
 
 /** An active or legacy model whose maker gives a tentative earliest retirement date and no date yet (feeds, calendar). */

@@ -19,7 +19,7 @@ const price = (input: number | null, output: number | null): ApiPrice => ({
 });
 
 function change(model_id: string, at: string, change_pct: number | null = -20, name = `Model ${model_id}`): PriceChange {
-  return { model_id, name, at, previous: price(2, 4), current: price(1.6, 3.2), change_pct };
+  return { model_id, name, at, previous: price(2, 4), current: price(1.6, 3.2), change_pct, previous_seen_at: at, source: 'openrouter', source_date: null, upcoming: false };
 }
 
 function deprecation(model_id: string, retirement_date: string, extra: Partial<Deprecation> = {}): Deprecation {
@@ -118,6 +118,17 @@ describe('renderFeeds', () => {
     );
     // The feed is as new as its newest entry, not as the (later) as-of time.
     expect(parsed.updated).toBe('2026-11-05T00:00:00Z');
+  });
+
+  it('states the window in which a change happened where it is wider than a day, and leaves out changes dated ahead', () => {
+    const seenWeeksApart = { ...change('a/monthly', '2026-08-01T00:00:00Z'), previous_seen_at: '2026-05-01T00:00:00Z' };
+    const dated = { ...change('b/dated', '2026-09-01T00:00:00Z'), previous_seen_at: '2026-09-01T00:00:00Z', source: 'genai-prices' as const, source_date: '2026-09-01' };
+    const ahead = { ...change('c/ahead', '2026-12-01T00:00:00Z'), source: 'genai-prices' as const, source_date: '2026-12-01', upcoming: true };
+    const entries = feed(renderFeeds(input({ priceChanges: [ahead, dated, seenWeeksApart] })), 'price-changes').parsed.entries ?? [];
+    expect(entries.map((e) => e.summary?.value.replace(/^.*\. Changed /, ''))).toEqual([
+      'on 2026-09-01, as its source dates it.',
+      'between 2026-05-01T00:00:00Z (old price last seen) and 2026-08-01T00:00:00Z (new price first seen).',
+    ]);
   });
 
   it(`keeps only the newest ${FEED_ENTRY_LIMIT} entries`, () => {

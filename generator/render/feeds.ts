@@ -4,6 +4,7 @@
  */
 import { isoSecond, parseIsoTime } from '../models/dates.js';
 import type { ApiPrice, Deprecation, EarliestRetirement, PriceChange } from './api-types.js';
+import { statedWindow } from './change-window.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
 import { API_ROOT, CACHE_SECONDS, type RenderedText } from './rendered.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
@@ -98,6 +99,14 @@ function usd(value: number | null): string {
   return value === null ? 'unknown' : `$${USD_NUMBER.format(value)}`;
 }
 
+/** When the change happened, as honestly as the data knows it. */
+function changeWhen(change: Pick<PriceChange, 'at' | 'previous_seen_at' | 'source_date'>): string {
+  if (change.source_date !== null) return `on ${change.source_date}, as its source dates it`;
+  const window = statedWindow(change);
+  if (window !== null) return `between ${atomTime(window.from) ?? window.from} (old price last seen) and ${atomTime(window.to) ?? window.to} (new price first seen)`;
+  return `at ${atomTime(change.at) ?? change.at}`;
+}
+
 function priceChangeEntry(siteUrl: string, change: PriceChange): FeedEntry {
   const pct = change.change_pct;
   const direction = pct === null ? 'price changed' : pct > 0 ? `price up ${pct}%` : pct < 0 ? `price down ${-pct}%` : 'blended price unchanged';
@@ -115,7 +124,7 @@ function priceChangeEntry(siteUrl: string, change: PriceChange): FeedEntry {
     category: null,
     summary:
       `${change.name} (${change.model_id}), USD per 1M tokens: input ${move('input')}, output ${move('output')}, ` +
-      `blended ${move('blended')}${pct === null ? '' : ` (${pct > 0 ? '+' : ''}${pct}%)`}. Changed at ${at}.`,
+      `blended ${move('blended')}${pct === null ? '' : ` (${pct > 0 ? '+' : ''}${pct}%)`}. Changed ${changeWhen(change)}.`,
   };
 }
 
@@ -248,8 +257,9 @@ function feedXml(siteUrl: string, head: FeedHead, entries: readonly FeedEntry[])
  */
 export function renderFeeds(input: FeedsInput): RenderedText[] {
   const { siteUrl } = input;
-  const modelsData = 'ModelPulse (data from OpenRouter, LiteLLM and models.dev).';
-  const changes = newestFirst(input.priceChanges.map((c) => priceChangeEntry(siteUrl, c)));
+  const modelsData = 'ModelPulse (data from OpenRouter, genai-prices, LiteLLM and models.dev).';
+  // Changes that happened: one a maker dates ahead enters the feed on its day (judged on the as-of).
+  const changes = newestFirst(input.priceChanges.filter((c) => !c.upcoming).map((c) => priceChangeEntry(siteUrl, c)));
   const retirements = newestFirst([...input.deprecations.map((d) => deprecationEntry(siteUrl, d)), ...input.earliestRetirements.map((e) => notBeforeEntry(siteUrl, e))]);
   const asOf = atomTime(input.asOf) ?? EPOCH;
   const incidents = newestFirst(input.services.flatMap((s) => incidentsOf(s).map((i) => incidentEntry(siteUrl, s, i, input.statusAsOf))));

@@ -43,5 +43,10 @@ export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
     free: true,
     uptime_1d: null,
     retirement_date: null,
+    price_tiers: [],
+    prices_checked: null,
+    price_history: [],
+    time_window: null,
+    stale: false,
   };
 }

@@ -21,6 +21,8 @@ import {
 
 const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES] as const;
 
+const clockTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } as const;
+
 export const apiPriceSchema = {
   type: 'object',
   required: ['input', 'output', 'blended', 'cache_read', 'cache_write'],
@@ -106,25 +108,73 @@ export const modelEntry = {
   properties: modelEntryProperties,
 } as const;
 
+/** A price change: the window in which it happened, which source's price changed, and whether it lies ahead. */
+export const priceChangeSchema = {
+  type: 'object',
+  required: ['model_id', 'name', 'at', 'previous', 'current', 'change_pct', 'previous_seen_at', 'source', 'source_date', 'upcoming'],
+  additionalProperties: false,
+  properties: {
+    model_id: modelId,
+    name: { type: 'string' },
+    at: { ...isoTime, description: 'when the new price took effect: when it was first seen, or the start of the day its source dates it (source_date)' },
+    previous: { $ref: '#/$defs/price' },
+    current: { $ref: '#/$defs/price' },
+    change_pct: { type: ['number', 'null'], description: 'change of the blended price, in percent' },
+    previous_seen_at: {
+      ...nullableIsoTime,
+      description: 'when the previous price was last seen: the change happened between previous_seen_at and at (equal where the source dates the change); null where not known (data recorded before windows were)',
+    },
+    source: { enum: [...OFFER_SOURCE_IDS], description: "whose price changed: OpenRouter's listed price, or the maker's own (genai-prices) where it sets the model's price" },
+    source_date: { ...nullableDate, description: 'the day the source dates the change (genai-prices\' start_date), or null' },
+    upcoming: { type: 'boolean', description: 'dated after the data\'s as-of day: announced, not yet the price' },
+  },
+} as const;
+
+/** One price an offer showed: when it took effect and the day its source dates it. */
+const offerPoint = {
+  type: 'object',
+  required: ['at', 'input', 'output', 'cache_read', 'cache_write', 'source_date'],
+  additionalProperties: false,
+  properties: { at: isoTime, input: pricePerM, output: pricePerM, cache_read: pricePerM, cache_write: pricePerM, source_date: nullableDate },
+} as const;
+
 const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
 /** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
 const endpoint = {
   type: 'object',
-  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date'],
+  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale'],
   additionalProperties: false,
   properties: {
     ...storedEndpoint.properties,
     provider: { type: 'string', description: 'the canonical provider id, one per provider across sources (amazon-bedrock, google-vertex, fireworks…; see docs/data.md, Providers)' },
     provider_name: { type: 'string', description: 'the provider for people (OpenRouter\'s name for its endpoints)' },
-    kind: { enum: [...OFFER_KINDS], description: 'standard: a provider\'s headline price; regional, data_zone, provisioned (a commitment), batch and fine_tune prices are never headline' },
+    kind: {
+      enum: [...OFFER_KINDS],
+      description: "standard: a provider's headline price; regional, data_zone, provisioned (a commitment), batch, fine_tune and time_window (a daily off-peak or peak rate) prices are never headline",
+    },
     region: { type: ['string', 'null'], description: 'the region or data zone the price holds in (us-gov-east-1, eu), or null' },
-    source: { enum: [...OFFER_SOURCE_IDS], description: 'OpenRouter\'s provider endpoints, or a direct offer as LiteLLM or models.dev list it' },
+    source: { enum: [...OFFER_SOURCE_IDS], description: "OpenRouter's provider endpoints, or a direct offer as genai-prices (the makers' own prices, checked by people), LiteLLM or models.dev list it" },
     source_key: { type: 'string', description: 'the endpoint tag (OpenRouter) or the source\'s own key' },
     tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag (fireworks/fast beside fireworks); null for direct offers' },
     first_party: { type: 'boolean', description: 'sold by the model\'s own author' },
     quantization: { type: ['string', 'null'] },
     capabilities: { anyOf: [storedEndpoint.properties.capabilities, { type: 'null' }], description: 'null where the source does not say' },
     retirement_date: { ...nullableDate, description: 'when this provider retires its copy (the model\'s own date only for the author\'s offer)' },
+    price_tiers: {
+      type: ['array', 'null'],
+      description: "long-context tiers of this offer, ascending: a tier applies to a request whose total input tokens are strictly above min_prompt_tokens, to the whole request; [] where the source states none, null where it cannot say (OpenRouter's endpoint list gives no tiers)",
+      items: priceTier(apiPriceSchema),
+    },
+    prices_checked: { ...nullableDate, description: "the day the source's curators last checked this price (genai-prices, where its file says), or null" },
+    price_history: { type: 'array', items: offerPoint, description: 'every distinct price this offer showed, oldest first: at is when it was first seen, or the start of the day its source dates it (source_date)' },
+    time_window: {
+      anyOf: [{ type: 'object', required: ['start', 'end'], additionalProperties: false, properties: { start: clockTime, end: clockTime } }, { type: 'null' }],
+      description: 'for kind time_window: the daily window (UTC, HH:MM; past midnight when end is before start) in which this price holds; null for the others',
+    },
+    stale: {
+      type: 'boolean',
+      description: "its source was last read before a change the model's maker dates (genai-prices), now in force: older news, listed after the current offers and never cheapest_offer",
+    },
   },
 } as const;
 
@@ -149,7 +199,21 @@ export const modelDetailProperties = {
   input_modalities: { type: 'array', items: { type: 'string' } },
   output_modalities: { type: 'array', items: { type: 'string' } },
   source_url: { type: 'string', format: 'uri' },
-  price_history: { type: 'array', items: pricedAt(apiPriceSchema) },
+  price_history: {
+    type: 'array',
+    description: "the model's price (the headline) over time, oldest first, back to the earliest price any source showed; each entry names its source, and a change of which source sets the price is no price change",
+    items: {
+      ...pricedAt(apiPriceSchema),
+      required: [...pricedAt(apiPriceSchema).required, 'source', 'source_date', 'previous_seen_at'],
+      properties: {
+        ...pricedAt(apiPriceSchema).properties,
+        source: { enum: [...OFFER_SOURCE_IDS] },
+        source_date: { ...nullableDate, description: 'the day the source dates this price, or null' },
+        previous_seen_at: { ...nullableIsoTime, description: 'when the price before this one was last seen; null on the first entry and where not known' },
+      },
+    },
+  },
+  upcoming_price_changes: { type: 'array', items: priceChangeSchema, description: "prices the maker dates after the data's as-of day (genai-prices' start_date): changes announced ahead, soonest first" },
   endpoints: { type: 'array', items: endpoint },
   endpoints_updated_at: nullableIsoTime,
   price_tiers: {
@@ -159,13 +223,13 @@ export const modelDetailProperties = {
   },
   direct_prices: {
     type: 'array',
-    description: "the author's own price list, as LiteLLM and models.dev publish it (USD per 1M tokens)",
+    description: "the author's own price list, as genai-prices, LiteLLM and models.dev publish it (USD per 1M tokens, in force on the data's as-of day)",
     items: {
       type: 'object',
       required: ['source', 'provider', 'source_key', 'price', 'tiers', 'deprecated'],
       additionalProperties: false,
       properties: {
-        source: { enum: ['litellm', 'modelsdev'] },
+        source: { enum: [...PRICE_SOURCES] },
         provider: { type: 'string' },
         source_key: { type: 'string' },
         price: { $ref: '#/$defs/price' },

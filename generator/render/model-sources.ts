@@ -13,8 +13,12 @@ import { modelShapes } from '../sources/identity.js';
 import { matchFacts } from '../sources/identity-match.js';
 import type { Dataset } from '../store/data-store.js';
 import { freeVariantOffer, sourceUrl } from './model-fields.js';
-import { modelOffers } from './offers.js';
+import { markOlderNews, modelOffers, OFFER_SOURCES } from './offers.js';
+import { startOfDay } from '../models/dated-prices.js';
+import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ApiOffer } from './api-types.js';
+import { headlineOf, type Headline } from './headline.js';
+import type { DirectOffer } from '../models/facts-merge.js';
 
 export interface SourcedModel extends OverriddenModel {
   facts: FactsContribution;
@@ -28,6 +32,8 @@ export interface SourcedModel extends OverriddenModel {
   deprecatedAt: string | null;
   /** Its lifecycle as of the data's as-of (models/lifecycle.ts). */
   lifecycle: ModelLifecycle;
+  /** The headline price's history (which `record.price_history` now is), its sources and upcoming changes. */
+  headline: Headline;
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
@@ -55,6 +61,23 @@ function replacementResolver(dataset: Dataset): (maker: string, name: string) =>
   return resolve;
 }
 
+/** The maker's own standard offer among the listed ones (genai-prices first), as the price source lists it. */
+function makerOffer(offers: readonly ApiOffer[], direct: readonly DirectOffer[]): DirectOffer | undefined {
+  const own = offers.filter((o) => o.first_party && o.kind === 'standard' && o.region === null && o.source !== 'openrouter').sort((a, b) => OFFER_SOURCES.indexOf(a.source) - OFFER_SOURCES.indexOf(b.source))[0];
+  return own === undefined ? undefined : direct.find((d) => d.source === own.source && d.source_key === own.source_key && d.time_window === null);
+}
+
+/** When OpenRouter last showed the model's price: its last catalog read, or the last one that listed it. */
+function openRouterReadAt(dataset: Dataset, record: ModelRecord): string | null {
+  if (record.delisted_at !== null) return record.price_history.at(-1)?.last_seen_at ?? record.delisted_at;
+  return dataset.sources.openrouter?.last_success_at ?? record.price_history.at(-1)?.at ?? null;
+}
+
+/**
+ * `asOf`: the data's one as-of time (`meta.as_of`), on which everything that depends on the day is
+ * judged: Artificial Analysis' freshness, which dated price is in force and which is upcoming, the
+ * lifecycle.
+ */
 export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string | null): SourcedModel {
   const facts: FactsByModel = dataset.factsByModel.get(record.id) ?? {};
   const fetchedAt: Partial<Record<string, string>> = {};
@@ -63,21 +86,35 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // indices: they then only fill indices OpenRouter lacks.
   const aaAt = fetchedAt.artificialanalysis;
   const aaFresh = aaAt !== undefined && asOf !== null && Date.parse(asOf) - Date.parse(aaAt) <= AA_MAX_AGE_DAYS * 86_400_000;
-  const contribution = contributeFacts(record, facts, aaFresh);
+  const contribution = contributeFacts(record, facts, aaFresh, asOf, dataset.priceHistories);
   const upstreamUrl = sourceUrl(record);
   // Provenance names the source, not when it was last read: that is freshness, published in
   // index.json, so a model's file keeps its bytes while its values stay the same.
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
-  const withFacts: ModelRecord = { ...record, benchmarks: contribution.benchmarks, retirement_date: own !== null ? own.date : record.retirement_date };
+  const listed = modelOffers(record, contribution.offers, freeVariantOffer(record), dataset.priceHistories[ENDPOINTS_HISTORY], asOf);
+  const makersOffer = makerOffer(listed.offers, contribution.offers);
+  const headline = headlineOf(record, makersOffer, openRouterReadAt(dataset, record), asOf);
+  // The maker's dated change in force: offers read before its day are older news.
+  const changed = makersOffer?.source_date == null ? null : startOfDay(makersOffer.source_date);
+  const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
+  const offers = markOlderNews(listed.offers, changed, readAt);
+  const tiers = headline.tiers ?? record.price_tiers;
+  const { price_tiers: _tiers, ...rest } = record;
+  const withFacts: ModelRecord = {
+    ...rest,
+    ...(tiers === undefined || tiers.length === 0 ? {} : { price_tiers: tiers }),
+    price_history: headline.history,
+    benchmarks: contribution.benchmarks,
+    retirement_date: own !== null ? own.date : record.retirement_date,
+  };
   const upstream: UpstreamProvenance = {
-    price: openrouter,
+    price: headline.source === 'openrouter' ? openrouter : { source: headline.source, url: SOURCE_URLS[headline.source] },
     benchmarks: contribution.benchmarksFromAa
       ? { source: 'artificialanalysis', url: SOURCE_URLS.artificialanalysis }
       : openrouter,
     retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url },
   };
-  const { offers, implausible } = modelOffers(record, contribution.offers, freeVariantOffer(record));
   const overridden = applyOverride(withFacts, dataset.overrides.models[record.id], upstream);
   const maker = contribution.maker;
   // A curated replacement wins; else the maker's, as our id where it names one model we track.
@@ -92,6 +129,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     lifecycle: modelLifecycle(maker, overridden.record.retirement_date, maker?.deprecated_at ?? null, asOfDay(asOf)),
     facts: contribution,
     offers,
-    implausibleOffers: implausible,
+    implausibleOffers: listed.implausible,
+    headline,
   };
 }

@@ -3,7 +3,7 @@ import type { OverriddenModel } from '../models/overrides.js';
 import { unitPricesFromDescription } from '../models/unit-prices.js';
 import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
-import type { ModelRecord } from '../models/types.js';
+import type { ModelRecord, TokenPrices } from '../models/types.js';
 import type { ModelLifecycle } from '../models/lifecycle.js';
 import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
 import { cheapestOffer } from './offers.js';
@@ -72,7 +72,8 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     input_modalities: record.input_modalities,
     output_modalities: record.output_modalities,
     source_url: sourceUrl(record),
-    price_history: record.price_history.map(({ at, ...price }) => ({ at, ...apiPrice(price) })),
+    price_history: model.headline.history.map((p) => ({ at: p.at, ...apiPrice(p), source: p.source, source_date: p.source_date, previous_seen_at: p.previous_seen_at ?? null })),
+    upcoming_price_changes: upcomingChanges(model),
     endpoints: model.offers,
     endpoints_updated_at: record.endpoints.updated_at,
     price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
@@ -88,27 +89,38 @@ export function modelDetail(model: SourcedModel): ModelDetail {
 export const MIN_PRICE_CHANGES = 100;
 export const PRICE_CHANGE_WINDOW_DAYS = 90;
 
+type ChangeSource = Pick<SourcedModel, 'headline'> & { record: Pick<ModelRecord, 'id' | 'name'> };
+
+function changeOf(model: ChangeSource, at: string, before: TokenPrices, after: TokenPrices, fields: Pick<PriceChange, 'previous_seen_at' | 'source' | 'source_date' | 'upcoming'>): PriceChange {
+  const previous = apiPrice(before);
+  const current = apiPrice(after);
+  const pct = previous.blended !== null && current.blended !== null && previous.blended > 0 ? Math.round(((current.blended - previous.blended) / previous.blended) * 10_000) / 100 : null;
+  return { model_id: model.record.id, name: model.record.name, at, previous, current, change_pct: pct, ...fields };
+}
+
+/** The maker's changes dated after the as-of day, soonest first (model detail and price-changes). */
+export function upcomingChanges(model: ChangeSource): PriceChange[] {
+  return model.headline.upcoming.map((u) => changeOf(model, u.at, u.previous, u.current, { previous_seen_at: u.at, source: u.source, source_date: u.source_date, upcoming: true }));
+}
+
 /**
- * Changes of the input or output price (what the blended price is made of), newest first:
- * every change of the last 90 days before `asOf`, and at least the latest 100. Changes of cache
- * prices alone stay in each model's price_history.
+ * Changes of the headline's input or output price (what the blended price is made of), newest
+ * first: the changes a source itself showed (OpenRouter's listed price, or the maker's own price
+ * where it sets the headline), never a change of which source sets it; with the window in which
+ * each happened. Every change of the last 90 days before `asOf`, at least the latest 100, and the
+ * changes the makers date after `asOf` (upcoming). Changes of cache prices alone stay in each
+ * model's price_history.
  */
-export function priceChanges(records: readonly ModelRecord[], asOf: string | null): PriceChange[] {
+export function priceChanges(models: readonly ChangeSource[], asOf: string | null): PriceChange[] {
   const changes: PriceChange[] = [];
-  for (const record of records) {
-    const history = record.price_history;
+  for (const model of models) {
+    const history = model.headline.history;
     for (let i = 1; i < history.length; i += 1) {
-      const before = history[i - 1]!;
       const after = history[i]!;
-      if (before.input === after.input && before.output === after.output) continue;
-      const previous = apiPrice(before);
-      const current = apiPrice(after);
-      const pct =
-        previous.blended !== null && current.blended !== null && previous.blended > 0
-          ? Math.round(((current.blended - previous.blended) / previous.blended) * 10_000) / 100
-          : null;
-      changes.push({ model_id: record.id, name: record.name, at: after.at, previous, current, change_pct: pct });
+      if (!after.change) continue;
+      changes.push(changeOf(model, after.at, history[i - 1]!, after, { previous_seen_at: after.previous_seen_at ?? null, source: after.source, source_date: after.source_date, upcoming: false }));
     }
+    changes.push(...upcomingChanges(model));
   }
   changes.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0));
   if (asOf === null) return changes.slice(0, MIN_PRICE_CHANGES);

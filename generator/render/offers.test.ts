@@ -6,7 +6,7 @@ import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { parseCatalog, parseModelsPage } from '../sources/openrouter/parse.js';
 import { translateCatalog } from '../sources/openrouter/translate.js';
 import { freeVariantOffer } from './model-fields.js';
-import { cheapestOffer, isAuthorProvider, modelOffers } from './offers.js';
+import { cheapestOffer, isAuthorProvider, markOlderNews, modelOffers } from './offers.js';
 
 /** A stored record the way update makes one (OpenRouter's format → translate → merge), with two endpoints. */
 function record(): ModelRecord {
@@ -20,7 +20,8 @@ function record(): ModelRecord {
 }
 
 const direct = (source: DirectOffer['source'], provider: string, key: string, input: number, output: number, extra: Partial<DirectOffer> = {}): DirectOffer => ({
-  source, provider, source_key: key, first_party: false, price: { input, output, cache_read: null, cache_write: null }, context_length: 200000, max_output: null, retirement_date: null, ...extra,
+  source, provider, source_key: key, first_party: false, price: { input, output, cache_read: null, cache_write: null }, price_tiers: [], context_length: 200000, max_output: null, retirement_date: null,
+  prices_checked: null, price_history: [], source_date: null, upcoming: [], time_window: null, ...extra,
 });
 
 describe('offers', () => {
@@ -68,6 +69,54 @@ describe('offers', () => {
     const { offers } = modelOffers(model, [], freeVariantOffer(model));
     expect(offers[0]).toMatchObject({ provider: 'openrouter', provider_name: 'OpenRouter (free variant)', free: true, price: { blended: 0 } });
     expect(cheapestOffer(offers)).toMatchObject({ provider: 'anthropic', provider_name: 'Anthropic', source: 'openrouter', price: { input: 3, output: 15 } });
+  });
+
+  it("lets genai-prices stand for a provider's standard offer (first party first), and compares prices at the documented precision", () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true, prices_checked: '2026-07-01', price_tiers: [{ min_prompt_tokens: 200000, input: 6, output: 22.5, cache_read: null, cache_write: null }] }),
+      direct('litellm', 'anthropic', 'claude-x', 3, 15, { first_party: true }),
+      // Conversion noise a hair under the maker's price: not a cheaper offer.
+      direct('litellm', 'databricks', 'databricks/databricks-claude-x', 2.99999, 15.00002),
+    ], null);
+    // OpenRouter's plain Anthropic endpoint and LiteLLM's Anthropic record are the same offer as genai-prices': not listed twice.
+    expect(offers.map((o) => [o.provider, o.source])).toEqual([
+      ['anthropic', 'genai-prices'],
+      ['databricks', 'litellm'],
+      ['amazon-bedrock', 'openrouter'],
+    ]);
+    expect(offers[0]).toMatchObject({ prices_checked: '2026-07-01', price_tiers: [{ min_prompt_tokens: 200000, input: 6, output: 22.5, blended: 10.125 }], time_window: null });
+    expect(cheapestOffer(offers)).toMatchObject({ provider: 'anthropic', source: 'genai-prices' });
+  });
+
+  it('lists a time-of-day price as its own labelled offer, never as the standard one', () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'deepseek', 'deepseek/deepseek-x', 0.27, 1.1, { first_party: true }),
+      direct('genai-prices', 'deepseek', 'deepseek/deepseek-x', 0.135, 0.55, { first_party: true, time_window: { start: '16:30', end: '00:30' } }),
+    ], null);
+    const deepseek = offers.filter((o) => o.provider === 'deepseek');
+    expect(deepseek.map((o) => [o.kind, o.time_window, o.price.input])).toEqual([
+      ['time_window', { start: '16:30', end: '00:30' }, 0.135],
+      ['standard', null, 0.27],
+    ]);
+    expect(cheapestOffer(deepseek)).toMatchObject({ price: { input: 0.27 } });
+  });
+
+  it("calls older news what was read before the maker's dated change: listed last, never the cheapest offer", () => {
+    const { offers } = modelOffers(record(), [
+      direct('genai-prices', 'anthropic', 'anthropic/claude-x', 3, 15, { first_party: true, source_date: '2026-09-01' }),
+      // Read on 2026-08-01, still at the introductory price the maker ended on 2026-09-01.
+      direct('litellm', 'azure', 'azure/claude-x', 2, 10),
+    ], null);
+    const readAt = (o: { source: string }) => (o.source === 'litellm' ? '2026-08-01T06:00:00Z' : '2026-09-15T00:00:00Z');
+    const marked = markOlderNews(offers, '2026-09-01T00:00:00Z', readAt);
+    expect(marked.map((o) => [o.provider, o.source, o.stale])).toEqual([
+      ['anthropic', 'genai-prices', false],
+      ['amazon-bedrock', 'openrouter', false],
+      ['azure', 'litellm', true],
+    ]);
+    expect(cheapestOffer(marked)).toMatchObject({ provider: 'anthropic', source: 'genai-prices' });
+    // Without a dated change in force, nothing is older news.
+    expect(markOlderNews(offers, null, readAt).every((o) => !o.stale)).toBe(true);
   });
 
   it('reads OpenRouter provider names as authors where they are the author', () => {

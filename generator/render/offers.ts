@@ -1,29 +1,39 @@
 /**
  * Every offer of a model we know, in one shape, cheapest first: OpenRouter's provider endpoints
- * (and its free variant) and the direct offers LiteLLM and models.dev list (the author's own API,
- * Bedrock, Vertex, Azure, Groq, Together…), matched by the identity rules. Pure.
+ * (and its free variant) and the direct offers genai-prices, LiteLLM and models.dev list (the
+ * author's own API, Bedrock, Vertex, Azure, Groq, Together…), matched by the identity rules. Pure.
  *
  * - Providers carry one canonical id across sources (sources/providers.ts) and a display name;
  *   OpenRouter's endpoints keep their tag (`fireworks/fast` beside `fireworks`).
  * - Each direct offer has a kind: a provider's headline (`standard`) offer is the cheapest standard
- *   key of a source (LiteLLM's where both sources list the provider, it carries dated
- *   retirements); regional, data-zone, provisioned, batch and fine-tune prices are listed with
- *   their `region` and `kind`, one per provider, kind and region, and never headline.
- *   OpenRouter's endpoints are offers of their own (routed by OpenRouter), never merged with a direct one.
+ *   key of the first source that lists the provider, in the order genai-prices (the makers' own
+ *   prices, checked by people), LiteLLM (it carries dated retirements), models.dev; regional,
+ *   data-zone, provisioned, batch, fine-tune and time-window prices are listed with their
+ *   `region`, `kind` and `time_window`, one per provider, kind, region and window, never headline.
+ * - First party first: where genai-prices lists a provider's standard offer, it stands for that
+ *   offer; OpenRouter's plain endpoint of the same provider (its tag is the provider's, no variant)
+ *   is not listed beside it (update reports where the two disagree).
+ *   OpenRouter's other endpoints are offers of their own (routed by OpenRouter).
+ * - Prices are compared at PRICE_COMPARISON_DIGITS significant digits, so conversion noise
+ *   ($2.99999/$15.00002 against $3/$15) never picks an offer: a tie goes to the maker's own
+ *   offer, then to the source in the order above.
  * - A provider's retirement belongs to its offer (`retirement_date`), never to the model.
  * - An offer whose blended price is more than 100× away from the model's price (or, without one,
  *   from the median of the other offers) is a unit error in its source, not an offer: left out.
  */
 import type { DirectOffer } from '../models/facts-merge.js';
-import { blendedPrice } from '../models/price.js';
-import type { Capabilities, EndpointRecord, ModelRecord, TokenPrices } from '../models/types.js';
-import { PRICE_SOURCES } from '../sources/facts.js';
+import { endpointKey, offerHistoryOf, type OfferHistoryFile } from '../models/offer-history.js';
+import { blendedPrice, comparable } from '../models/price.js';
+import type { Capabilities, EndpointRecord, ModelRecord, OfferPoint, TokenPrices } from '../models/types.js';
+import type { PriceTier } from '../sources/facts.js';
 import { AUTHOR_ALIASES } from '../sources/identity-names.js';
 import { offerPlace, providerId, providerName } from '../sources/providers.js';
-import type { ApiOffer, ApiPrice, CheapestOffer } from './api-types.js';
+import type { ApiOffer, ApiOfferPoint, ApiPrice, ApiPriceTier, CheapestOffer } from './api-types.js';
 
-export const OFFER_SOURCES = ['openrouter', ...PRICE_SOURCES] as const;
+/** The offer sources, in the order that breaks a tie between equal prices. */
+export const OFFER_SOURCES = ['genai-prices', 'openrouter', 'litellm', 'modelsdev'] as const;
 export const IMPLAUSIBLE_FACTOR = 100;
+export { PRICE_COMPARISON_DIGITS, comparable, samePriceAtPrecision } from '../models/price.js';
 
 const normalized = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -37,9 +47,18 @@ function apiPrice(price: TokenPrices): ApiPrice {
   return { input: price.input, output: price.output, blended: blendedPrice(price), cache_read: price.cache_read, cache_write: price.cache_write };
 }
 
+export function apiTiers(tiers: readonly PriceTier[]): ApiPriceTier[] {
+  return tiers.map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) }));
+}
+
+/** An offer's own history as published: each price with when it took effect and the source's own date. */
+export function apiOfferHistory(points: readonly OfferPoint[]): ApiOfferPoint[] {
+  return points.map((p) => ({ at: p.at, input: p.input, output: p.output, cache_read: p.cache_read, cache_write: p.cache_write, source_date: p.source_date ?? null }));
+}
+
 const capabilitiesOf = (c: Capabilities): Capabilities => ({ vision: c.vision, reasoning: c.reasoning, tools: c.tools });
 
-function openRouterOffer(e: EndpointRecord, author: string): ApiOffer {
+function openRouterOffer(e: EndpointRecord, author: string, history: readonly OfferPoint[]): ApiOffer {
   const id = providerId(e.tag);
   return {
     provider: id,
@@ -58,6 +77,12 @@ function openRouterOffer(e: EndpointRecord, author: string): ApiOffer {
     free: e.free,
     uptime_1d: e.uptime_1d,
     retirement_date: null,
+    // OpenRouter's endpoint list states no tiers: unknown, never "none" (the model's own are in its price_tiers).
+    price_tiers: null,
+    prices_checked: null,
+    price_history: apiOfferHistory(history),
+    time_window: null,
+    stale: false,
   };
 }
 
@@ -68,10 +93,10 @@ function directOffer(o: DirectOffer): ApiOffer {
   return {
     provider: id,
     provider_name: providerName(id),
-    source: o.source as ApiOffer['source'],
+    source: o.source,
     source_key: o.source_key,
     tag: null,
-    kind: place.kind,
+    kind: o.time_window === null ? place.kind : 'time_window',
     region: place.region,
     first_party: o.first_party,
     price,
@@ -83,26 +108,41 @@ function directOffer(o: DirectOffer): ApiOffer {
     free: false,
     uptime_1d: null,
     retirement_date: o.retirement_date,
+    price_tiers: apiTiers(o.price_tiers),
+    prices_checked: o.prices_checked,
+    price_history: apiOfferHistory(o.price_history),
+    time_window: o.time_window,
+    stale: false,
   };
 }
 
+/** Cheapest first at the comparison precision; on a tie the maker's own offer, then the source order, provider, key. */
 const byPrice = (a: ApiOffer, b: ApiOffer): number => {
-  const pa = a.price.blended ?? Infinity;
-  const pb = b.price.blended ?? Infinity;
+  const pa = a.price.blended === null ? Infinity : comparable(a.price.blended);
+  const pb = b.price.blended === null ? Infinity : comparable(b.price.blended);
   if (pa !== pb) return pa < pb ? -1 : 1;
-  if (a.provider !== b.provider) return a.provider < b.provider ? -1 : 1;
+  if (a.first_party !== b.first_party) return a.first_party ? -1 : 1;
   if (a.source !== b.source) return OFFER_SOURCES.indexOf(a.source) - OFFER_SOURCES.indexOf(b.source);
+  if (a.provider !== b.provider) return a.provider < b.provider ? -1 : 1;
   return a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0;
 };
 
-/** One direct offer per provider, kind and region: a source's cheapest key, the first source's when both list it. */
+/** Where an offer's price holds: provider, kind, region and daily window. */
+const placeOf = (o: ApiOffer) => `${o.provider}\u0000${o.kind}\u0000${o.region ?? ''}\u0000${o.time_window === null ? '' : `${o.time_window.start}-${o.time_window.end}`}`;
+
+/** One direct offer per place: a source's cheapest key, the first source's when several list it. */
 function onePerPlace(offers: readonly ApiOffer[]): ApiOffer[] {
   const kept = new Map<string, ApiOffer>();
   for (const offer of [...offers].sort((a, b) => OFFER_SOURCES.indexOf(a.source) - OFFER_SOURCES.indexOf(b.source) || byPrice(a, b))) {
-    const key = `${offer.provider}\u0000${offer.kind}\u0000${offer.region ?? ''}`;
-    if (!kept.has(key)) kept.set(key, offer);
+    if (!kept.has(placeOf(offer))) kept.set(placeOf(offer), offer);
   }
   return [...kept.values()];
+}
+
+/** OpenRouter's plain endpoint of a provider whose standard offer genai-prices lists: genai-prices stands for it. */
+function foldedIntoGenaiPrices(offer: ApiOffer, direct: readonly ApiOffer[]): boolean {
+  if (offer.source !== 'openrouter' || offer.free || offer.kind !== 'standard' || offer.tag?.includes('/')) return false;
+  return direct.some((d) => d.source === 'genai-prices' && d.kind === 'standard' && d.region === null && d.provider === offer.provider);
 }
 
 function median(values: number[]): number | null {
@@ -112,10 +152,22 @@ function median(values: number[]): number | null {
 }
 
 /** Every offer of the model, cheapest first, with the ones too far from the rest left out. */
-export function modelOffers(record: ModelRecord, direct: readonly DirectOffer[], freeVariant: ApiOffer | null): { offers: ApiOffer[]; implausible: ApiOffer[] } {
-  const own = record.endpoints.items.map((e) => openRouterOffer(e, record.author));
+/**
+ * `endpointHistory`: the endpoint offers' history file (data/price-history/openrouter-endpoints.json);
+ * `asOf`: points after it are not shown.
+ */
+export function modelOffers(
+  record: ModelRecord,
+  direct: readonly DirectOffer[],
+  freeVariant: ApiOffer | null,
+  endpointHistory?: OfferHistoryFile,
+  asOf: string | null = null,
+): { offers: ApiOffer[]; implausible: ApiOffer[] } {
+  const historyOf = (e: EndpointRecord) => offerHistoryOf(endpointHistory, endpointKey(record.id, e.tag), e).filter((p) => asOf === null || p.at <= asOf);
+  const own = record.endpoints.items.map((e) => openRouterOffer(e, record.author, historyOf(e)));
   if (freeVariant !== null && !own.some((o) => o.free)) own.push(freeVariant);
-  const all = [...own, ...onePerPlace(direct.map(directOffer))];
+  const listed = onePerPlace(direct.map(directOffer));
+  const all = [...own.filter((o) => !foldedIntoGenaiPrices(o, listed)), ...listed];
   const current = record.price_history.at(-1);
   const modelPrice = current === undefined ? null : blendedPrice(current);
   const paid = (o: ApiOffer) => o.price.blended !== null && o.price.blended > 0;
@@ -129,8 +181,23 @@ export function modelOffers(record: ModelRecord, direct: readonly DirectOffer[],
   return { offers: offers.sort(byPrice), implausible };
 }
 
+/**
+ * Older news is not a cheaper offer: an offer whose source was last read (`readAt`) before the
+ * day a change the maker dates took effect (`changedAt`, in force on the as-of day) is `stale`,
+ * listed after the current offers and never `cheapest_offer`. genai-prices' own offers are dated
+ * by the maker and never stale; an offer whose read is unknown is not called stale.
+ */
+export function markOlderNews(offers: readonly ApiOffer[], changedAt: string | null, readAt: (offer: ApiOffer) => string | null): ApiOffer[] {
+  if (changedAt === null) return [...offers];
+  const marked = offers.map((o) => {
+    const read = o.source === 'genai-prices' ? null : readAt(o);
+    return read !== null && read < changedAt ? { ...o, stale: true } : o;
+  });
+  return [...marked.filter((o) => !o.stale), ...marked.filter((o) => o.stale)];
+}
+
 /** The cheapest paid headline (`standard`) offer, named in every model entry with its price and source. */
 export function cheapestOffer(offers: readonly ApiOffer[]): CheapestOffer | null {
-  const first = offers.find((o) => o.kind === 'standard' && !o.free && o.price.blended !== null && o.price.blended > 0);
+  const first = offers.find((o) => o.kind === 'standard' && !o.free && !o.stale && o.price.blended !== null && o.price.blended > 0);
   return first === undefined ? null : { provider: first.provider, provider_name: first.provider_name, source: first.source, price: first.price };
 }

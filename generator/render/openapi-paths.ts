@@ -129,7 +129,8 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     id: 'getModel',
     tag: 'models',
     summary: 'One model',
-    description: 'One model (id `{author}/{slug}`) with its full price history, provider endpoints, direct prices and provenance. Delisted models stay, marked by `delisted_at`.',
+    description:
+      "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source), the maker's changes announced ahead, every provider offer (each with its tiers and its own price history), direct prices and provenance. Delisted models stay, marked by `delisted_at`.",
     ok: jsonOk('The model.', 'model'),
     params: [ref('parameters', 'Author'), ref('parameters', 'Slug')],
   }),
@@ -149,7 +150,8 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     id: 'listPriceChanges',
     tag: 'models',
     summary: 'Price changes',
-    description: 'Changes of the input or output price, newest first: every change of the 90 days before `meta.as_of`, and at least the latest 100.',
+    description:
+      "Changes of a model's input or output price as the source that sets it showed them (never a change of which source sets it), each with the window in which it happened (`previous_seen_at` to `at`), newest first: the changes a maker dates ahead (`upcoming`), every change of the 90 days before `meta.as_of`, and at least the latest 100.",
     ok: jsonOk('The price changes.', 'price-changes'),
   }),
   ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {

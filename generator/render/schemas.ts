@@ -1,6 +1,6 @@
 import { badgeSchema } from './badge-schema.js';
 import { costIndexData } from './cost-index-schema.js';
-import { apiPriceSchema, modelDetailProperties, modelEntry } from './model-schemas.js';
+import { apiPriceSchema, modelDetailProperties, modelEntry, priceChangeSchema } from './model-schemas.js';
 import { serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
@@ -179,21 +179,9 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
       meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
     'cost-index': envelope('cost-index', siteUrl, "What ranking by the cost of a token mix reads: every cheapest candidate's headline price and each provider's standard offer, with context tiers", costIndexData, modelsMetaSchema),
-    'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first', {
+    'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first: upcoming ones (dated ahead by the maker) first, then the last 90 days (at least the latest 100)', {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['model_id', 'name', 'at', 'previous', 'current', 'change_pct'],
-        additionalProperties: false,
-        properties: {
-          model_id: modelId,
-          name: { type: 'string' },
-          at: isoTime,
-          previous: { $ref: '#/$defs/price' },
-          current: { $ref: '#/$defs/price' },
-          change_pct: { type: ['number', 'null'], description: 'change of the blended price, in percent' },
-        },
-      },
+      items: priceChangeSchema,
     }, meta(modelsMeta, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution'])),
     deprecations: envelope('deprecations', siteUrl, 'Models with a retirement date: upcoming retirements soonest first, then retired ones newest first', {
       type: 'array',

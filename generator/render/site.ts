@@ -99,9 +99,19 @@ function freshnessOf(sources: Record<string, SourceState>, siteUrl: string, runA
 }
 
 /** The newest time data/ records: what a response carries when update never saw its content. */
-function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
+export function lastRunAt(dataset: Dataset, contentTimes: ContentState): string {
   const times = [contentTimes.last_run_at, ...Object.values(dataset.sources).map((s) => s.last_attempt_at)].filter((t): t is string => t !== null);
   return times.sort().at(-1) ?? EPOCH;
+}
+
+/**
+ * The time a build judges everything that depends on the day at: the run being recorded, else the
+ * as-of update recorded (docs/api.md, "One as-of"), else the newest run data/ records; null before
+ * any run.
+ */
+export function recordedAsOfTime(dataset: Dataset, contentTimes: ContentState, run?: string): string | null {
+  const runAt = lastRunAt(dataset, contentTimes);
+  return run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
 }
 
 /**
@@ -130,9 +140,10 @@ function boundedSources(model: SourcedModel, report: (message: string) => void):
 export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[] {
   const contentTimes = config.contentTimes ?? EMPTY_CONTENT_STATE;
   const runAt = lastRunAt(dataset, contentTimes);
-  // Every day-dependent judgement below (retired, cheapest's candidates, the 90-day window of
-  // price changes, how fresh Artificial Analysis' indices are) is made at this one time.
-  const recordedAsOf = config.run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
+  // Every day-dependent judgement below (retired, cheapest's candidates, dated prices in force or
+  // upcoming, the 90-day window of price changes, how fresh Artificial Analysis' indices are) is
+  // made at this one time.
+  const recordedAsOf = recordedAsOfTime(dataset, contentTimes, config.run);
   const judgeAt = recordedAsOf ?? EPOCH;
   const docs = pageUrl(config.siteUrl, routes.docs());
   // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.
@@ -145,7 +156,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     sources: sourcesMeta(dataset.sources, sourceIds, config.siteUrl),
     documentation: docs,
   });
-  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
+  const baseMeta = metaFor(['openrouter', ...FACT_SOURCES], "ModelPulse (data from OpenRouter, genai-prices, LiteLLM, models.dev and the model makers' own deprecation pages; indices by Artificial Analysis)");
   const modelsMeta = {
     ...baseMeta,
     price_unit: 'USD per 1M tokens',
@@ -181,7 +192,6 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     modelDetails.set(model.record.id, detail);
     return true;
   });
-  const records = models.map((m) => m.record);
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
@@ -218,7 +228,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
-  const changes = priceChanges(records, judgeAt);
+  const changes = priceChanges(models, judgeAt);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
   const retiring = deprecations(models, judgeAt);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });

@@ -11,8 +11,11 @@ export type { PriceTier };
 export const LIFECYCLE_SOURCES = ['anthropic-deprecations', 'openai-deprecations', 'google-deprecations', 'mistral-deprecations', 'xai-deprecations'] as const;
 export type LifecycleSource = (typeof LIFECYCLE_SOURCES)[number];
 
-/** The sources that list offers with prices (the others state benchmarks or lifecycles). */
-export const PRICE_SOURCES = ['litellm', 'modelsdev'] as const;
+/**
+ * The sources that list offers with prices (the others state benchmarks or lifecycles), in order of
+ * precedence for one provider's offer: genai-prices (human-checked, the makers' own prices) first.
+ */
+export const PRICE_SOURCES = ['genai-prices', 'litellm', 'modelsdev'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 export const FACT_SOURCES = [...PRICE_SOURCES, 'artificialanalysis', ...LIFECYCLE_SOURCES] as const;
@@ -20,6 +23,10 @@ export type FactSource = (typeof FACT_SOURCES)[number];
 
 export function isLifecycleSource(source: string): source is LifecycleSource {
   return (LIFECYCLE_SOURCES as readonly string[]).includes(source);
+}
+
+export function isPriceSource(source: string): source is PriceSource {
+  return (PRICE_SOURCES as readonly string[]).includes(source);
 }
 
 /** Prices per unit other than tokens (a song, an image, a request, a second of audio or video). */
@@ -50,6 +57,27 @@ export interface Lifecycle {
   display_name: string | null;
 }
 
+/**
+ * A price a source says is in force from a day on (genai-prices' `constraint.start_date`); the
+ * first entry of a schedule has `start_date: null` (in force before any dated one).
+ */
+export interface DatedPrice {
+  start_date: string | null;
+  /** The standard price of those days: the one in force for most of each day. */
+  price: TokenPrices;
+  price_tiers: PriceTier[];
+  /** Prices in force only part of each day (UTC), beside the standard one (DeepSeek's off-peak rate). */
+  time_windows: TimeWindowPrice[];
+}
+
+/** A price in force every day from `start` to `end` (UTC, `HH:MM`; past midnight when `end` < `start`). */
+export interface TimeWindowPrice {
+  start: string;
+  end: string;
+  price: TokenPrices;
+  price_tiers: PriceTier[];
+}
+
 export interface ModelFacts {
   source: FactSource;
   /** The source's own key for the record (LiteLLM key, `provider/model` for models.dev, AA slug path, the maker's API name). */
@@ -72,6 +100,16 @@ export interface ModelFacts {
   benchmarks: Partial<Benchmarks>;
   /** Only the makers' deprecation pages: what the page says about this name. */
   lifecycle?: Lifecycle;
+  /**
+   * Only genai-prices, where it dates a price or gives time-of-day prices: every price it gives,
+   * ascending by start date. `price` and `price_tiers` are then the standard price in force when
+   * the source was read; the build judges which is in force on its as-of day.
+   */
+  dated_prices?: DatedPrice[];
+  /** Only genai-prices: the day its curators last checked this price, where the file says (else absent). */
+  prices_checked?: string;
+  /** Other names the source says this record answers to (genai-prices' match rule), for identity. */
+  names?: string[];
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

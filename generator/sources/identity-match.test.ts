@@ -37,6 +37,9 @@ describe('identity rules', () => {
     expect(readKey(fact('litellm', 'fireworks_ai/accounts/fireworks/models/llama-v3p1-70b-instruct', 'fireworks_ai', null))?.name).toBe('llama-3-1-70b-instruct');
     expect(readKey(fact('litellm', 'azure_ai/Meta-Llama-3.1-8B-Instruct', 'azure_ai', null))?.name).toBe('llama-3-1-8b-instruct');
     expect(readKey(fact('litellm', 'mistral/labs-devstral-small-2512', 'mistral', 'mistral'))?.name).toBe('devstral-small-2512');
+    // Amazon's own Bedrock names carry their version (`amazon/nova-pro-v1`); other vendors' tails are Bedrock's.
+    expect(readKey(fact('litellm', 'amazon.nova-pro-v1:0', 'bedrock_converse', null))).toMatchObject({ author: 'amazon', name: 'nova-pro-v1' });
+    expect(readKey(fact('litellm', 'bedrock/us-gov-east-1/amazon.nova-pro-v1:0', 'bedrock', null))?.name).toBe('nova-pro-v1');
   });
 
   it('scores precision 1 on the labelled set, hard cases and held-out keys included', () => {

@@ -12,7 +12,8 @@
  * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
  *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
  * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
- *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`) attaches only where
+ *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`), or another snapshot
+ *    of such a name (`mistral.mistral-large-2402-v1:0`), attaches only where
  *    its own record agrees with what it names (context within 10%, input and output price within
  *    25%, at least one of them known): the same source's record of that name at that provider
  *    where there is one, else our model. `azure/mistral-large-latest` at 32K and $8/$24 is not
@@ -25,6 +26,9 @@
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
 import { hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { recordAgrees, type ModelShape } from './identity-agreement.js';
+
+export { recordAgrees, type ModelShape } from './identity-agreement.js';
 
 export { AUTHOR_ALIASES, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
 
@@ -50,16 +54,6 @@ export interface MatchResult {
   ambiguous: AmbiguousMatch[];
 }
 
-/** What the rules need to know about one of our models beyond its id. */
-export interface ModelShape {
-  context_length: number | null;
-  /** The current paid price (USD per 1M tokens), when known. */
-  input: number | null;
-  output: number | null;
-  hugging_face_id?: string | null;
-  canonical_slug?: string | null;
-}
-
 export interface IdentityContext {
   models?: ReadonlyMap<string, ModelShape>;
   /**
@@ -72,7 +66,7 @@ export interface IdentityContext {
   displayNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
-type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price'> & { lifecycle?: { display_name: string | null } };
+type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & { lifecycle?: { display_name: string | null } };
 
 /** Our ids by normalized slug. */
 export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
@@ -100,29 +94,16 @@ export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undef
   return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
 }
 
-const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= factor;
-
-/** Rule 4: the record's own context and price agree with the model's (at least one of them known). */
-export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price'>, shape: ModelShape | undefined): boolean {
-  if (shape === undefined) return false;
-  const checks: boolean[] = [];
-  if (fact.context_length !== null && shape.context_length !== null) checks.push(within(fact.context_length, shape.context_length, 1.1));
-  const [input, output] = [fact.price?.input ?? null, fact.price?.output ?? null];
-  if (input !== null && output !== null && shape.input !== null && shape.output !== null) {
-    checks.push((input === 0 && shape.input === 0) || within(input, shape.input, 1.25));
-    checks.push((output === 0 && shape.output === 0) || within(output, shape.output, 1.25));
-  }
-  return checks.length > 0 && checks.every(Boolean);
-}
-
 /** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
 type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
 
 interface Indexes {
   ids: ReadonlyMap<string, string[]>;
   external: ReadonlyMap<string, string>;
-  /** Normalized names of our models that have dated siblings (`mistral-large` beside `mistral-large-2411`). */
+  /** Normalized names of ours that float (see floatingNames). */
   floating: ReadonlySet<string>;
+  /** Those of them with dated siblings among our ids (`mistral-large` beside `mistral-large-2411`). */
+  datedSiblings: ReadonlySet<string>;
   /** Display names a lifecycle source gives to exactly one of its records. */
   uniqueDisplayNames: ReadonlySet<string>;
 }
@@ -132,8 +113,9 @@ interface Indexes {
  * (`mistral-large` beside `mistral-large-2411`), and those OpenRouter pins to one dated snapshot
  * (`qwen/qwen-max`, canonical `qwen-max-2025-01-25`), while the author's `qwen-max` moves on.
  */
-function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, string[]>, models: ReadonlyMap<string, ModelShape> | undefined): Set<string> {
+function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, string[]>, models: ReadonlyMap<string, ModelShape> | undefined): { floating: Set<string>; datedSiblings: Set<string> } {
   const out = new Set<string>();
+  const siblings = new Set<string>();
   const dated = (author: string | null, name: string) => {
     const base = peelForms({ name, snapshot: null, author }).at(-1)!;
     return base.name !== name && base.kind === 'snapshot' ? base.name : null;
@@ -142,11 +124,14 @@ function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, strin
     const [author = '', slug = ''] = id.split('/');
     const name = normalizeName(slug);
     const base = dated(author, name);
-    if (base !== null && (ids.get(base) ?? []).some((other) => other.startsWith(`${author}/`))) out.add(base);
+    if (base !== null && (ids.get(base) ?? []).some((other) => other.startsWith(`${author}/`))) {
+      out.add(base);
+      siblings.add(base);
+    }
     const canonical = models?.get(id)?.canonical_slug?.split('/').pop();
     if (canonical !== undefined && dated(author, normalizeName(canonical)) === name) out.add(name);
   }
-  return out;
+  return { floating: out, datedSiblings: siblings };
 }
 
 /**
@@ -189,7 +174,11 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     if (ids.length > 1) return { ok: false, candidates: ids };
     if (ids.length === 0) continue;
     const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
-    const floating = priced && (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)));
+    // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
+    // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
+    const floating =
+      priced &&
+      (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)) || (form.kind === 'snapshot' && indexes.datedSiblings.has(form.name)));
     return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
   return null;
@@ -255,7 +244,7 @@ function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelS
   let indexes = byModels.get(models ?? NO_MODELS);
   if (indexes === undefined) {
     const ids = indexIds(ourIds);
-    indexes = { ids, external: indexExternalIds(models), floating: floatingNames(ourIds, ids, models) };
+    indexes = { ids, external: indexExternalIds(models), ...floatingNames(ourIds, ids, models) };
     byModels.set(models ?? NO_MODELS, indexes);
   }
   return indexes;

@@ -25,8 +25,8 @@ export const AUTHOR_ALIASES: Readonly<Record<string, string>> = {
  */
 export const FLOATING_NAMES: readonly string[] = ['deepseek-chat', 'deepseek-reasoner', 'chatgpt-4o-latest'];
 
-/** Bedrock-style `region.vendor.` prefixes: the region is dropped, the vendor is an author hint. */
-const REGIONS = ['us', 'eu', 'apac', 'au', 'jp', 'ca', 'global', 'us-gov', 'sa', 'in'] as const;
+/** Bedrock-style `region.vendor.` prefixes (genai-prices writes `regional.` for in-region prices): the region is dropped, the vendor is an author hint. */
+const REGIONS = ['us', 'eu', 'apac', 'au', 'jp', 'ca', 'global', 'regional', 'us-gov', 'sa', 'in'] as const;
 const VENDORS = ['anthropic', 'xai', 'google', 'meta', 'mistral', 'amazon', 'cohere', 'ai21', 'deepseek', 'qwen', 'openai', 'moonshot', 'minimax', 'writer', 'zai'];
 
 type Peel = { pattern: RegExp; kind: Exclude<MatchKind, 'curated' | 'exact'> };
@@ -57,11 +57,11 @@ export function hostSpelling(name: string, provider: string | null, author: stri
   let out = name;
   if (provider === 'databricks') out = out.replace(/^databricks-/, '');
   out = out.replace(/^meta-llama-(?=\d|guard)/, 'llama-').replace(/^llama(\d)/, 'llama-$1');
-  if (provider === 'fireworks_ai' || provider === 'fireworks-ai') out = out.replace(/(\d+)p(\d+)/g, '$1.$2').replace(/^llama-v(\d)/, 'llama-$1');
+  if (provider === 'fireworks_ai' || provider === 'fireworks-ai' || provider === 'fireworks') out = out.replace(/(\d+)p(\d+)/g, '$1.$2').replace(/^llama-v(\d)/, 'llama-$1');
   if (provider === 'groq') out = out.replace(/-(versatile|instant)$/, '-instruct');
   // Vertex's "model as a service" copies and Bedrock's version tails name the same model.
   if (provider?.startsWith('vertex_ai') || provider === 'google-vertex') out = out.replace(/-maas$/, '');
-  if (provider?.startsWith('bedrock') || provider === 'amazon-bedrock') out = out.replace(/-v\d+$/, '');
+  if ((provider?.startsWith('bedrock') || provider === 'amazon-bedrock' || provider === 'aws') && author !== 'amazon') out = out.replace(/-v\d+$/, '');
   if (author === 'mistralai') out = out.replace(/^(labs|open)-/, '');
   return out;
 }
@@ -80,7 +80,8 @@ type KeyFields = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_na
 /** Rule 1: a source record's author hint and comparable name; null for records never matched. */
 export function readKey(fact: KeyFields): ReadKey | null {
   const lifecycle = isLifecycleSource(fact.source);
-  const raw = (fact.source === 'modelsdev' || lifecycle ? fact.model_name : fact.source_key).toLowerCase();
+  // Keys that start with the provider (`anthropic/claude-x`) are read by the model's own name.
+  const raw = (fact.source === 'modelsdev' || fact.source === 'genai-prices' || lifecycle ? fact.model_name : fact.source_key).toLowerCase();
   if (fact.source === 'artificialanalysis') {
     const [creator, slug = ''] = raw.split('/');
     const reordered = slug.replace(/^claude-(\d+(?:-\d+)?)-(opus|sonnet|haiku)(?=$|-)/, 'claude-$2-$1');
@@ -96,7 +97,8 @@ export function readKey(fact: KeyFields): ReadKey | null {
   const dotted = /^(?:([a-z-]+)\.)?([a-z0-9]+)\.(.+)$/.exec(name);
   if (dotted !== null && VENDORS.includes(dotted[2]!) && (dotted[1] === undefined || (REGIONS as readonly string[]).includes(dotted[1]))) {
     author ??= canonicalAuthor(dotted[2]!);
-    name = dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
+    // Bedrock's version tail names the same model, except on Amazon's own, whose names carry it (`nova-pro-v1`).
+    name = dotted[2] === 'amazon' ? dotted[3]!.replace(/:\d+$/, '') : dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
   }
   name = name.replace(/:\d+$/, '').replace(/@default$/, '');
   let snapshot: string | null = null;

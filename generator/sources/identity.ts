@@ -13,7 +13,8 @@ import { modelId } from '../validation/common-schemas.js';
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES, type FactSource, type ModelFacts } from './facts.js';
 import { makerNames, modelShapes } from './identity-context.js';
-import { matchFacts, type AmbiguousMatch, type IdentityContext, type IdentityMatch } from './identity-match.js';
+import type { AmbiguousMatch, IdentityContext, IdentityMatch } from './identity-match.js';
+import { matchWithNames } from './identity-alternates.js';
 
 export { makerAliases, makerNames, modelShapes } from './identity-context.js';
 
@@ -83,7 +84,7 @@ export interface MappedFacts {
  * overrides and exclusions on top.
  */
 export function mapFacts(facts: readonly ModelFacts[], curated: Readonly<Record<string, string | null>>, ourIds: readonly string[], context: IdentityContext = {}): MappedFacts {
-  const auto = matchFacts(facts, ourIds, context);
+  const auto = matchWithNames(facts, ourIds, context);
   const matched = new Map(auto.matches.map((m) => [m.source_key, m]));
   const curatedAa = new Set(Object.values(curated).filter((id): id is string => id !== null));
   const byModel = new Map<string, MatchedFacts[]>();

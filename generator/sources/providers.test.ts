@@ -7,6 +7,9 @@ describe('providers across sources', () => {
     expect(['azure', 'azure_ai', 'vertex_ai-anthropic_models', 'gemini', 'google', 'fireworks_ai', 'fireworks/fast', 'together_ai', 'togetherai'].map(providerId)).toEqual([
       'azure', 'azure', 'google-vertex', 'google-ai-studio', 'google-ai-studio', 'fireworks', 'fireworks', 'together', 'together',
     ]);
+    // genai-prices' names: its `google` is the Gemini API (AI Studio), `aws` is Bedrock.
+    expect(['aws', 'google', 'x-ai', 'zhipuai', 'moonshotai', 'huggingface_novita'].map(providerId)).toEqual(['amazon-bedrock', 'google-ai-studio', 'xai', 'z-ai', 'moonshotai', 'huggingface-novita']);
+    expect(providerName('huggingface-novita')).toBe('Hugging Face (NovitaAI)');
     expect(providerName('amazon-bedrock')).toBe('Amazon Bedrock');
     expect(providerName('someone-new', 'Someone New')).toBe('Someone New');
   });
@@ -18,6 +21,8 @@ describe('providers across sources', () => {
     expect(offerPlace('us.anthropic.claude-opus-4-6-v1')).toEqual({ kind: 'data_zone', region: 'us' });
     expect(offerPlace('amazon-bedrock/eu.anthropic.claude-opus-4-6-v1')).toEqual({ kind: 'data_zone', region: 'eu' });
     expect(offerPlace('global.anthropic.claude-opus-4-7')).toEqual({ kind: 'standard', region: null });
+    // genai-prices' in-region Bedrock prices (10% above the global ones) name no region.
+    expect(offerPlace('aws/regional.anthropic.claude-sonnet-5-v1:0')).toEqual({ kind: 'regional', region: null });
     expect(offerPlace('azure/eu/gpt-4o-2024-08-06')).toEqual({ kind: 'data_zone', region: 'eu' });
     expect(offerPlace('azure/ft:gpt-4o')).toEqual({ kind: 'fine_tune', region: null });
     expect(offerPlace('gpt-4o-batch')).toEqual({ kind: 'batch', region: null });

@@ -7,7 +7,7 @@
  * data-zone, provisioned (commitment), batch or fine-tune price, which never is. Pure.
  */
 
-export const OFFER_KINDS = ['standard', 'regional', 'data_zone', 'provisioned', 'batch', 'fine_tune'] as const;
+export const OFFER_KINDS = ['standard', 'regional', 'data_zone', 'provisioned', 'batch', 'fine_tune', 'time_window'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** Source names → canonical ids, where they differ (anything else: lower-cased, `_` read as `-`). */
@@ -39,6 +39,10 @@ export const PROVIDER_ALIASES: Readonly<Record<string, string>> = {
   google: 'google-ai-studio',
   'fireworks-ai': 'fireworks',
   togetherai: 'together',
+  // genai-prices (its `google` is models.dev's, the Gemini API's prices)
+  aws: 'amazon-bedrock',
+  'x-ai': 'xai',
+  zhipuai: 'z-ai',
 };
 
 /** Display names of the canonical ids (OpenRouter's spelling where it lists the provider). */
@@ -77,6 +81,10 @@ export const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   baseten: 'Baseten',
   '302ai': '302.AI',
   aihubmix: 'AIHubMix',
+  avian: 'Avian',
+  doubleword: 'Doubleword',
+  ovhcloud: 'OVHcloud',
+  voyageai: 'Voyage AI',
 };
 
 /** `bedrock_converse` → `amazon-bedrock`; an OpenRouter tag (`fireworks/fast`) → `fireworks`. */
@@ -87,8 +95,12 @@ export function providerId(name: string): string {
   return PROVIDER_ALIASES[key] ?? key.replace(/[_\s.]+/g, '-');
 }
 
+/** genai-prices' Hugging Face router lanes (`huggingface_novita` → `huggingface-novita`): Hugging Face reselling a host. */
+const HUGGING_FACE_LANE = /^huggingface-(.+)$/;
+
 export function providerName(id: string, fallback: string | null = null): string {
-  return PROVIDER_NAMES[id] ?? fallback ?? id;
+  const lane = HUGGING_FACE_LANE.exec(id);
+  return PROVIDER_NAMES[id] ?? fallback ?? (lane === null ? id : `Hugging Face (${PROVIDER_NAMES[lane[1]!] ?? lane[1]})`);
 }
 
 export interface OfferPlace {
@@ -119,6 +131,8 @@ export function offerPlace(sourceKey: string): OfferPlace {
   const regional = segments.slice(0, -1).find((s) => /^[a-z]{2}(?:-gov)?-[a-z]+-\d$/.test(s));
   if (regional !== undefined) return { kind: 'regional', region: regional };
   if (segments[0] === 'azure' && segments.length > 2 && DATA_ZONES.includes(segments[1]!)) return { kind: 'data_zone', region: segments[1]! };
+  // genai-prices' Bedrock `regional.` prices: in-region endpoints (it names no region), beside the `global.` standard ones.
+  if (name.startsWith('regional.')) return { kind: 'regional', region: null };
   const zone = /^([a-z]{2,4}(?:-gov)?)\.[a-z0-9]+\./.exec(name);
   if (zone !== null && DATA_ZONES.includes(zone[1]!)) return { kind: 'data_zone', region: zone[1]! };
   return { kind: 'standard', region: null };

@@ -10,6 +10,8 @@ import { endpointsRotationSchema, modelRecordSchema, pendingAdditionsSchema, sou
 import { stableStringify } from './stable-json.js';
 import type { FactsByModel } from '../models/facts-merge.js';
 import type { FactSource } from '../sources/facts.js';
+import type { OfferHistoryFile } from '../models/offer-history.js';
+import { loadOfferHistories, type OfferHistorySource } from './offer-history-store.js';
 import { attachAllFacts, loadIdentity, type IdentityMap } from '../sources/identity.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
@@ -66,6 +68,8 @@ export interface Dataset {
   overrides: OverridesFile;
   /** The secondary sources' last good reads, as stored. */
   facts: Partial<Record<FactSource, FactsFile>>;
+  /** Every price each price source and each OpenRouter endpoint showed, by its key (data/price-history/). */
+  priceHistories: Partial<Record<OfferHistorySource, OfferHistoryFile>>;
   /** Those facts attached to our models by the identity rules and data/identity.json. */
   factsByModel: Map<string, FactsByModel>;
   /** Records the rules could not attach to one model, and curated entries that were skipped. */
@@ -146,6 +150,7 @@ export async function loadDataset(ref: StoreRef): Promise<Dataset> {
     statusHistories: await loadStatusHistories(store),
     overrides: await loadOverrides(store, known),
     facts,
+    priceHistories: await loadOfferHistories(store),
     factsByModel: attached.byModel,
     identity: { ambiguous: attached.ambiguous, warnings: curated.warnings },
   };

@@ -32,6 +32,24 @@ export interface FactsFile {
 }
 
 const nullableTokenPrices = { anyOf: [tokenPrices, { type: 'null' }] } as const;
+const priceTiers = { type: 'array', items: priceTier(tokenPrices) } as const;
+const clockTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } as const;
+
+/** genai-prices' schedule: each price with the day it starts, and its time-of-day windows. */
+const datedPrice = {
+  type: 'object',
+  required: ['start_date', 'price', 'price_tiers', 'time_windows'],
+  additionalProperties: false,
+  properties: {
+    start_date: nullableDate,
+    price: tokenPrices,
+    price_tiers: priceTiers,
+    time_windows: {
+      type: 'array',
+      items: { type: 'object', required: ['start', 'end', 'price', 'price_tiers'], additionalProperties: false, properties: { start: clockTime, end: clockTime, price: tokenPrices, price_tiers: priceTiers } },
+    },
+  },
+} as const;
 
 const factSchema = {
   type: 'object',
@@ -44,10 +62,7 @@ const factSchema = {
     author: { type: ['string', 'null'] },
     model_name: { type: 'string' },
     price: nullableTokenPrices,
-    price_tiers: {
-      type: 'array',
-      items: priceTier(tokenPrices),
-    },
+    price_tiers: priceTiers,
     context_length: nullablePositiveInt,
     max_output: nullablePositiveInt,
     retirement_date: nullableDate,
@@ -69,6 +84,9 @@ const factSchema = {
         display_name: { type: ['string', 'null'] },
       },
     },
+    dated_prices: { type: 'array', minItems: 1, items: datedPrice },
+    prices_checked: { type: 'string', format: 'date' },
+    names: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 

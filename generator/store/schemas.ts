@@ -12,6 +12,12 @@ import {
   tokenPrices,
 } from '../validation/common-schemas.js';
 
+/** A stored price point: when it was first seen, and when the price before it was last seen (or itself, once the model left). */
+const storedPoint = {
+  ...pricedAt(tokenPrices),
+  properties: { ...pricedAt(tokenPrices).properties, previous_seen_at: isoTime, last_seen_at: isoTime },
+} as const;
+
 /** The schema of data/models/<author>/<slug>.json: catches broken hand edits before a build. */
 export const modelRecordSchema = {
   type: 'object',
@@ -45,9 +51,9 @@ export const modelRecordSchema = {
     },
     first_seen_at: isoTime,
     delisted_at: nullableIsoTime,
-    price_history: { type: 'array', items: pricedAt(tokenPrices) },
+    price_history: { type: 'array', items: storedPoint },
     price_tiers: { type: 'array', items: priceTier(tokenPrices) },
-    pending_price: pricedAt(tokenPrices),
+    pending_price: storedPoint,
     endpoints: {
       type: 'object',
       required: ['updated_at', 'items'],

@@ -23,3 +23,18 @@ export function stableStringify(value: unknown): string {
 export function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(sortKeysDeep(a)) === JSON.stringify(sortKeysDeep(b));
 }
+
+/**
+ * Like stableStringify, but an object whose values are all plain (a price point) stays on one
+ * line: files of many small records (data/price-history/) read as one record a line and diff so.
+ */
+export function stableStringifyCompact(value: unknown): string {
+  const write = (v: unknown, indent: string): string => {
+    if (Array.isArray(v)) return v.length === 0 ? '[]' : `[\n${v.map((item) => `${indent}  ${write(item, `${indent}  `)}`).join(',\n')}\n${indent}]`;
+    if (v === null || typeof v !== 'object') return JSON.stringify(v);
+    const entries = Object.entries(v);
+    if (entries.every(([, item]) => item === null || typeof item !== 'object')) return JSON.stringify(v);
+    return `{\n${entries.map(([key, item]) => `${indent}  ${JSON.stringify(key)}: ${write(item, `${indent}  `)}`).join(',\n')}\n${indent}}`;
+  };
+  return `${write(sortKeysDeep(value), '')}\n`;
+}

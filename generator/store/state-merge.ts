@@ -5,7 +5,7 @@
  * - model records: the record of the side whose catalog read is later, with both sides' price
  *   histories merged in time order, and that side's current price at its read's time when the
  *   merged history ends otherwise (a price seen back where it was is an observation too);
- * - facts and the disagreement report: the later read;
+ * - facts, each price source's offer histories and the disagreement report: the later read;
  * - per-source freshness, the endpoints rotation: per entry, the later attempt;
  * - status: the history of the side that checked later, plus the incidents only the other side
  *   recorded. The other side's probe sample of that quarter hour is the one thing lost;
@@ -15,7 +15,9 @@
  */
 import type { ModelRecord, PricePoint } from '../models/types.js';
 import type { PublishState } from '../publish/decide.js';
-import { FACT_SOURCES } from '../sources/facts.js';
+import { FACT_SOURCES, PRICE_SOURCES } from '../sources/facts.js';
+import { loadOfferHistories, saveOfferHistory } from './offer-history-store.js';
+import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ServiceHistory } from '../status/history.js';
 import { loadContentState, saveContentState } from './content-store.js';
 import {
@@ -132,6 +134,14 @@ export async function mergeStateDirs(store: DataStore, theirsDir: string): Promi
   for (const source of FACT_SOURCES) {
     const other = theirsFacts[source];
     if (other !== undefined && !later(oursFacts[source]?.fetched_at, other.fetched_at)) await saveFacts(store, other);
+  }
+  // A price source's history goes with its facts, the endpoints' with the catalog: the later read's holds every price the other's did.
+  const theirsHistories = await loadOfferHistories(theirs);
+  const endpoints = theirsHistories[ENDPOINTS_HISTORY];
+  if (endpoints !== undefined && !oursNewer) await saveOfferHistory(store, endpoints);
+  for (const source of PRICE_SOURCES) {
+    const other = theirsHistories[source];
+    if (other !== undefined && !later(oursFacts[source]?.fetched_at, theirsFacts[source]?.fetched_at)) await saveOfferHistory(store, other);
   }
   const disagreements = (s: DataStore) => readJsonFile(s.path(DATA_FILES.disagreements), null) as Promise<{ generated_at?: string } | null>;
   const [oursReport, theirsReport] = [await disagreements(store), await disagreements(theirs)];

@@ -31,7 +31,7 @@ describe('the data layout', () => {
     for (const file of files) expect(() => layoutEntry(file), file).not.toThrow();
     // Curated files are main's own; the run-only state (the catalog's content times, rotation, held
     // additions, deploys) never travels.
-    expect(SNAPSHOT_ENTRIES.map((e) => e.path).sort()).toEqual(['facts/', 'models/', 'reports/disagreements.json', 'sources.json', 'state/content-freshness.json', 'status/'].sort());
+    expect(SNAPSHOT_ENTRIES.map((e) => e.path).sort()).toEqual(['facts/', 'models/', 'price-history/', 'reports/disagreements.json', 'sources.json', 'state/content-freshness.json', 'status/'].sort());
     expect(DATA_LAYOUT.filter((e) => e.kind === 'curated').every((e) => !e.snapshot)).toBe(true);
   });
 

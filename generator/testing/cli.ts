@@ -5,6 +5,7 @@ export const OFFLINE_ENV: Record<string, string> = {
   MODELPULSE_OPENROUTER_URL: 'http://127.0.0.1:9/api/v1',
   MODELPULSE_LITELLM_URL: 'http://127.0.0.1:9/litellm.json',
   MODELPULSE_MODELSDEV_URL: 'http://127.0.0.1:9/api.json',
+  MODELPULSE_GENAI_PRICES_URL: 'http://127.0.0.1:9/genai-prices.json',
   MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
   ARTIFICIAL_ANALYSIS_API_KEY: '',
   MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: 'http://127.0.0.1:9/anthropic.md',

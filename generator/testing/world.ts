@@ -1,12 +1,13 @@
 /**
  * A whole upstream world on one local server: OpenRouter's catalog and endpoint lists, LiteLLM,
- * models.dev, a Statuspage per service and a probe target per service, all in the real formats
+ * models.dev, genai-prices, a Statuspage per service and a probe target per service, all in the real formats
  * (the fixtures' builders). Tests and the simulated year drive the real `update` against it and
  * change the world between runs.
  */
 import { anthropicPage, googlePage, mistralFiles, openAiPage, xaiGuide } from '../sources/firstparty/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { mdApi, mdModel, mdProvider } from '../sources/modelsdev/fixtures.js';
+import { gpModel, gpProvider } from '../sources/genaiprices/fixtures.js';
 import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { spIncident, spSummary } from '../status/platforms/fixtures.js';
 import type { Reply, Routes } from './upstream-server.js';
@@ -49,6 +50,7 @@ export function worldEnv(baseUrl: string): Record<string, string> {
     MODELPULSE_OPENROUTER_URL: `${baseUrl}/api/v1`,
     MODELPULSE_LITELLM_URL: `${baseUrl}/litellm.json`,
     MODELPULSE_MODELSDEV_URL: `${baseUrl}/modelsdev.json`,
+    MODELPULSE_GENAI_PRICES_URL: `${baseUrl}/genai-prices.json`,
     MODELPULSE_ARTIFICIAL_ANALYSIS_URL: 'http://127.0.0.1:9/aa',
     ARTIFICIAL_ANALYSIS_API_KEY: '',
     MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: `${baseUrl}/makers/anthropic.md`,
@@ -107,6 +109,10 @@ export function worldRoutes(world: World): Routes {
     '/modelsdev.json': {
       kind: 'json',
       body: mdApi([mdProvider('world', world.models.map((m) => mdModel({ id: m.id.split('/')[1]!, cost: { input: Number(m.prompt) * 1e6, output: Number(m.completion) * 1e6 } })))]),
+    },
+    '/genai-prices.json': {
+      kind: 'json',
+      body: [gpProvider('world', world.models.map((m) => gpModel({ id: m.id.split('/')[1]!, prices: { input_mtok: Number(m.prompt) * 1e6, output_mtok: Number(m.completion) * 1e6 } })))],
     },
   };
   for (const m of world.models) {

@@ -40,6 +40,7 @@ async function routesFor(step: BootstrapStep, recordings: string): Promise<Route
   }
   if (step.litellm !== undefined) routes['/litellm.json'] = { kind: 'json', body: await json(step.litellm) };
   if (step.modelsdev !== undefined) routes['/api.json'] = { kind: 'json', body: await json(step.modelsdev) };
+  if (step.genaiPrices !== undefined) routes['/genai-prices/data.json'] = { kind: 'json', body: await json(step.genaiPrices) };
   if (step.artificialanalysis !== undefined) {
     // The scraper kept the API's `data` array as `models`: served in the API's own envelope.
     const wrapped = (await json(step.artificialanalysis)) as { models?: unknown[]; data?: unknown[] };
@@ -65,6 +66,7 @@ function envFor(server: UpstreamServer): Record<string, string> {
     MODELPULSE_OPENROUTER_URL: `${base}/api/v1`,
     MODELPULSE_LITELLM_URL: `${base}/litellm.json`,
     MODELPULSE_MODELSDEV_URL: `${base}/api.json`,
+    MODELPULSE_GENAI_PRICES_URL: `${base}/genai-prices/data.json`,
     MODELPULSE_ARTIFICIAL_ANALYSIS_URL: `${base}/aa`,
     // The replay server checks no key; a placeholder turns the source on.
     ARTIFICIAL_ANALYSIS_API_KEY: 'replay',

@@ -14,13 +14,27 @@ export interface BootstrapStep {
   litellm?: string;
   modelsdev?: string;
   artificialanalysis?: string;
+  /** A recorded copy of genai-prices' data.json. */
+  genaiPrices?: string;
   /** The makers' pages; OpenAI's is a base page plus later sections composed into it (composeOpenAiPage). */
   pages?: { anthropic?: string; openai?: string[]; google?: string; xai?: string; mistral?: string };
 }
 
 const facts = (sources: string) => ['--only', 'facts', '--sources', sources];
 
-export const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [
+/**
+ * genai-prices' monthly copies (SOURCES.md): each is the file as it stood at the last commit of
+ * its month that changed it, read as of that commit's day. They come first (from 2025-06-23), so
+ * the prices of models that enter the catalog later are there when they do.
+ */
+export const GENAI_PRICES_COPIES = [
+  '2025-06-23', '2025-07-31', '2025-08-26', '2025-09-29', '2025-10-27', '2025-11-27', '2025-12-31',
+  '2026-01-28', '2026-02-25', '2026-03-30', '2026-04-30', '2026-05-28', '2026-06-30', '2026-07-25',
+] as const;
+
+const genaiPricesStep = (day: string): BootstrapStep => ({ now: `${day}T00:00:00Z`, what: `genai-prices ${day}`, args: facts('genai-prices'), genaiPrices: `genai-prices/data-${day}.json` });
+
+const RECORDED_STEPS: readonly BootstrapStep[] = [
   { now: '2026-03-29T00:00:00Z', what: 'OpenRouter catalog 2026-03-29', args: ['--only', 'models', '--force'], catalog: 'openrouter/models-2026-03-29.json' },
   { now: '2026-05-01T00:00:00Z', what: 'OpenRouter catalog 2026-05-01', args: ['--only', 'models', '--force'], catalog: 'openrouter/models-2026-05-01.json' },
   // The guide's text is the revision after about 2026-05-20 (SOURCES.md).
@@ -54,6 +68,9 @@ export const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [
     pages: { anthropic: 'firstparty/anthropic-deprecations-2026-10-06.from-html.md', openai: ['firstparty/openai-deprecations-2026-09-11.md', 'firstparty/openai-deprecations-2026-10-06.excerpt.from-html.md'] },
   },
 ];
+
+/** Every step in time order: the genai-prices copies among the other recordings. */
+export const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [...GENAI_PRICES_COPIES.map(genaiPricesStep), ...RECORDED_STEPS].sort((a, b) => (a.now < b.now ? -1 : a.now > b.now ? 1 : 0));
 
 /**
  * OpenAI's page as of the 2026-10-06 capture: only its two new sections were transcribed (the

@@ -113,7 +113,7 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     const report = await updateFacts({ store: dataDir, now: '2026-08-03T00:00:00Z', http, env: env(), only: AGGREGATORS });
     expect(report.ok).toBe(false);
     expect(report.sources.map((s) => [s.source, s.error?.split(':')[0]])).toEqual([
-      ['litellm', 'lists 1 records, less than half of the 4 it listed before; kept the last good facts'],
+      ['litellm', 'lists 1 prices, less than half of the 4 it listed before; kept the last good facts'],
       ['modelsdev', 'invalid_body'],
       ['artificialanalysis', 'http_status'],
     ]);

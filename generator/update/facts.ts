@@ -1,5 +1,5 @@
 /**
- * The facts stage of `update`: reads the secondary sources (LiteLLM, models.dev, Artificial
+ * The facts stage of `update`: reads the secondary sources (genai-prices, LiteLLM, models.dev, Artificial
  * Analysis when ARTIFICIAL_ANALYSIS_API_KEY is set, and the model makers' own deprecation pages,
  * at most every LIFECYCLE_INTERVAL_HOURS), writes data/facts/<source>.json, and the disagreement
  * report (prices, and retirement dates where the first-party word differs from an aggregator's)
@@ -10,11 +10,13 @@ import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
 import { retirementDisagreement, type RetirementDisagreement } from '../models/retirement-report.js';
+import { firstPartyDisagreements, type FirstPartyDisagreement } from '../models/first-party-report.js';
 import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
-import { LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
+import { isPriceSource, LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
+import { genaiPricesUrl, readGenaiPrices } from '../sources/genaiprices/index.js';
 import { lifecycleUrl, readLifecyclePage } from '../sources/firstparty/index.js';
 import { attachAllFacts, loadIdentity, makerNames, mapFacts, modelShapes } from '../sources/identity.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
@@ -22,8 +24,10 @@ import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset, saveSources } from '../store/data-store.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
+import { loadOfferHistories, saveOfferHistory } from '../store/offer-history-store.js';
+import { nextOfferHistory } from '../models/offer-history.js';
+import { sameJson, stableStringify } from '../store/stable-json.js';
 import { writeFileAtomic } from '../store/files.js';
-import { stableStringify } from '../store/stable-json.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { DATA_FILES } from '../store/layout.js';
 
@@ -43,12 +47,17 @@ export class SourceRenamedError extends Error {
   }
 }
 
-/** A source suddenly lists far fewer records than before: most likely a glitch, not reality. */
+/** A source suddenly lists far fewer records (a price source: far fewer prices) than before: most likely a glitch, not reality. */
 export class SourceShrankError extends Error {
   override readonly name = 'SourceShrankError';
-  constructor(readonly listed: number, readonly before: number) {
-    super(`lists ${listed} records, less than half of the ${before} it listed before; kept the last good facts`);
+  constructor(readonly listed: number, readonly before: number, what = 'records') {
+    super(`lists ${listed} ${what}, less than half of the ${before} it listed before; kept the last good facts`);
   }
+}
+
+/** What the shrink guard counts: a price source's prices (records without one price nothing), else its records. */
+function shrinkCount(source: FactSource, facts: readonly ModelFacts[]): { count: number; what: string } {
+  return isPriceSource(source) ? { count: facts.filter((f) => f.price !== null).length, what: 'prices' } : { count: facts.length, what: 'records' };
 }
 
 export interface FactsUpdateOptions {
@@ -74,6 +83,8 @@ export interface FactsSourceReport {
   facts: number;
   mapped: number;
   issues: string[];
+  /** First-party priced records the identity rules attach to none of our models (the ambiguous ones are listed apart). */
+  unmatched?: string[];
 }
 
 export interface FactsRunReport {
@@ -88,10 +99,14 @@ export interface FactsRunReport {
   ambiguous: AmbiguousMatch[];
   /** The first-party word on a retirement differs from another source's date: the first-party one is published. */
   retirementDisagreements: RetirementDisagreement[];
+  /** The maker's own price (genai-prices) differs from an aggregator's on the maker's offer: the maker's is published. */
+  firstPartyDisagreements: FirstPartyDisagreement[];
 }
 
 /** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
 export const LIFECYCLE_INTERVAL_HOURS = 6;
+/** genai-prices' curators change its file a few times a week; its dated prices are judged on the data's day anyway. */
+export const GENAI_PRICES_INTERVAL_HOURS = 1;
 
 interface SourceReader {
   source: FactSource;
@@ -100,8 +115,9 @@ interface SourceReader {
   intervalHours?: number;
 }
 
-function readers(http: HttpClient, env: NodeJS.ProcessEnv): SourceReader[] {
+function readers(http: HttpClient, env: NodeJS.ProcessEnv, now: string): SourceReader[] {
   const list: SourceReader[] = [
+    { source: 'genai-prices', read: () => readGenaiPrices(http, genaiPricesUrl(env), now), intervalHours: GENAI_PRICES_INTERVAL_HOURS },
     { source: 'litellm', read: () => readLiteLlm(http, liteLlmUrl(env)) },
     { source: 'modelsdev', read: () => readModelsDev(http, modelsDevUrl(env)) },
   ];
@@ -138,7 +154,9 @@ export function holdJumps(facts: readonly ModelFacts[], last: FactsFile | undefi
     issues.push(
       `${fact.source_key}: ${guard.held.join(', ')} moved ${priceJump(previous.price, fact.price).toPrecision(3)}× since the last read; kept the previous value until the next read confirms it`,
     );
-    return { ...fact, price: withFields(fact.price, previous.price, guard.held), price_tiers: previous.price_tiers };
+    // A held jump keeps the previous read's prices whole: its tiers and its schedule too.
+    const { dated_prices: _schedule, ...rest } = fact;
+    return { ...rest, price: withFields(fact.price, previous.price, guard.held), price_tiers: previous.price_tiers, ...(previous.dated_prices === undefined ? {} : { dated_prices: previous.dated_prices }) };
   });
   return { facts: out, pending, issues };
 }
@@ -150,11 +168,12 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const curated = await loadIdentity(options.store, known);
   const ids = [...known].sort();
   const previous = await loadFacts(options.store);
+  const histories = await loadOfferHistories(options.store);
   const shapes = modelShapes(dataset.models.values());
   const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
-  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [] };
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [], firstPartyDisagreements: [] };
 
-  const selected = readers(options.http, options.env ?? process.env).filter(
+  const selected = readers(options.http, options.env ?? process.env, options.now).filter(
     (r) => (options.only === undefined ? isDue(r, dataset.sources[r.source], options.now) || options.force === true : options.only.includes(r.source)),
   );
   for (const { source, read } of selected) {
@@ -165,9 +184,8 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       line.facts = observation.facts.length;
       line.issues = observation.issues.map((i) => `${i.source_key}: ${i.reason}`);
       const last = previous[source];
-      if (last !== undefined && observation.facts.length < last.facts.length * MIN_KEPT_SHARE && !options.force) {
-        throw new SourceShrankError(observation.facts.length, last.facts.length);
-      }
+      const [now, then] = [shrinkCount(source, observation.facts), shrinkCount(source, last?.facts ?? [])];
+      if (last !== undefined && now.count < then.count * MIN_KEPT_SHARE && !options.force) throw new SourceShrankError(now.count, then.count, now.what);
       const guarded = holdJumps(observation.facts, last, options.maxPriceFactor ?? DEFAULT_MAX_PRICE_FACTOR);
       line.issues.push(...guarded.issues);
       const mapped = mapFacts(guarded.facts, curated.map[source], ids, contextWith(guarded.facts));
@@ -183,9 +201,18 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.store, file);
+      if (isPriceSource(source)) {
+        // Every price it showed, by its key, before the file's facts replace the last read's.
+        const history = nextOfferHistory(histories[source], source, last?.facts ?? [], last?.fetched_at ?? null, sorted, options.now);
+        if (!sameJson(history, histories[source])) await saveOfferHistory(options.store, history);
+        histories[source] = history;
+      }
       previous[source] = file;
       line.ok = true;
       line.mapped = mapped.byModel.size;
+      const attachedKeys = new Set([...mapped.byModel.values()].flat().map((f) => f.source_key));
+      const ambiguousKeys = new Set(mapped.ambiguous.map((a) => a.source_key));
+      line.unmatched = guarded.facts.filter((f) => f.author !== null && f.price !== null && !attachedKeys.has(f.source_key) && !ambiguousKeys.has(f.source_key)).map((f) => f.source_key);
       dataset.sources[source] = { last_attempt_at: options.now, last_success_at: options.now, ok: true, error: null, items: observation.facts.length };
     } catch (error) {
       if (!isUpstreamError(error) && !(error instanceof SourceShrankError) && !(error instanceof SourceRenamedError)) throw error;
@@ -207,10 +234,11 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
     const retirement = retirementDisagreement(record, facts);
     if (retirement !== null) report.retirementDisagreements.push(retirement);
+    report.firstPartyDisagreements.push(...firstPartyDisagreements(record, facts, options.now));
   }
   await writeFileAtomic(
     asStore(options.store).path(DISAGREEMENTS_REPORT),
-    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements }),
+    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements, first_party: report.firstPartyDisagreements }),
   );
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
   return report;

@@ -142,7 +142,7 @@ describe('the makers\' own deprecation pages in the facts stage', () => {
 
   it('reads the pages at most every six hours on a schedule', async () => {
     server.setRoutes(routes());
-    const all = { ...envFor(), MODELPULSE_MODELSDEV_URL: `${server.url}/none.json`, ARTIFICIAL_ANALYSIS_API_KEY: '', MODELPULSE_OPENAI_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_GOOGLE_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_XAI_DEPRECATIONS_URL: `${server.url}/none.md` };
+    const all = { ...envFor(), MODELPULSE_MODELSDEV_URL: `${server.url}/none.json`, MODELPULSE_GENAI_PRICES_URL: `${server.url}/none.json`, ARTIFICIAL_ANALYSIS_API_KEY: '', MODELPULSE_OPENAI_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_GOOGLE_DEPRECATIONS_URL: `${server.url}/none.md`, MODELPULSE_XAI_DEPRECATIONS_URL: `${server.url}/none.md` };
     await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: all, only: SOURCES });
     server.hits.length = 0;
     const soon = await updateFacts({ store: dataDir, now: '2026-08-02T01:00:00Z', http, env: all });

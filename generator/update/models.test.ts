@@ -153,7 +153,8 @@ describe('updateModels against a local OpenRouter', () => {
     expect((await update('2026-08-02T00:00:00Z')).ok).toBe(true);
     const gemma = (await loadDataset(dataDir)).models.get('google/gemma-test');
     expect(gemma?.delisted_at).toBeNull();
-    expect(gemma?.price_history.at(-1)).toEqual({ at: '2026-08-02T00:00:00Z', input: null, output: null, cache_read: null, cache_write: null });
+    // Withdrawn between the two reads: the paid price was last seen at the first.
+    expect(gemma?.price_history.at(-1)).toEqual({ at: '2026-08-02T00:00:00Z', input: null, output: null, cache_read: null, cache_write: null, previous_seen_at: '2026-08-01T00:00:00Z' });
   });
 
   const faults: Array<[string, Reply, RegExp]> = [
@@ -269,5 +270,21 @@ describe('updateModels against a local OpenRouter', () => {
     const kimi = (await loadDataset(dataDir)).models.get('moonshotai/kimi-test')!;
     expect(kimi.endpoints.items[0]?.uptime_1d).toBe(0.997);
     expect(kimi.endpoints.updated_at).toBe('2026-08-01T00:00:00Z');
+  });
+
+  it("keeps every price each endpoint offer showed, with when the old one was last seen, also after it leaves the list", async () => {
+    const offers = (...list: Array<[string, string]>) => ({ kind: 'json' as const, body: orEndpoints('moonshotai/kimi-test', list.map(([provider, prompt]) => ({ provider, prompt, completion: '0.000015' }))) });
+    const run = async (now: string, reply: Reply) => {
+      server.setRoutes({ '/api/v1/models': { kind: 'json', body: orModelsPage(catalog) }, '/api/v1/models/moonshotai/kimi-test/endpoints': reply });
+      await update(now, { endpointsPerRun: 20 });
+    };
+    await run('2026-08-01T00:00:00Z', offers(['Fireworks', '0.000003'], ['Groq', '0.000004']));
+    await run('2026-08-02T00:00:00Z', offers(['Fireworks', '0.0000025']));
+    const stored = JSON.parse(await readFile(join(dataDir, 'price-history', 'openrouter-endpoints.json'), 'utf8')) as { offers: Record<string, unknown[]> };
+    expect(stored.offers['moonshotai/kimi-test fireworks']).toEqual([
+      { at: '2026-08-01T00:00:00Z', input: 3, output: 15, cache_read: null, cache_write: null },
+      { at: '2026-08-02T00:00:00Z', input: 2.5, output: 15, cache_read: null, cache_write: null, previous_seen_at: '2026-08-01T00:00:00Z' },
+    ]);
+    expect(stored.offers['moonshotai/kimi-test groq']).toEqual([{ at: '2026-08-01T00:00:00Z', input: 4, output: 15, cache_read: null, cache_write: null, last_seen_at: '2026-08-01T00:00:00Z' }]);
   });
 });

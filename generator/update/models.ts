@@ -10,6 +10,8 @@ import { translateCatalog, type CatalogObservation, type TranslateIssue } from '
 import { boundEndpoints, boundModelText } from '../bounds/models.js';
 import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
 import { sameJson } from '../store/stable-json.js';
+import { ENDPOINTS_HISTORY, nextEndpointHistory, type OfferHistoryFile } from '../models/offer-history.js';
+import { saveOfferHistory } from '../store/offer-history-store.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';
 import type { StoreRef } from '../store/store.js';
 
@@ -70,6 +72,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
       maxNewShare: options.maxNewShare,
       pendingAdditions: dataset.pendingAdditions,
       force: options.force,
+      previousReadAt: previousState?.last_success_at ?? null,
     });
     const held = merged.summary.added_held.length;
     if (held > 0) {
@@ -95,7 +98,9 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
   }
 
   const changed = new Set(merged.changed);
-  const refreshed = await refreshEndpoints(options, merged.models, dataset.endpointsChecked, new Set(merged.summary.price_changed), report);
+  const before = dataset.priceHistories[ENDPOINTS_HISTORY];
+  const history = { file: before };
+  const refreshed = await refreshEndpoints(options, merged.models, dataset.endpointsChecked, new Set(merged.summary.price_changed), report, history);
   for (const id of refreshed) changed.add(id);
 
   // A record the store would reject (an upstream value our schema does not allow) is held back
@@ -111,6 +116,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
     }
   }
   await saveModels(options.store, toSave);
+  if (history.file !== undefined && !sameJson(history.file, before)) await saveOfferHistory(options.store, history.file);
   await saveEndpointsRotation(options.store, dataset.endpointsChecked);
   await savePendingAdditions(options.store, merged.pendingAdditions, dataset.pendingAdditions);
   dataset.sources[SOURCE_ID] = {
@@ -135,13 +141,17 @@ function boundObservation(observation: CatalogObservation): CatalogObservation {
 
 const withoutUptime = (items: readonly EndpointRecord[]) => items.map(({ uptime_1d: _uptime, ...offer }) => offer);
 
-/** Fetches endpoints for a few models; failures are warnings (the catalog is still good). */
+/**
+ * Fetches endpoints for a few models; failures are warnings (the catalog is still good). Each
+ * list read that changes the offers adds their prices to the endpoints' history (`history.file`).
+ */
 async function refreshEndpoints(
   options: ModelsUpdateOptions,
   models: Map<string, ModelRecord>,
   checks: EndpointsRotation,
   priceChanged: Set<string>,
   report: SourceRunReport,
+  history: { file: OfferHistoryFile | undefined },
 ): Promise<string[]> {
   const picks = pickEndpointRefreshes(models.values(), checks, priceChanged, options.endpointsPerRun);
   const limit = pLimit(options.endpointsConcurrency ?? 2);
@@ -162,6 +172,7 @@ async function refreshEndpoints(
             // OpenRouter's rolling 1-day uptime moves on its own between reads: it is stored, but
             // only a change of the offers themselves updates the list (and is worth a deploy).
             const offersChanged = !sameJson(withoutUptime(items), withoutUptime(model.endpoints.items));
+            history.file = nextEndpointHistory(history.file, model.id, model.endpoints.items, items, options.now, previous?.succeeded_at ?? null);
             models.set(model.id, { ...model, endpoints: { updated_at: offersChanged ? options.now : model.endpoints.updated_at, items } });
             changed.push(model.id);
           }

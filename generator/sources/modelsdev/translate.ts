@@ -1,9 +1,11 @@
-import { MAX_PLAUSIBLE_PRICE_PER_M, MIN_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
+import { readPerMillion } from '../../models/price.js';
 import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
 import type { TokenPrices } from '../../models/types.js';
 import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
 import { SOURCE_ID, type ParsedModelsDev, type ProviderModel } from './parse.js';
 import { DEPRECATED_STATUS, type Cost, type CostFields } from './schema.js';
+
+export { readPerMillion };
 
 /** The context tier `context_over_200k` stands for when models.dev gives no explicit `tiers`. */
 export const CONTEXT_OVER_200K_TOKENS = 200_000;
@@ -27,30 +29,6 @@ export const AUTHOR_BY_PROVIDER = {
 
 export function authorOf(provider: string): string | null {
   return Object.hasOwn(AUTHOR_BY_PROVIDER, provider) ? AUTHOR_BY_PROVIDER[provider as keyof typeof AUTHOR_BY_PROVIDER] : null;
-}
-
-type Reading = { ok: true; value: number | null } | { ok: false; reason: string };
-
-/**
- * One models.dev price, already USD per 1M tokens (a JSON number). `-1` is unknown, as in the
- * per-token sources; negatives, non-numbers and values in the wrong unit (a per-token figure such
- * as 2.5e-6, or one over MAX_PLAUSIBLE_PRICE_PER_M) are errors.
- */
-export function readPerMillion(raw: unknown, field: string): Reading {
-  if (raw === undefined || raw === null) return { ok: true, value: null };
-  if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, reason: `${field} is not a number: ${JSON.stringify(raw)}` };
-  if (raw === -1) return { ok: true, value: null };
-  if (raw < 0) return { ok: false, reason: `${field} is negative: ${raw}` };
-  if (raw > 0 && raw < MIN_PLAUSIBLE_PRICE_PER_M) {
-    return {
-      ok: false,
-      reason: `unit error: ${field} is ${raw} USD per 1M tokens, under the plausible ${MIN_PLAUSIBLE_PRICE_PER_M}; looks like a per-token price in a per-1M field`,
-    };
-  }
-  if (raw > MAX_PLAUSIBLE_PRICE_PER_M) {
-    return { ok: false, reason: `unit error: ${field} is ${raw} USD per 1M tokens, over the plausible ${MAX_PLAUSIBLE_PRICE_PER_M}` };
-  }
-  return { ok: true, value: roundPrice(raw) };
 }
 
 interface TierSpec {

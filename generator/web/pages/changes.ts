@@ -1,4 +1,5 @@
 import type { PriceChange } from '../../render/api-types.js';
+import { statedWindow } from '../../render/change-window.js';
 import { orderDeprecations, relativeDay, type DeprecationRow } from '../deprecations.js';
 import { plural, utcDate } from '../freshness.js';
 import { api, type Page } from '../context.js';
@@ -9,15 +10,26 @@ import { cell, note, pageTitle, table } from './common.js';
 
 const modelLink = (id: string, name: string) => h('a', { attrs: { href: routes.model(id) } }, name);
 
+/** Fields the data-truth work adds to a change (#27); changes from older data lack them and show their time alone. */
+type Change = PriceChange & Partial<Pick<PriceChange, 'previous_seen_at' | 'source_date' | 'upcoming'>>;
+
+/** When a change happened, as honestly as the data knows it. */
+function changeWhen(c: Change): string {
+  if (c.upcoming === true) return `from ${c.source_date ?? formatTime(c.at)} (announced)`;
+  if (c.source_date != null) return `${c.source_date} (dated by its source)`;
+  const window = statedWindow(c);
+  return window === null ? formatTime(c.at) : `between ${formatTime(window.from)} and ${formatTime(window.to)}`;
+}
+
 export const priceChangesPage: Page = async ({ main, noteMeta }) => {
   const response = await api.priceChanges();
   noteMeta(response.meta);
-  const changes = response.data as PriceChange[];
+  const changes = response.data as Change[];
   const rows = changes.map((c) =>
     h(
       'tr',
-      {},
-      cell(formatTime(c.at)),
+      { class: c.upcoming === true ? 'upcoming' : undefined },
+      cell(changeWhen(c)),
       h('th', { attrs: { scope: 'row' } }, modelLink(c.model_id, c.name)),
       cell(`${formatPrice(c.previous.input)} → ${formatPrice(c.current.input)}`, 'num'),
       cell(`${formatPrice(c.previous.output)} → ${formatPrice(c.current.output)}`, 'num'),
@@ -27,7 +39,12 @@ export const priceChangesPage: Page = async ({ main, noteMeta }) => {
   replaceChildren(
     main,
     pageTitle('Price changes'),
-    h('p', { class: 'lead' }, 'Every change of the last 90 days (at least the latest 100), newest first. USD per 1M tokens. ', h('a', { attrs: { href: 'api/v1/feeds/price-changes.atom' } }, 'Atom feed')),
+    h(
+      'p',
+      { class: 'lead' },
+      "Every change of the last 90 days (at least the latest 100), newest first, and the changes a maker dates ahead. A change seen between two reads shows when the old price was last seen and the new one first seen. USD per 1M tokens. ",
+      h('a', { attrs: { href: 'api/v1/feeds/price-changes.atom' } }, 'Atom feed'),
+    ),
     rows.length === 0 ? note('No price changes recorded.') : scrollTable('Price changes', table('Price changes', ['When', 'Model', 'Input', 'Output', 'Blended change'], rows)),
   );
 };

@@ -33,7 +33,18 @@ function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
 }
 
-const SOURCE_NAMES: Record<string, string> = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev' };
+const SOURCE_NAMES: Record<string, string> = { openrouter: 'OpenRouter', 'genai-prices': 'genai-prices', litellm: 'LiteLLM', modelsdev: 'models.dev' };
+
+/** Fields the data-truth work adds (#27): each history entry's source, offers' daily windows, changes announced ahead. */
+type HistoryPoint = ModelDetail['price_history'][number] & { source?: string; source_date?: string | null };
+type Upcoming = { at: string; source_date: string | null; current: { input: number | null; output: number | null } };
+
+/** An offer's kind as people read it: its daily window for a time-of-day price. */
+function kindText(e: Offer & { time_window?: { start: string; end: string } | null }): string {
+  if (e.kind === undefined || e.kind === 'standard') return '—';
+  if (e.kind === 'time_window' && e.time_window) return `${e.time_window.start}–${e.time_window.end} UTC`;
+  return e.kind.replace(/_/g, ' ');
+}
 
 /** The provider as people know it: its display name where the data has one. */
 const providerName = (offer: { provider: string; provider_name?: string }) => offer.provider_name ?? offer.provider;
@@ -47,7 +58,7 @@ function offersTable(model: ModelDetail): HTMLElement {
       { attrs: { 'data-offer': `${e.source}:${e.source_key}` } },
       h('th', { attrs: { scope: 'row' } }, providerName(e), e.free ? ' (free)' : '', e.first_party ? ' (author)' : ''),
       cell(e.region ?? '—'),
-      cell(e.kind === undefined || e.kind === 'standard' ? '—' : e.kind.replace(/_/g, ' ')),
+      cell(kindText(e)),
       cell(SOURCE_NAMES[e.source] ?? e.source),
       cell(formatPrice(e.price.input), 'num'),
       cell(formatPrice(e.price.output), 'num'),
@@ -64,15 +75,34 @@ function offersTable(model: ModelDetail): HTMLElement {
 }
 
 function historyTable(model: ModelDetail): HTMLElement {
-  const rows = [...model.price_history]
+  const rows = [...(model.price_history as HistoryPoint[])]
     .reverse()
-    .map((p) => h('tr', {}, cell(formatTime(p.at)), cell(formatPrice(p.input), 'num'), cell(formatPrice(p.output), 'num'), cell(formatPrice(p.blended), 'num'), cell(formatPrice(p.cache_read), 'num'), cell(formatPrice(p.cache_write), 'num')));
+    .map((p) =>
+      h(
+        'tr',
+        {},
+        cell(p.source_date ? p.source_date : formatTime(p.at)),
+        cell(formatPrice(p.input), 'num'),
+        cell(formatPrice(p.output), 'num'),
+        cell(formatPrice(p.blended), 'num'),
+        cell(formatPrice(p.cache_read), 'num'),
+        cell(formatPrice(p.cache_write), 'num'),
+        cell(p.source === undefined ? '—' : (SOURCE_NAMES[p.source] ?? p.source)),
+      ),
+    );
   return h(
     'details',
     {},
     h('summary', {}, `Price history as a table (${plural(rows.length, 'entry', 'entries')}, newest first)`),
-    scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended', 'Cache read', 'Cache write'], rows)),
+    scrollTable('Price history', table('Price history, USD per 1M tokens', ['Since', 'Input', 'Output', 'Blended', 'Cache read', 'Cache write', 'Source'], rows)),
   );
+}
+
+/** The maker's changes dated ahead: announced, not yet the price. */
+function upcomingNote(model: ModelDetail): HTMLElement | null {
+  const upcoming = ((model as { upcoming_price_changes?: Upcoming[] }).upcoming_price_changes ?? []);
+  if (upcoming.length === 0) return null;
+  return note(upcoming.map((u) => `From ${u.source_date ?? formatTime(u.at)}: ${formatPrice(u.current.input)} / ${formatPrice(u.current.output)} (announced by the maker).`).join(' '));
 }
 
 function cheapestOfferText(offer: CheapestOffer | null): string {
@@ -139,6 +169,7 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
     h('h2', {}, 'Price history'),
     h('p', { class: 'legend' }, h('span', { class: 'key key-input' }, 'input'), ' ', h('span', { class: 'key key-output' }, 'output'), ' USD per 1M tokens'),
     chart ?? note('No price recorded yet.'),
+    upcomingNote(model),
     historyTable(model),
     h('h2', {}, 'Offers'),
     offersTable(model),

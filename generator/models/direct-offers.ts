@@ -1,0 +1,73 @@
+/**
+ * The offers the price sources (genai-prices, LiteLLM, models.dev) list for one model, as of a
+ * day (pure): each at the price in force on `asOf` (a price genai-prices dates ahead is in force
+ * from its day on, and until then an upcoming change of the offer), with its context tiers, its
+ * curators' check date, its own price history up to `asOf`, and genai-prices' time-of-day prices
+ * as offers of their own (`time_window`), never the standard one.
+ */
+import { priceInForce, upcomingPrices } from './dated-prices.js';
+import { offerHistoryOf, type OfferHistoryFile } from './offer-history.js';
+import type { OfferPoint, TokenPrices } from './types.js';
+import type { DatedPrice, PriceSource, PriceTier } from '../sources/facts.js';
+import type { MatchedFacts } from '../sources/identity.js';
+
+/** One provider's offer of the model, as a price source lists it. */
+export interface DirectOffer {
+  source: PriceSource;
+  provider: string;
+  source_key: string;
+  first_party: boolean;
+  price: TokenPrices;
+  price_tiers: PriceTier[];
+  context_length: number | null;
+  max_output: number | null;
+  /** When this provider retires its copy (for the author's own offer: the model's date). */
+  retirement_date: string | null;
+  /** The day the source's curators last checked the price, where it says. */
+  prices_checked: string | null;
+  /** Every price the offer showed up to the as-of day, oldest first (empty for a time window). */
+  price_history: OfferPoint[];
+  /** The day the price in force started, where the source dates it. */
+  source_date: string | null;
+  /** Prices the source dates after the as-of day, ascending (the standard offer's only). */
+  upcoming: DatedPrice[];
+  /** The daily window this price holds in (UTC), for a time-of-day price; null for the others. */
+  time_window: { start: string; end: string } | null;
+  /** The source's whole schedule (genai-prices), for judging the headline; absent for plain prices. */
+  schedule?: DatedPrice[];
+}
+
+type PricedFact = MatchedFacts & { price: TokenPrices; provider: string; source: PriceSource };
+
+/** The offers one priced fact makes on `asOf`: its standard offer, and one per time window. */
+function offersOf(fact: PricedFact, asOf: string | null, history: OfferHistoryFile | undefined): DirectOffer[] {
+  const schedule = fact.dated_prices;
+  const current = schedule === undefined ? undefined : priceInForce(schedule, asOf);
+  const standard: DirectOffer = {
+    source: fact.source,
+    provider: fact.provider,
+    source_key: fact.source_key,
+    first_party: fact.match.first_party,
+    price: current?.price ?? fact.price,
+    price_tiers: current?.price_tiers ?? fact.price_tiers,
+    context_length: fact.context_length,
+    max_output: fact.max_output,
+    retirement_date: fact.retirement_date,
+    prices_checked: fact.prices_checked ?? null,
+    price_history: offerHistoryOf(history, fact.source_key, fact).filter((p) => asOf === null || p.at <= asOf),
+    source_date: current?.start_date ?? null,
+    upcoming: schedule === undefined ? [] : upcomingPrices(schedule, asOf),
+    time_window: null,
+    ...(schedule === undefined ? {} : { schedule }),
+  };
+  const windows = (current?.time_windows ?? []).map((w) => ({ ...standard, price: w.price, price_tiers: w.price_tiers, price_history: [], upcoming: [], time_window: { start: w.start, end: w.end } }));
+  for (const window of windows) delete window.schedule;
+  return [standard, ...windows];
+}
+
+/** Every priced offer the price sources list for the model, on `asOf`, in source then key order. */
+export function directOffers(priced: readonly MatchedFacts[], asOf: string | null, histories: Partial<Record<PriceSource, OfferHistoryFile>>): DirectOffer[] {
+  return priced
+    .filter((f): f is PricedFact => f.price !== null && f.provider !== null)
+    .flatMap((f) => offersOf(f, asOf, histories[f.source]));
+}

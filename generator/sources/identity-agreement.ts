@@ -1,0 +1,36 @@
+/**
+ * Identity, rule 4's comparison (pure): whether a record's own context and price agree with what
+ * it would name (docs/data.md, "Identity").
+ */
+import type { ModelFacts } from './facts.js';
+
+/** What the rules need to know about one of our models beyond its id. */
+export interface ModelShape {
+  context_length: number | null;
+  /** The current paid price (USD per 1M tokens), when known. */
+  input: number | null;
+  output: number | null;
+  hugging_face_id?: string | null;
+  canonical_slug?: string | null;
+}
+
+const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= factor;
+
+/**
+ * Rule 4: the record's own context and price agree with the model's (at least one of them known).
+ * A record that dates its prices (genai-prices) agrees where any of them does: an aggregator may
+ * still show the price the maker's dated change ended.
+ */
+export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price' | 'dated_prices'>, shape: ModelShape | undefined): boolean {
+  if (shape === undefined) return false;
+  const context = fact.context_length !== null && shape.context_length !== null ? within(fact.context_length, shape.context_length, 1.1) : null;
+  const priceAgrees = (price: ModelFacts['price']): boolean | null => {
+    const [input, output] = [price?.input ?? null, price?.output ?? null];
+    if (input === null || output === null || shape.input === null || shape.output === null) return null;
+    return ((input === 0 && shape.input === 0) || within(input, shape.input, 1.25)) && ((output === 0 && shape.output === 0) || within(output, shape.output, 1.25));
+  };
+  const prices = [fact.price, ...(fact.dated_prices ?? []).map((d) => d.price)].map(priceAgrees).filter((v): v is boolean => v !== null);
+  const price = prices.length === 0 ? null : prices.some(Boolean);
+  const checks = [context, price].filter((v): v is boolean => v !== null);
+  return checks.length > 0 && checks.every(Boolean);
+}
