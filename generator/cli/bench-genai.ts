@@ -52,7 +52,7 @@ export async function genaiFigures(dataDir: string, upstreamDir: string): Promis
   const asOf = lastRunAt(dataset, await loadContentState(dataDir));
   const models = new Map<string, SourcedModel>();
   const model = (id: string) => {
-    if (!models.has(id)) models.set(id, sourcedModel(dataset, dataset.models.get(id)!, dataset.sources.openrouter?.last_success_at ?? null, asOf));
+    if (!models.has(id)) models.set(id, sourcedModel(dataset, dataset.models.get(id)!, asOf));
     return models.get(id)!;
   };
   const attached = new Map<string, string>();

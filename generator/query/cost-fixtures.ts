@@ -15,7 +15,8 @@ export const price = (input: number | null, output: number | null, cache_read: n
 });
 
 /** An offer with the fields newer data adds (genai-prices, tiers, time windows) allowed. */
-export type TestOffer = Omit<ApiOffer, 'source' | 'kind'> & { source: string; kind: string; price_tiers?: Array<ApiPrice & { min_prompt_tokens: number }>; time_window?: { start: string; end: string } | null };
+export type TestOffer = Omit<ApiOffer, 'source' | 'kind' | 'price_tiers' | 'prices_checked' | 'price_history' | 'time_window' | 'stale'> &
+  Partial<Pick<ApiOffer, 'prices_checked' | 'price_history' | 'stale'>> & { source: string; kind: string; price_tiers?: Array<ApiPrice & { min_prompt_tokens: number }>; time_window?: { start: string; end: string } | null };
 
 export function offer(provider: string, source: string, p: ApiPrice, extra: Partial<TestOffer> = {}): TestOffer {
   return {
