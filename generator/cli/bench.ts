@@ -13,8 +13,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { formatWorkerCpu, scaledModels, workerCpu } from '../host/cloudflare/cpu-bench.js';
-import { formatMcpCpu, mcpCpu } from '../host/cloudflare/mcp-cpu-bench.js';
+import { formatWorkerCpu, scaledModels, workerCpu } from '../bench/worker-cpu.js';
+import { formatMcpCpu, mcpCpu } from '../bench/mcp-cpu.js';
 import { PACKAGE_TARBALL, packSitePackage } from '../assemble/site-package.js';
 import { HttpClient } from '../http/client.js';
 import { cheapest } from '../query/cheapest.js';
@@ -76,7 +76,7 @@ async function serving(out: string, factor: number): Promise<void> {
   console.log(`  client fallback: ${perQueryUs.toFixed(0)} µs per query over ${index.data.length} models (after fetching models.json, ${(Buffer.byteLength(JSON.stringify(index)) / 1024).toFixed(0)} KiB)`);
   const modelsJson = await readFile(join(out, 'api/v1/models.json'), 'utf8');
   const authors = [...new Set(index.data.map((m) => m.author))].sort();
-  console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/host/cloudflare/cpu-bench.ts):`);
+  console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/bench/worker-cpu.ts):`);
   console.log(formatWorkerCpu('today', await workerCpu(modelsJson, authors)));
   console.log(formatWorkerCpu(`${factor}×`, await workerCpu(scaledModels(modelsJson, factor), authors)));
   console.log(formatMcpCpu(await mcpCpu(out)));

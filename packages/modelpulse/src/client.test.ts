@@ -7,7 +7,7 @@ import type { ModelEntry } from '../../../generator/render/api-types.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
 import { CostInputError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
-import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
+import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
 
 let site: SmallSite;
 beforeAll(async () => {
