@@ -12,10 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { isPrecomputed } from '../query/variants.js';
 import { INDEX_FILE, buildModelIndex, readModelIndex } from '../query/model-index.js';
 import { parseCheapestQuery } from '../query/params.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { anyQueryMix } from '../testing/query-mix.js';
 import { tempDir } from '../testing/tree.js';
-import { bundleWorker } from '../host/host-files.js';
+import { bundleWorker } from '../assemble/bundles.js';
 import type { WorkerEnv } from '../host/cloudflare/worker.js';
 
 export interface WorkerCpu {
