@@ -10,7 +10,8 @@ import { HISTORY_PLATFORMS, readHistory } from '../status/platforms/history.js';
 import { probeService, type ProbeResult } from '../status/probe.js';
 import { guardHistoryTimes, guardObservationTimes } from '../status/times.js';
 import { boundObservation } from '../bounds/status.js';
-import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+import { DEFAULT_SLOW_MS, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+import { loadServices } from '../store/services-store.js';
 import type { StoreRef } from '../store/store.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
 
