@@ -1,5 +1,5 @@
 import { hostFiles } from '../host/host-files.js';
-import { HOST_CACHE_SECONDS, type Host } from '../host/hosts.js';
+import { HOST_CACHE_SECONDS, PACKAGE_TARBALL, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError } from '../store/files.js';
@@ -8,12 +8,12 @@ import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
-import { bundleClient, bundleWebApp, readWebStatic } from './bundles.js';
+import { bundleClient, bundleWebApp, bundleWorkerCode, readWebStatic } from './bundles.js';
 import { writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { abortEarlyTree, beginEarlyTree, type EarlyTree } from './tree-stager.js';
 import { interruptedWrite } from './write-transaction.js';
 import { codeFingerprint, forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord, type BuildRecord } from './build-record.js';
-import { PACKAGE_TARBALL, sitePackageTarball } from './site-package.js';
+import { sitePackageTarball } from './site-package.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
@@ -117,7 +117,7 @@ async function assembleAndWrite(
 ) {
   const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', await bundleClient());
-  const extra = await hostFiles(options.host, api, options.siteUrl, options.mcpUrl);
+  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).

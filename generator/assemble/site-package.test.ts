@@ -11,7 +11,8 @@ import { seedCatalog } from '../testing/seed.js';
 import { tempDir, treeIdentities } from '../testing/tree.js';
 import { codeFingerprint } from './build-record.js';
 import { buildSite } from './build-site.js';
-import { PACKAGE_TARBALL, PackageBuildError, packSitePackage, sitePackageTarball } from './site-package.js';
+import { PackageBuildError, packSitePackage, sitePackageTarball } from './site-package.js';
+import { PACKAGE_TARBALL } from '../host/hosts.js';
 
 const SITE = 'https://modelpulse.test';
 const models = (price: string) => [

@@ -20,9 +20,6 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packTarball, type TarEntry } from './tarball.js';
 
-/** The tarball every build publishes at the site's root. */
-export const PACKAGE_TARBALL = 'modelpulse.tgz';
-
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/modelpulse/', import.meta.url));
 const BUILD_SCRIPT = join(PACKAGE_DIR, 'scripts/build.ts');
 const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/modelpulse-package/', import.meta.url));

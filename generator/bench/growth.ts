@@ -6,7 +6,7 @@
  */
 import { emptyHistory, mergeServiceRun, type ServiceHistory } from '../status/history.js';
 import type { OfficialIncident } from '../status/types.js';
-import { stableStringify } from '../store/stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 import { MEAN_INCIDENT_MINUTES, poisson, RATES_PER_DAY, seededRandom } from './world-evolution.js';
 
 const RUNS_PER_DAY = 96;

@@ -16,8 +16,8 @@
  * site is kept in memory; its bytes are the build's: the same render, serialized the same way).
  */
 import { join } from 'node:path';
-import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
-import { summaryRows, updateExitCode } from '../cli/update-report.js';
+import { runUpdate, UPDATE_STAGES } from '../update/run-update.js';
+import { summaryRows, updateExitCode } from '../update/update-report.js';
 import { decidePublish, EMPTY_PUBLISH_STATE, PLAN_POLICIES, PUBLISH_PLANS, recordDeploy, type PublishPlan, type PublishState } from '../publish/decide.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { loadContentState } from '../store/content-store.js';

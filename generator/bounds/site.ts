@@ -22,3 +22,6 @@ const CATALOG_LISTS = /^api\/v1\/(?:models\.json|cheapest-index\.json|models\/[^
 
 /** Whether `path` (relative to the publish directory) is a file that lists the whole catalog. */
 export const isCatalogList = (path: string): boolean => CATALOG_LISTS.test(path);
+
+/** The largest request body the remote MCP endpoint reads (a tools/call is a few hundred bytes): more is a 413. */
+export const MAX_MCP_BODY_BYTES = 64 * 1024;

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { assertStatePrepared, StateNotPreparedError } from '../store/state-dir.js';
 import { openStore, type DataStore } from '../store/store.js';
+import { causeLines } from '../text/cause-lines.js';
 
 /** A command-line mistake: reported in one line with exit status 2, never a stack trace. */
 export class UsageError extends Error {
@@ -20,20 +21,6 @@ export function numberOption(value: string | undefined, name: string, fallback: 
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} has an invalid value: ${JSON.stringify(value)}`);
   return n;
-}
-
-/** An unexpected error and its causes, one line each: a crash report without a stack dump. */
-export function causeLines(error: unknown): string[] {
-  const lines: string[] = [];
-  let current: unknown = error;
-  let prefix = 'error:';
-  while (current instanceof Error) {
-    lines.push(`${prefix} ${current.message}`);
-    current = current.cause;
-    prefix = '  caused by:';
-  }
-  if (current !== undefined) lines.push(`${prefix} ${String(current)}`);
-  return lines;
 }
 
 export interface RunOptions {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadNetlifyEngine, type RuleMatch } from '../host/netlify-engine.js';
 import { cheapestRanker, type CheapestQuery } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 
 export type Query = ReadonlyArray<readonly [string, string]>;
 

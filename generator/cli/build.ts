@@ -2,7 +2,7 @@ import { mcpUrl, siteUrl } from '../config.js';
 import { buildSite } from '../assemble/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { openPreparedStore, parseCli, runMain, UsageError } from './args.js';
-import { printable } from './update-report.js';
+import { printable } from '../update/update-report.js';
 
 const HELP = `npm run build -- [--data-dir DIR] [--state-dir DIR] [--out DIR] [--host netlify|cloudflare|github-pages|none]
 Renders the API from data/ into OUT/api (default: data → public). Offline and deterministic.

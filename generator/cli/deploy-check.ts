@@ -6,7 +6,7 @@ import { loadContentState } from '../store/content-store.js';
 import { DataFileError } from '../store/files.js';
 import { loadPublishState, savePublishState } from '../store/publish-store.js';
 import { numberOption, openPreparedStore, parseCli, runMain, UsageError } from './args.js';
-import { printable } from './update-report.js';
+import { printable } from '../update/update-report.js';
 
 const HELP = `npm run deploy-check -- [options]
 Says whether this refresh should deploy: on a material change since the live run, when the live

@@ -5,7 +5,7 @@ import { mergeStateDirs } from '../store/state-merge.js';
 import { DataStore } from '../store/store.js';
 import { recordContent } from '../update/content.js';
 import { numberOption, openPreparedStore, parseCli, runMain, UsageError } from './args.js';
-import { printable } from './update-report.js';
+import { printable } from '../update/update-report.js';
 
 const HELP = `npm run state -- snapshot|merge [options]   (the refresh job's state store; docs/operation.md)
   snapshot   copy the state's catalog (and the status as of now) to DATA_DIR when the catalog

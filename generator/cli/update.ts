@@ -6,8 +6,8 @@ import { ClockWentBackError } from '../update/content.js';
 import { openStore } from '../store/store.js';
 import { parseStageDeadlines, STAGE_DEADLINE_SECONDS, type StageDeadlines } from '../update/deadlines.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
-import { runUpdate, timedLog, UPDATE_STAGES, type UpdateStage } from './run-update.js';
-import { describeError, detailLines, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from './update-report.js';
+import { runUpdate, timedLog, UPDATE_STAGES, type UpdateStage } from '../update/run-update.js';
+import { describeError, detailLines, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from '../update/update-report.js';
 
 const HELP = `npm run update -- [options]
   --data-dir DIR            data directory (default: data): the curated files, and every other

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../host/serve.js';
 import { cheapest, cheapestPath, type CheapestQuery } from '../query/cheapest.js';
 import { gridValues, precomputedQueries } from '../query/variants.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { createClient, ModelPulseError, normalizeQuery, orderDeprecations, utcDay, type CheapestInput } from './client.js';
 

@@ -10,6 +10,9 @@
 export const HOSTS = ['netlify', 'cloudflare', 'github-pages', 'none'] as const;
 export type Host = (typeof HOSTS)[number];
 
+/** The npm package's tarball every build publishes at the site's root (packed by assemble/site-package.ts). */
+export const PACKAGE_TARBALL = 'modelpulse.tgz';
+
 /** What each host sends as `max-age` for the API, so `meta.cache_seconds` says what is true. */
 export const HOST_CACHE_SECONDS: Record<Host, number> = { netlify: 60, cloudflare: 60, 'github-pages': 600, none: 60 };
 
@@ -29,9 +32,6 @@ export const CORS_ALLOW_HEADERS = 'If-None-Match, If-Modified-Since';
  */
 export const SITE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/** The largest request body the remote MCP endpoint reads (a tools/call is a few hundred bytes): more is a 413. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
 /** Non-JSON files under /api/ and their types. */
 export const TEXT_FILE_TYPES: ReadonlyArray<[string, string]> = [

@@ -7,7 +7,7 @@
  * - GitHub Pages and `none`: a file named `mcp` holds the same JSON (Pages serves it as it is,
  *   status 200; nginx's config in docs/hosting.md answers it as a JSON 404).
  */
-import { PACKAGE_TARBALL } from '../assemble/site-package.js';
+import { PACKAGE_TARBALL } from './hosts.js';
 import type { ApiError } from '../render/errors.js';
 import type { RedirectRule } from './redirects.js';
 

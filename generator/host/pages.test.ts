@@ -12,7 +12,7 @@ import { buildSite } from '../assemble/build-site.js';
 import { createClient, normalizeQuery } from '../client/client.js';
 import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { launchChromium, watchProblems } from '../testing/browser.js';
 import { ODD_API_PATHS } from '../testing/odd-paths.js';
 import { PAGES_CACHE_CONTROL, startPagesServer, type PagesServer } from '../testing/pages-server.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { parseCheapestQuery, queryPairs } from '../query/params.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { CHEAPEST_PARAMS } from '../query/cheapest.js';
 import { gridValues, isPrecomputed, MAX_POINTS, variantPoints } from '../query/variants.js';
 import { mulberry32 } from '../testing/random.js';

@@ -54,3 +54,8 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** A retirement date (YYYY-MM-DD) has passed on `day` when it is that day or earlier. */
+export function isRetired(retirementDate: string, day: string): boolean {
+  return retirementDate <= day;
+}

@@ -7,7 +7,7 @@
  * The model's lifecycle status is the maker's word mapped to one set (docs/api.md, "Lifecycle"):
  * a tentative earliest retirement date ("not sooner than …") keeps an active model active.
  */
-import { isRetired } from '../query/deprecations.js';
+import { isRetired } from './dates.js';
 import { isLifecycleSource, type LifecycleSource } from '../sources/facts.js';
 import type { MatchedFacts } from '../sources/identity.js';
 import type { MatchKind } from '../sources/identity-names.js';

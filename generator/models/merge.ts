@@ -1,5 +1,5 @@
 import type { CatalogObservation } from '../sources/openrouter/translate.js';
-import { sameJson } from '../store/stable-json.js';
+import { sameJson } from '../text/stable-json.js';
 import { samePrices } from './price.js';
 import { guardPrice, withFields } from './price-guard.js';
 import type { ModelRecord, ObservedModel, PricePoint, TokenPrices } from './types.js';

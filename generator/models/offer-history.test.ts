@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatedPrice } from '../sources/facts.js';
-import { stableStringifyCompact } from '../store/stable-json.js';
+import { stableStringifyCompact } from '../text/stable-json.js';
 import { nextEndpointHistory, nextOfferHistory, offerHistoryOf, type OfferHistoryFile } from './offer-history.js';
 import type { TokenPrices } from './types.js';
 

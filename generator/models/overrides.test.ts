@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOverrides } from '../store/overrides.js';
 import { tempDir } from '../testing/tree.js';
 import { applyOverride as apply, singleSource } from './overrides.js';
-import type { ModelOverride } from '../store/overrides.js';
+import type { ModelOverride } from './overrides.js';
 
 const applyOverride = (r: ModelRecord, o: ModelOverride | undefined, url: string) => apply(r, o, singleSource('openrouter', url));
 import type { ModelRecord } from './types.js';

@@ -3,8 +3,23 @@
  * where each published value came from. Pure.
  */
 import { FACT_SOURCES } from '../sources/facts.js';
-import type { Correction, ModelOverride } from '../store/overrides.js';
 import type { ModelRecord } from './types.js';
+
+/** Model fields an override may correct (data/overrides.json, read by store/overrides.ts); everything else comes from upstream. */
+export const CORRECTABLE_FIELDS = ['name', 'context_length', 'max_output', 'capabilities.vision', 'capabilities.reasoning', 'capabilities.tools', 'benchmarks.intelligence_index', 'benchmarks.coding_index', 'benchmarks.math_index'] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+
+export interface Correction {
+  field: CorrectableField;
+  value: string | number | boolean | null;
+  reason: string;
+  source_url: string;
+}
+
+export interface ModelOverride {
+  retirement?: { date: string; source_url: string; replacement?: string | null; reason?: string };
+  corrections?: Correction[];
+}
 
 export const PROVENANCE_SOURCES = ['openrouter', ...FACT_SOURCES, 'override'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];

@@ -3,7 +3,7 @@
  * and bundled into the browser client to answer the rest, so the two can never disagree.
  * No Node.js imports here: this file must run in a browser.
  */
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { asOfDay, isRetired } from './deprecations.js';
 import type { CheapestFilters } from './cheapest-filters.js';
 

@@ -3,7 +3,7 @@
  * makers' real list prices (USD per 1M tokens): a long-context tier like Claude Sonnet 4's, an
  * OpenAI-style price without a cache-write rate, and offers of every kind a source may list.
  */
-import type { ApiOffer, ApiPrice, ModelDetail } from '../render/api-types.js';
+import type { ApiOffer, ApiPrice, ModelDetail } from '../types/api-types.js';
 import { testEntry } from './test-entries.js';
 
 export const price = (input: number | null, output: number | null, cache_read: number | null = null, cache_write: number | null = null): ApiPrice => ({

@@ -7,7 +7,7 @@
  * prices exactly as it prices the model details: a test keeps the two equal.
  * No Node.js imports: the browser client bundles this file.
  */
-import type { ApiPrice, ModelDetail } from '../render/api-types.js';
+import type { ApiPrice, ModelDetail } from '../types/api-types.js';
 import { isCheapestCandidate, type CheapestFields } from './cheapest.js';
 import { offeredProviders, offerTiers, providerOffer, type CostModel, type CostOffer, type CostRates, type CostTier } from './cost.js';
 

@@ -5,15 +5,15 @@
  * (the reader's day). No Node.js imports here: this file runs in a browser.
  */
 
+import { isRetired } from '../models/dates.js';
+
+// The rule itself sits with the dates (models/lifecycle.ts judges it too); clients import it from here.
+export { isRetired };
+
 export interface DeprecationLike {
   model_id: string;
   retirement_date: string;
   retired: boolean;
-}
-
-/** A retirement date (YYYY-MM-DD) has passed on `day` when it is that day or earlier. */
-export function isRetired(retirementDate: string, day: string): boolean {
-  return retirementDate <= day;
 }
 
 /** The day of an as-of (`YYYY-MM-DD`, or an ISO time: its UTC date), or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
 import { answerText, buildModelIndex, ModelIndexError, readModelIndex } from './model-index.js';
 import { testEntry } from './test-entries.js';

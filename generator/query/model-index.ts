@@ -10,7 +10,7 @@
  * alone and copies the entries it answers with as text, never parsing them.
  * No Node.js imports: the Worker and the client bundle this file.
  */
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { cheapest, cheapestPath, compareCheapest, isCheapestCandidate, type CheapestFields, type CheapestQuery } from './cheapest.js';
 
 /** Below /api/v1/. */

@@ -1,4 +1,4 @@
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 
 /** A model entry for the query tests: paid at `input`/`output` (null: unknown), 128k context, no capabilities. */
 export function testEntry(id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry {

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { Deprecation } from './api-types.js';
+import type { Deprecation } from '../types/api-types.js';
 import { escapeIcsText, foldIcsLine, renderRetirementCalendar, type CalendarInput } from './calendar.js';
 
 const SITE = 'https://pulse.example.org';

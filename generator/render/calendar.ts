@@ -4,7 +4,7 @@
  * DTSTAMP is the data's as-of time, never the clock.
  */
 import { addDays, isoSecond, parseIsoTime } from '../models/dates.js';
-import type { Deprecation, EarliestRetirement } from './api-types.js';
+import type { Deprecation, EarliestRetirement } from '../types/api-types.js';
 import { modelPageUrl, siteHost } from './feeds.js';
 import { safeHttpUrl } from './presentation.js';
 // site.ts imports this module: use its values inside functions only, never at module load.

@@ -13,7 +13,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import { TEST_SITE_URL } from '../testing/built-site.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
-import type { ModelDetail, ModelEntry } from './api-types.js';
+import type { ModelDetail, ModelEntry } from '../types/api-types.js';
 import { csvField, toCsv } from './csv.js';
 import { EXPORT_COLUMNS, renderExports } from './exports.js';
 

@@ -14,7 +14,7 @@
  * and offers, not with every refresh.
  */
 import { blendedPrice } from '../models/price.js';
-import type { ApiOffer, ApiPrice, ModelDetail, ModelEntry } from './api-types.js';
+import type { ApiOffer, ApiPrice, ModelDetail, ModelEntry } from '../types/api-types.js';
 import { toCsv, type CsvColumn } from './csv.js';
 import type { RenderedText } from './rendered.js';
 

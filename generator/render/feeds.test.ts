@@ -1,6 +1,6 @@
 import { parseAtomFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
-import type { ApiPrice, Deprecation, PriceChange } from './api-types.js';
+import type { ApiPrice, Deprecation, PriceChange } from '../types/api-types.js';
 import { FEED_ENTRY_LIMIT, renderFeeds, type FeedsInput } from './feeds.js';
 import { safeHttpUrl } from './presentation.js';
 import type { ApiIncident, ServiceDetail } from './status.js';

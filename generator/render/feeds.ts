@@ -3,14 +3,14 @@
  * data, never the clock, so equal input gives equal bytes.
  */
 import { isoSecond, parseIsoTime } from '../models/dates.js';
-import type { ApiPrice, Deprecation, EarliestRetirement, PriceChange } from './api-types.js';
+import type { ApiPrice, Deprecation, EarliestRetirement, PriceChange } from '../types/api-types.js';
 import { statedWindow } from './change-window.js';
 // site.ts imports this module: use its values inside functions only, never at module load.
 import { API_ROOT, CACHE_SECONDS, type RenderedText } from './rendered.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
 import { xmlElement } from './xml.js';
 import { safeHttpUrl } from './presentation.js';
-import { pageUrl, routes } from '../web/routes.js';
+import { pageUrl, routes } from './page-routes.js';
 
 /** Newest entries per feed: far more than a reader misses between polls, and the file stays small. */
 export const FEED_ENTRY_LIMIT = 100;

@@ -18,7 +18,7 @@ import type { DirectOffer } from '../models/facts-merge.js';
 import { samePriceAtPrecision, samePrices } from '../models/price.js';
 import type { PricePoint, TokenPrices } from '../models/types.js';
 import type { DatedPrice, PriceTier } from '../sources/facts.js';
-import type { OfferSource } from './api-types.js';
+import type { OfferSource } from '../types/api-types.js';
 
 export interface HeadlinePoint extends PricePoint {
   source: OfferSource;

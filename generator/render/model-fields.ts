@@ -1,7 +1,7 @@
 /** The fields every model response shares, in the API's shape and key order (no other render module is needed). */
 import { blendedPrice } from '../models/price.js';
 import type { Benchmarks, Capabilities, ModelRecord, TokenPrices } from '../models/types.js';
-import type { ApiOffer, ApiPrice } from './api-types.js';
+import type { ApiOffer, ApiPrice } from '../types/api-types.js';
 
 export const UNKNOWN_PRICES: TokenPrices = { input: null, output: null, cache_read: null, cache_write: null };
 

@@ -16,7 +16,7 @@ import { freeVariantOffer, sourceUrl } from './model-fields.js';
 import { markOlderNews, modelOffers, OFFER_SOURCES } from './offers.js';
 import { startOfDay } from '../models/dated-prices.js';
 import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
-import type { ApiOffer } from './api-types.js';
+import type { ApiOffer } from '../types/api-types.js';
 import { headlineOf, type Headline } from './headline.js';
 import type { DirectOffer } from '../models/facts-merge.js';
 

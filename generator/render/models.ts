@@ -5,7 +5,7 @@ import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord, TokenPrices } from '../models/types.js';
 import type { ModelLifecycle } from '../models/lifecycle.js';
-import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from './api-types.js';
+import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from '../types/api-types.js';
 import { cheapestOffer } from './offers.js';
 import { apiPrice, benchmarksOf, capabilitiesOf, sourceUrl, UNKNOWN_PRICES } from './model-fields.js';
 

@@ -28,7 +28,7 @@ import type { Capabilities, EndpointRecord, ModelRecord, OfferPoint, TokenPrices
 import type { PriceTier } from '../sources/facts.js';
 import { AUTHOR_ALIASES } from '../sources/identity-names.js';
 import { offerPlace, providerId, providerName } from '../sources/providers.js';
-import type { ApiOffer, ApiOfferPoint, ApiPrice, ApiPriceTier, CheapestOffer } from './api-types.js';
+import type { ApiOffer, ApiOfferPoint, ApiPrice, ApiPriceTier, CheapestOffer } from '../types/api-types.js';
 
 /** The offer sources, in the order that breaks a tie between equal prices. */
 export const OFFER_SOURCES = ['genai-prices', 'openrouter', 'litellm', 'modelsdev'] as const;

@@ -5,13 +5,13 @@
  */
 import { PUBLISHED_EXTENSIONS } from '../models/ids.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
-import { MAX_MCP_BODY_BYTES } from '../host/hosts.js';
+import { MAX_MCP_BODY_BYTES } from '../bounds/site.js';
 import { CHEAPEST_FILES_GROUP } from './openapi-cheapest.js';
 import { CHEAPEST_FILE_RESPONSE, cheapestFiles, openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
 import { siteRootPaths } from './openapi-site-paths.js';
 import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
-import { pageUrl, routes } from '../web/routes.js';
+import { pageUrl, routes } from './page-routes.js';
 
 export interface OpenApiOptions {
   siteUrl: string;

@@ -4,6 +4,9 @@
  * values it does not recognize become `unknown`, never a crash.
  */
 
+/** The status stage's entry in data/sources.json (its last success, its error). */
+export const STATUS_SOURCE_ID = 'status';
+
 export const STATUS_PLATFORMS = ['statuspage', 'incidentio', 'instatus', 'betterstack', 'gcp', 'none'] as const;
 export type StatusPlatform = (typeof STATUS_PLATFORMS)[number];
 

@@ -20,7 +20,7 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { nullableIsoTime } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
-import { stableStringify } from './stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 import { asStore, type StoreRef } from './store.js';
 
 export const CONTENT_STATE_FILE = DATA_FILES.content;

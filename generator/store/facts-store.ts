@@ -17,7 +17,7 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
-import { stableStringify } from './stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 import { asStore, type StoreRef } from './store.js';
 
 export interface FactsFile {

@@ -12,7 +12,7 @@ import { compileValidator, createAjv } from '../validation/ajv.js';
 import { isoTime, pricePerM } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
-import { stableStringifyCompact } from './stable-json.js';
+import { stableStringifyCompact } from '../text/stable-json.js';
 import { asStore, type StoreRef } from './store.js';
 
 /** The files: one per price source, and OpenRouter's endpoint offers by `<model id> <tag>`. */

@@ -9,22 +9,7 @@ import { calendarDate, modelId } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile } from './files.js';
 import { DATA_FILES } from './layout.js';
 import { asStore, type StoreRef } from './store.js';
-
-/** Model fields an override may correct; everything else comes from upstream. */
-export const CORRECTABLE_FIELDS = ['name', 'context_length', 'max_output', 'capabilities.vision', 'capabilities.reasoning', 'capabilities.tools', 'benchmarks.intelligence_index', 'benchmarks.coding_index', 'benchmarks.math_index'] as const;
-export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
-
-export interface Correction {
-  field: CorrectableField;
-  value: string | number | boolean | null;
-  reason: string;
-  source_url: string;
-}
-
-export interface ModelOverride {
-  retirement?: { date: string; source_url: string; replacement?: string | null; reason?: string };
-  corrections?: Correction[];
-}
+import { CORRECTABLE_FIELDS, type Correction, type ModelOverride } from '../models/overrides.js';
 
 export interface OverridesFile {
   models: Record<string, ModelOverride>;

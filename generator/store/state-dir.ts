@@ -18,7 +18,7 @@ import { loadFacts } from './facts-store.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES, SNAPSHOT_ENTRIES, STATE_ENTRIES } from './layout.js';
 import { loadPublishState } from './publish-store.js';
-import { stableStringify } from './stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 import { loadStatusHistories } from './status-store.js';
 import type { DataStore } from './store.js';
 

@@ -36,7 +36,7 @@ import { loadFacts, saveFacts } from './facts-store.js';
 import { readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
 import { loadPublishState, savePublishState } from './publish-store.js';
-import { sameJson, stableStringify } from './stable-json.js';
+import { sameJson, stableStringify } from '../text/stable-json.js';
 import { loadStatusHistories, saveStatusHistories } from './status-store.js';
 import { DataStore } from './store.js';
 

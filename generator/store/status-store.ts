@@ -6,7 +6,7 @@ import { calendarDate, isoTime, nullableIsoTime } from '../validation/common-sch
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, listDataFiles, readJsonFile, resolveInside, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
-import { stableStringify } from './stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 import { asStore, type StoreRef } from './store.js';
 
 const nullableString = { type: ['string', 'null'] } as const;

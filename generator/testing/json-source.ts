@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../http/client.js';
 import { UpstreamError } from '../http/errors.js';
 import type { FactSource, FactsObservation, ModelFacts } from '../sources/facts.js';
-import { FAULTS, itRejectsFaults, useLocalUpstream, type FaultCase, type LocalUpstream } from '../status/platforms/test-support.js';
+import { FAULTS, itRejectsFaults, useLocalUpstream, type FaultCase, type LocalUpstream } from './upstream-faults.js';
 
 /**
  * Test scaffolding for the fact sources (LiteLLM, models.dev, Artificial Analysis), on top of the
@@ -10,7 +10,7 @@ import { FAULTS, itRejectsFaults, useLocalUpstream, type FaultCase, type LocalUp
  * cases every source read from one JSON file must pass. Nothing here mocks the HTTP stack.
  */
 
-export { upstreamFailure } from '../status/platforms/test-support.js';
+export { upstreamFailure } from './upstream-faults.js';
 
 /** The body cap of the test client; `huge` replies are sized against it. */
 export const SOURCE_TEST_MAX_BYTES = 64 * 1024;

@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { parseCli, runMain } from '../cli/args.js';
 import { parseArtificialAnalysis, translateArtificialAnalysis } from '../sources/artificialanalysis/index.js';
 import type { FactSource, ModelFacts } from '../sources/facts.js';
-import { IDENTITY_FILE, loadIdentity } from '../sources/identity.js';
+import { IDENTITY_FILE, loadIdentity } from '../store/identity-store.js';
 import { AUTHOR_ALIASES, FLOATING_NAMES } from '../sources/identity-match.js';
 import { parseLiteLlm, translateLiteLlm } from '../sources/litellm/index.js';
 import { parseModelsDev, translateModelsDev } from '../sources/modelsdev/index.js';
 import { loadDataset } from '../store/data-store.js';
 import { writeFileAtomic } from '../store/files.js';
-import { stableStringify } from '../store/stable-json.js';
+import { stableStringify } from '../text/stable-json.js';
 
 export { AUTHOR_ALIASES, FLOATING_NAMES };
 

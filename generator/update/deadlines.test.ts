@@ -6,8 +6,8 @@ import { orEndpoints, orModel, orModelsPage } from '../sources/openrouter/fixtur
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
 import { OFFLINE_ENV } from '../testing/cli.js';
-import { runUpdate, UPDATE_STAGES } from '../cli/run-update.js';
-import { detailLines, summaryTableLines, UPDATE_EXIT, updateExitCode } from '../cli/update-report.js';
+import { runUpdate, UPDATE_STAGES } from './run-update.js';
+import { detailLines, summaryTableLines, UPDATE_EXIT, updateExitCode } from './update-report.js';
 import { openStore } from '../store/store.js';
 import { startUpstreamServer, type Reply, type UpstreamServer } from '../testing/upstream-server.js';
 import { tempDir } from '../testing/tree.js';

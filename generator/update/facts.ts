@@ -18,7 +18,8 @@ import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/art
 import { isPriceSource, LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
 import { genaiPricesUrl, readGenaiPrices } from '../sources/genaiprices/index.js';
 import { lifecycleUrl, readLifecyclePage } from '../sources/firstparty/index.js';
-import { attachAllFacts, loadIdentity, makerNames, mapFacts, modelShapes } from '../sources/identity.js';
+import { attachAllFacts, makerNames, mapFacts, modelShapes } from '../sources/identity.js';
+import { loadIdentity } from '../store/identity-store.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
@@ -26,7 +27,7 @@ import { loadDataset, saveSources } from '../store/data-store.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
 import { loadOfferHistories, saveOfferHistory } from '../store/offer-history-store.js';
 import { nextOfferHistory } from '../models/offer-history.js';
-import { sameJson, stableStringify } from '../store/stable-json.js';
+import { sameJson, stableStringify } from '../text/stable-json.js';
 import { writeFileAtomic } from '../store/files.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { DATA_FILES } from '../store/layout.js';

@@ -9,7 +9,7 @@ import { parseCatalog, parseEndpoints, SOURCE_ID } from '../sources/openrouter/p
 import { translateCatalog, type CatalogObservation, type TranslateIssue } from '../sources/openrouter/translate.js';
 import { boundEndpoints, boundModelText } from '../bounds/models.js';
 import { loadDataset, modelRecordProblem, saveEndpointsRotation, saveModels, savePendingAdditions, saveSources, type EndpointsRotation } from '../store/data-store.js';
-import { sameJson } from '../store/stable-json.js';
+import { sameJson } from '../text/stable-json.js';
 import { ENDPOINTS_HISTORY, nextEndpointHistory, type OfferHistoryFile } from '../models/offer-history.js';
 import { saveOfferHistory } from '../store/offer-history-store.js';
 import { pickEndpointRefreshes } from './endpoints-rotation.js';

@@ -10,10 +10,10 @@ import { HISTORY_PLATFORMS, readHistory } from '../status/platforms/history.js';
 import { probeService, type ProbeResult } from '../status/probe.js';
 import { guardHistoryTimes, guardObservationTimes } from '../status/times.js';
 import { boundObservation } from '../bounds/status.js';
-import { DEFAULT_SLOW_MS, loadServices, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+import { DEFAULT_SLOW_MS, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
+import { loadServices } from '../store/services-store.js';
 import type { StoreRef } from '../store/store.js';
-
-export const STATUS_SOURCE_ID = 'status';
+import { STATUS_SOURCE_ID } from '../status/types.js';
 
 /** When at least this many services are probed and every probe fails, blame our own network. */
 export const NETWORK_SUSPECT_MIN = 3;

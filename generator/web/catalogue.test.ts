@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { detail, offer, price } from '../query/cost-fixtures.js';
 import type { CostCandidate } from '../query/cost-index.js';
 import { catalogueParams, mixCosts, PAGE_SIZE, parseCatalogueAddress, sortModels, viewCatalogue, type CatalogueState } from './catalogue.js';

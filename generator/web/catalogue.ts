@@ -10,7 +10,7 @@ import { cheapestEstimate, CostInputError } from '../client/client.js';
 import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type CheapestQuery } from '../query/cheapest.js';
 import type { CostCandidate } from '../query/cost-index.js';
 import type { CostEstimate, TokenUsage } from '../query/cost.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { MIX_FIELDS, mixFromParams, mixParams, mixProblem } from './mix.js';
 
 export const PAGE_SIZE = 50;

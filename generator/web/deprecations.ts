@@ -2,7 +2,7 @@
  * The deprecations list as the reader's day sees it: pure (the caller passes today's UTC date).
  * The API judges `retired` as of the data's day; a reader weeks later needs it judged again.
  */
-import type { Deprecation } from '../render/api-types.js';
+import type { Deprecation } from '../types/api-types.js';
 import { daysUntil } from './freshness.js';
 
 /** Fields the data-truth work adds (#19); rows from older data lack them and still show. */

@@ -4,7 +4,7 @@
  * retired here, as on the deprecations page. Nothing active is called deprecated: an active
  * model with the maker's tentative earliest date says "not before" that date.
  */
-import type { EntryLifecycle, ModelDeprecation } from '../render/api-types.js';
+import type { EntryLifecycle, ModelDeprecation } from '../types/api-types.js';
 
 /** The lifecycle fields the page reads (an entry's, or a detail's with its dates). */
 export type ShownLifecycle = EntryLifecycle & { deprecated_at?: string | null };

@@ -7,7 +7,7 @@
  */
 import { safeHttpUrl } from '../render/presentation.js';
 import { externalLink, h } from './dom.js';
-import { routes } from './routes.js';
+import { routes } from '../render/page-routes.js';
 
 export type Inline =
   | { kind: 'text' | 'strong' | 'em' | 'code'; text: string }

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
-import type { ModelEntry } from '../render/api-types.js';
+import type { ModelEntry } from '../types/api-types.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { spIncident, spSummary } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';

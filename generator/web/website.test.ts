@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
-import type { ModelDetail, ModelEntry } from '../render/api-types.js';
+import type { ModelDetail, ModelEntry } from '../types/api-types.js';
 import { DESKTOP, fitsWidth, launchChromium, navigate, PHONE, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import type { ServiceListEntry } from '../render/status.js';

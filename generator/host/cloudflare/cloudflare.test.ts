@@ -11,7 +11,7 @@ import { createClient, normalizeQuery } from '../../client/client.js';
 import { cheapest, cheapestPath, type CheapestQuery } from '../../query/cheapest.js';
 import { parseCheapestQuery } from '../../query/params.js';
 import { isPrecomputed } from '../../query/variants.js';
-import type { ModelEntry } from '../../render/api-types.js';
+import type { ModelEntry } from '../../types/api-types.js';
 import { apiSchemas } from '../../render/schemas.js';
 import { buildCommittedSite, TEST_SITE_URL } from '../../testing/built-site.js';
 import { ODD_API_PATHS } from '../../testing/odd-paths.js';

@@ -17,7 +17,7 @@ import { createClient, type ClientOptions } from '../../../packages/modelpulse/s
 import { readTextUpTo, TooLarge } from '../../../packages/modelpulse/src/http.js';
 import { createMcpServer } from '../../../packages/modelpulse/src/mcp/create-server.js';
 import { PACKAGE_VERSION } from '../../../packages/modelpulse/src/version.js';
-import { MAX_MCP_BODY_BYTES } from '../hosts.js';
+import { MAX_MCP_BODY_BYTES } from '../../bounds/site.js';
 
 export const MCP_PATH = '/mcp';
 export { MAX_MCP_BODY_BYTES };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModelIndex, INDEX_FILE } from '../../query/model-index.js';
 import { rawRequest } from '../../testing/raw-http.js';
 import { tempDir } from '../../testing/tree.js';
-import { bundleWorker } from '../host-files.js';
+import { bundleWorker } from '../../assemble/bundles.js';
 import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
 import { assetsIgnore, cloudflareHeaders, WORKER_FILE, WRANGLER_CONFIG_FILE, wranglerConfig } from './site-files.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../status/platforms/test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 import type { FactsObservation, LifecycleSource, ModelFacts } from '../facts.js';
 import { readLifecycleDate } from './dates.js';
 import { anthropicPage, googlePage, mistralFiles, openAiPage, xaiGuide } from './fixtures.js';

@@ -13,7 +13,7 @@
  */
 import type { TokenPrices } from '../../models/types.js';
 import type { DatedPrice, PriceTier, TimeWindowPrice } from '../facts.js';
-import { sameJson } from '../../store/stable-json.js';
+import { sameJson } from '../../text/stable-json.js';
 import { TIME_OF_DAY } from './schema.js';
 
 const DAY_MINUTES = 24 * 60;

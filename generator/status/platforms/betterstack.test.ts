@@ -3,7 +3,7 @@ import type { StatusPageTarget } from '../types.js';
 import { betterstackApiUrl, parseBetterstack, translateBetterstack } from './betterstack.js';
 import { bsIndex, bsReport, bsResource } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 
 const target: StatusPageTarget = { service_id: 'together', type: 'betterstack', url: 'https://status.example.ai' };
 const URL_ = 'https://status.example.ai/index.json';

@@ -3,7 +3,7 @@ import type { StatusPageTarget } from '../types.js';
 import { BIGQUERY, gcpIncident, VERTEX_GEMINI, without } from './fixtures.js';
 import { GCP_STATUS_PAGE_URL, gcpApiUrl, parseGcp, translateGcp } from './gcp.js';
 import { STATUS_ADAPTERS } from './index.js';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 
 const target: StatusPageTarget = { service_id: 'gemini', type: 'gcp', url: 'https://status.cloud.google.com', products: ['Vertex Gemini API'] };
 const URL_ = 'https://status.cloud.google.com/incidents.json';

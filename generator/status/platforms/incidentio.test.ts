@@ -4,7 +4,7 @@ import { ioIncident, ioSummary, spComponent, spMaintenance } from './fixtures.js
 import { parseIncidentio, translateIncidentio } from './incidentio.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { parseStatuspage } from './statuspage.js';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 
 const target: StatusPageTarget = { service_id: 'exampleai', type: 'incidentio', url: 'https://status.example.ai' };
 const URL_ = 'https://status.example.ai/api/v2/summary.json';

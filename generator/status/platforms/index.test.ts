@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_PLATFORMS, type StatusPageTarget } from '../types.js';
 import { bsIndex, gcpIncident, instatusSummary, ioSummary, spSummary } from './fixtures.js';
 import { STATUS_ADAPTERS, type AdaptedPlatform } from './index.js';
-import { useLocalUpstream } from './test-support.js';
+import { useLocalUpstream } from '../../testing/upstream-faults.js';
 
 describe('STATUS_ADAPTERS', () => {
   it('has one adapter per platform except none, each under its own name', () => {

@@ -3,7 +3,7 @@ import type { StatusPageTarget } from '../types.js';
 import { instatusIncident, instatusMaintenance, instatusSummary, without } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { instatusApiUrl, parseInstatus, translateInstatus } from './instatus.js';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 
 const target: StatusPageTarget = { service_id: 'mistral', type: 'instatus', url: 'https://status.example.com' };
 const URL_ = 'https://status.example.com/summary.json';

@@ -3,7 +3,7 @@ import type { StatusPageTarget } from '../types.js';
 import { spComponent, spIncident, spMaintenance, spSummary, without } from './fixtures.js';
 import { STATUS_ADAPTERS } from './index.js';
 import { parseStatuspage, statuspageApiUrl, translateStatuspage } from './statuspage.js';
-import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from './test-support.js';
+import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../../testing/upstream-faults.js';
 
 const target: StatusPageTarget = { service_id: 'example', type: 'statuspage', url: 'https://status.example.com/' };
 const URL_ = 'https://status.example.com/api/v2/summary.json';

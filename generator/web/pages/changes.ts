@@ -1,9 +1,9 @@
-import type { PriceChange } from '../../render/api-types.js';
+import type { PriceChange } from '../../types/api-types.js';
 import { statedWindow } from '../../render/change-window.js';
 import { orderDeprecations, relativeDay, type DeprecationRow } from '../deprecations.js';
 import { plural, utcDate } from '../freshness.js';
 import { api, type Page } from '../context.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatChangePct, formatPrice, formatTime } from '../format.js';
 import { cell, note, pageTitle, table } from './common.js';

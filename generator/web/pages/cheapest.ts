@@ -1,10 +1,10 @@
 import { ModelPulseError, type CheapestResponse } from '../../client/client.js';
-import type { ModelEntry } from '../../render/api-types.js';
+import type { ModelEntry } from '../../types/api-types.js';
 import { sortModels } from '../catalogue.js';
 import { api, type Page } from '../context.js';
 import { h, replaceChildren } from '../dom.js';
 import { plural } from '../freshness.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { errorMessage, pageTitle } from './common.js';
 import { readForm, selectField, sharedFilterFields, sharedFilters, viewTabs } from './filters.js';
 import { modelTable, nextSort, redrawKeepingFocus, type TableSort } from './model-table.js';

@@ -8,7 +8,7 @@ import { CostInputError, estimateEveryOffer } from '../../client/client.js';
 import type { CostEstimate, CostModel, TokenUsage } from '../../query/cost.js';
 import { USAGE_FIELDS, type UsageField } from '../../query/cost-usage.js';
 import { DEFAULT_MIX, MIX_FIELDS, mixFromParams, mixParams, mixProblem } from '../mix.js';
-import type { ModelDetail } from '../../render/api-types.js';
+import type { ModelDetail } from '../../types/api-types.js';
 import { usdAmount } from '../../render/presentation.js';
 import { h, replaceChildren, scrollTable } from '../dom.js';
 import { formatTokens } from '../format.js';

@@ -3,7 +3,7 @@ import { h, replaceChildren } from '../dom.js';
 import { jsonExcerpt, textExcerpt } from '../excerpt.js';
 import { inlineMarkdown, markdownBlocks } from '../markdown.js';
 import { describeSchema, endpointDocs, exampleAddress, type EndpointDoc, type OpenApiDocument, type OpenApiParameter } from '../openapi-view.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { errorMessage, note, pageTitle } from './common.js';
 
 const OPENAPI_PATH = 'api/v1/openapi.json';

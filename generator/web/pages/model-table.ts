@@ -1,10 +1,10 @@
 import { CHEAPEST_FLAGS } from '../../query/cheapest.js';
-import type { ModelEntry } from '../../render/api-types.js';
+import type { ModelEntry } from '../../types/api-types.js';
 import { usdAmount } from '../../render/presentation.js';
 import { FIRST_ORDER, type MixCosts, type SortKey, type SortOrder } from '../catalogue.js';
 import { h, scrollTable } from '../dom.js';
 import { formatPrice, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { cell } from './common.js';
 
 export interface TableSort {

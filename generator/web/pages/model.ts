@@ -1,12 +1,12 @@
 import { ModelPulseError, type ApiResponse } from '../../client/client.js';
-import type { ApiOffer, ModelDetail } from '../../render/api-types.js';
+import type { ApiOffer, ModelDetail } from '../../types/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
 import { externalLink, h, scrollTable, replaceChildren } from '../dom.js';
 import { formatPrice, formatTime, formatTokens, formatUptime, unitPriceText, type UnitPrice } from '../format.js';
 import { plural, utcDate } from '../freshness.js';
 import { markdownBlocks, modelLinks } from '../markdown.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
 import { lifecycleWords, type LifecycleWords } from '../lifecycle.js';
 import { costBox } from './cost-box.js';

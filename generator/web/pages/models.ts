@@ -1,13 +1,13 @@
 import { readCostIndex } from '../../client/client.js';
 import type { CostCandidate } from '../../query/cost-index.js';
-import type { ModelEntry } from '../../render/api-types.js';
+import type { ModelEntry } from '../../types/api-types.js';
 import { catalogueParams, mixCosts, parseCatalogueAddress, viewCatalogue, type CatalogueState, type MixCosts } from '../catalogue.js';
 import { mixParams } from '../mix.js';
 import { mixFields } from './cost-box.js';
 import { api, type Page } from '../context.js';
 import { h, replaceChildren } from '../dom.js';
 import { plural } from '../freshness.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { note, pageTitle } from './common.js';
 import { readForm, selectField, sharedFilterFields, sharedFilters, viewTabs } from './filters.js';
 import { COLUMN_LABELS, modelTable, nextSort, redrawKeepingFocus } from './model-table.js';

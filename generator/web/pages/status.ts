@@ -1,6 +1,6 @@
 import type { ServiceDetail, ServiceEntry, ServiceListEntry } from '../../render/status.js';
 import { api, type Page } from '../context.js';
-import { routes } from '../routes.js';
+import { routes } from '../../render/page-routes.js';
 import { externalLink, h, scrollTable, replaceChildren, type Child } from '../dom.js';
 import { formatLatency, formatTime, formatUptime, statusWords } from '../format.js';
 import { dataAge, newestTime, plural, REFRESH_MINUTES } from '../freshness.js';

@@ -3,11 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normalized } from '../../../generator/query/cheapest.js';
 import { normalizeQuery } from '../../../generator/client/client.js';
-import type { ModelEntry } from '../../../generator/render/api-types.js';
+import type { ModelEntry } from '../../../generator/types/api-types.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
 import { CostInputError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
-import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
+import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
 
 let site: SmallSite;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../generator/testing/browser.js';
 import { tempDir } from '../../../generator/testing/tree.js';
-import { SMALL_SITE_URL, startSmallSite, unusedBaseUrl, type SmallSite } from './testing/small-site.js';
+import { SMALL_SITE_URL, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));

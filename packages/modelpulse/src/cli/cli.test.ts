@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../generator/testing/tree.js';
 import { createClient } from '../client.js';
-import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../testing/small-site.js';
+import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../../generator/testing/small-site.js';
 import { DEFAULT_QUERY } from '../../../../generator/query/cheapest.js';
 import { estimateCost, rankByCost, type CostModel } from '../../../../generator/query/cost.js';
 import { readCostIndex } from '../../../../generator/query/cost-index.js';

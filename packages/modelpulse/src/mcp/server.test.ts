@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client.js';
 import { estimateCost, type CostModel } from '../../../../generator/query/cost.js';
-import { startSmallSite, unusedBaseUrl, type SmallSite } from '../testing/small-site.js';
+import { startSmallSite, unusedBaseUrl, type SmallSite } from '../../../../generator/testing/small-site.js';
 
 const BIN = fileURLToPath(new URL('../cli/bin.ts', import.meta.url));
 

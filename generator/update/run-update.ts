@@ -8,16 +8,16 @@ import { HttpClient } from '../http/client.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
 import { openRouterBaseUrl } from '../sources/openrouter/fetch.js';
-import { DEFAULT_PROBE_TIMEOUT_MS, loadServices } from '../status/registry.js';
+import { DEFAULT_PROBE_TIMEOUT_MS } from '../status/registry.js';
+import { loadServices } from '../store/services-store.js';
 import { removeStaleTempFiles } from '../store/files.js';
 import { prepareStateDir } from '../store/state-dir.js';
 import type { DataStore } from '../store/store.js';
-import { assertClockForward, recordContent } from '../update/content.js';
-import { updateFacts } from '../update/facts.js';
-import { updateModels } from '../update/models.js';
-import { updateStatus, type StatusRunReport } from '../update/status.js';
-import { STAGE_DEADLINE_SECONDS, type DeadlineStage, type StageDeadlines } from '../update/deadlines.js';
-import { UsageError } from './args.js';
+import { assertClockForward, recordContent } from './content.js';
+import { updateFacts } from './facts.js';
+import { updateModels } from './models.js';
+import { updateStatus, type StatusRunReport } from './status.js';
+import { STAGE_DEADLINE_SECONDS, type DeadlineStage, type StageDeadlines } from './deadlines.js';
 import { formatDuration, printable, type UpdateOutcome } from './update-report.js';
 
 /**
@@ -84,7 +84,6 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
       await run();
       log(`${stage}: done in ${formatDuration(Date.now() - stageStart)}`);
     } catch (error) {
-      if (error instanceof UsageError) throw error;
       outcome.stopped.push({ stage, message: (error as Error).message });
       options.onStop?.(stage, (error as Error).message);
     } finally {

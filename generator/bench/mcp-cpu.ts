@@ -15,9 +15,9 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
-import { tempDir } from '../../testing/tree.js';
-import { bundleWorker } from '../host-files.js';
-import type { WorkerEnv } from './worker.js';
+import { tempDir } from '../testing/tree.js';
+import { bundleWorker } from '../assemble/bundles.js';
+import type { WorkerEnv } from '../host/cloudflare/worker.js';
 
 type Handler = { fetch(request: Request, env: WorkerEnv): Promise<Response> };
 

@@ -3,10 +3,10 @@
  * source and per service) as text and as GitHub-flavoured Markdown, GitHub annotations, and the
  * exit status. Pure: the CLI decides where the lines go.
  */
-import { causeLines } from './args.js';
-import type { FactsRunReport } from '../update/facts.js';
-import type { SourceRunReport } from '../update/models.js';
-import type { ServiceLine, StatusRunReport } from '../update/status.js';
+import { causeLines } from '../text/cause-lines.js';
+import type { FactsRunReport } from './facts.js';
+import type { SourceRunReport } from './models.js';
+import type { ServiceLine, StatusRunReport } from './status.js';
 
 /**
  * The exit statuses of `npm run update`. The scheduled workflow publishes on `ok` and `partial`

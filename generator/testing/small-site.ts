@@ -8,13 +8,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../../../../generator/assemble/build-site.js';
-import { startServer, type RunningServer } from '../../../../generator/host/serve.js';
-import { orModel } from '../../../../generator/sources/openrouter/fixtures.js';
-import type { EndpointRecord, ModelRecord } from '../../../../generator/models/types.js';
-import { saveModels } from '../../../../generator/store/data-store.js';
-import { seedCatalog } from '../../../../generator/testing/seed.js';
-import { tempDir } from '../../../../generator/testing/tree.js';
+import { buildSite } from '../assemble/build-site.js';
+import { startServer, type RunningServer } from '../host/serve.js';
+import { orModel } from '../sources/openrouter/fixtures.js';
+import type { EndpointRecord, ModelRecord } from '../models/types.js';
+import { saveModels } from '../store/data-store.js';
+import { seedCatalog } from './seed.js';
+import { tempDir } from './tree.js';
 
 export const SMALL_SITE_URL = 'https://modelpulse.test';
 

@@ -3,9 +3,9 @@
  * upstream server per describe block, and the fault cases every adapter must report typed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { HttpClient } from '../../http/client.js';
-import { UpstreamError, type UpstreamErrorKind } from '../../http/errors.js';
-import { startUpstreamServer, type Reply, type UpstreamServer } from '../../testing/upstream-server.js';
+import { HttpClient } from '../http/client.js';
+import { UpstreamError, type UpstreamErrorKind } from '../http/errors.js';
+import { startUpstreamServer, type Reply, type UpstreamServer } from './upstream-server.js';
 
 /** Short timeouts and no retries, so fault tests stay fast; close it after each test. */
 export function testClient(): HttpClient {

@@ -9,14 +9,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isPrecomputed } from '../../query/variants.js';
-import { INDEX_FILE, buildModelIndex, readModelIndex } from '../../query/model-index.js';
-import { parseCheapestQuery } from '../../query/params.js';
-import type { ModelEntry } from '../../render/api-types.js';
-import { anyQueryMix } from '../../testing/query-mix.js';
-import { tempDir } from '../../testing/tree.js';
-import { bundleWorker } from '../host-files.js';
-import type { WorkerEnv } from './worker.js';
+import { isPrecomputed } from '../query/variants.js';
+import { INDEX_FILE, buildModelIndex, readModelIndex } from '../query/model-index.js';
+import { parseCheapestQuery } from '../query/params.js';
+import type { ModelEntry } from '../types/api-types.js';
+import { anyQueryMix } from '../testing/query-mix.js';
+import { tempDir } from '../testing/tree.js';
+import { bundleWorker } from '../assemble/bundles.js';
+import type { WorkerEnv } from '../host/cloudflare/worker.js';
 
 export interface WorkerCpu {
   models: number;

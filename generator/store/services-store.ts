@@ -1,0 +1,62 @@
+/** data/services.json (status/registry.ts has its shape): read and checked against its schema. */
+import { PROBE_METHODS, type ServiceDefinition } from '../status/registry.js';
+import { STATUS_PLATFORMS } from '../status/types.js';
+import { compileValidator, createAjv } from '../validation/ajv.js';
+import { DataFileError, readJsonFile } from './files.js';
+import { DATA_FILES } from './layout.js';
+import { asStore, type StoreRef } from './store.js';
+
+const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
+const nameList = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } as const;
+
+export const servicesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'name', 'url', 'status_page', 'probe'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
+      name: { type: 'string', minLength: 1 },
+      url: httpUrl,
+      status_page: {
+        type: 'object',
+        required: ['type'],
+        additionalProperties: false,
+        properties: { type: { enum: [...STATUS_PLATFORMS] }, url: httpUrl, components: nameList, products: nameList },
+        // Every platform but `none` needs the page URL to read.
+        if: { properties: { type: { not: { const: 'none' } } } },
+        then: { required: ['url'], properties: { url: httpUrl } },
+      },
+      probe: {
+        type: ['object', 'null'],
+        required: ['url', 'method'],
+        additionalProperties: false,
+        properties: {
+          url: httpUrl,
+          method: { enum: [...PROBE_METHODS] },
+          expect: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 },
+          slow_ms: { type: 'integer', minimum: 1 },
+          timeout_ms: { type: 'integer', minimum: 100, maximum: 60_000 },
+        },
+      },
+    },
+  },
+} as const;
+
+const isServices = compileValidator<ServiceDefinition[]>(createAjv(), servicesSchema);
+
+export const SERVICES_FILE = DATA_FILES.services;
+
+/** Loads and checks the registry; a broken registry is a clear error naming the file. */
+export async function loadServices(ref: StoreRef): Promise<ServiceDefinition[]> {
+  const path = asStore(ref).path(SERVICES_FILE);
+  const json = await readJsonFile(path, []);
+  if (!isServices(json)) throw new DataFileError(path, `does not match the services schema: ${isServices.errors()}`);
+  const seen = new Set<string>();
+  for (const service of json) {
+    if (seen.has(service.id)) throw new DataFileError(path, `lists the service id ${JSON.stringify(service.id)} twice`);
+    seen.add(service.id);
+  }
+  return json;
+}
