@@ -7,7 +7,7 @@ import { MAX_FILE_BYTES } from '../bounds/text.js';
 import type { ModelRecord } from '../models/types.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { saveModels } from '../store/data-store.js';
-import { TEST_SITE_URL } from '../testing/built-site.js';
+import { buildCommittedSite, TEST_SITE_URL } from '../testing/built-site.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir, treeIdentities } from '../testing/tree.js';
 import { checkFileBudget, checkFileCount, FileBudgetError, FileCountError, fileKind } from './budget.js';
@@ -78,23 +78,21 @@ async function sizes(dir: string): Promise<{ files: number; bytes: number; large
 }
 
 /**
- * The one full-size build of the suite: the budget is about the real catalog. It has no time
- * limit (vitest's `timeout: 0`): how fast it builds is `npm run bench`'s question, not a test's.
+ * The budget is about the real catalog: the committed data/ as built once for the whole run and
+ * shared with the files that read it (testing/committed-site.ts), then that data with one hostile
+ * record more, built here. It has no time limit (vitest's `timeout: 0`): how fast it builds is
+ * `npm run bench`'s question, not a test's.
  */
 describe('the built site from the committed data/', () => {
   it('stays within the hosting budget, no file over 1 MiB, and one hostile catalog record grows it by at most 10%', { timeout: 0 }, async () => {
-    const dataDir = await tempDir('budget-data');
-    await cp('data', dataDir, { recursive: true });
-    const out = await tempDir('budget-site');
-    await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
-    const before = await sizes(out);
+    const before = await sizes((await buildCommittedSite()).publishDir);
     expect(before.files).toBeGreaterThan(1000);
     expect(before.files).toBeLessThanOrEqual(MAX_PUBLISHED_FILES);
     expect(before.largest.bytes, before.largest.path).toBeLessThanOrEqual(MAX_FILE_BYTES);
 
     // The record of the review, cheap and capable so it qualifies for nearly every `cheapest`
     // file, stored as a version without bounds would have stored it.
-    const base = JSON.parse(await readFile(join(dataDir, 'models/openai/gpt-3.5-turbo-16k.json'), 'utf8')) as ModelRecord;
+    const base = JSON.parse(await readFile(join('data', 'models/openai/gpt-3.5-turbo-16k.json'), 'utf8')) as ModelRecord;
     const hostile: ModelRecord = {
       ...base,
       id: 'evil/huge',
@@ -111,7 +109,10 @@ describe('the built site from the committed data/', () => {
       price_history: [{ at: base.first_seen_at, input: 0.001, output: 0.001, cache_read: null, cache_write: null }],
     };
     delete hostile.pending_price;
+    const dataDir = await tempDir('budget-data');
+    await cp('data', dataDir, { recursive: true });
     await saveModels(dataDir, [hostile]);
+    const out = await tempDir('budget-site');
     const report = await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
     expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^evil\/huge: name truncated/)]));
     const after = await sizes(out);

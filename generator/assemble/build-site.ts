@@ -1,7 +1,7 @@
 import { hostFiles } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, PACKAGE_TARBALL, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
-import { loadDataset, type RejectedModelFile } from '../store/data-store.js';
+import { loadDataset, type Dataset, type RejectedModelFile } from '../store/data-store.js';
 import { DataFileError } from '../store/files.js';
 import { loadContentState } from '../store/content-store.js';
 import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
@@ -73,23 +73,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // The package's tarball is built beside the rendering (a child process) unless its code's is kept.
   const tarball = (options.packageTarball ?? sitePackageTarball)(code);
   tarball.catch(() => undefined); // awaited below; a render that fails first must not leave it unhandled
-  const dataset = await loadDataset(store);
-  const warnings: string[] = [];
-  // State, not curation: a broken content file costs the responses their recorded times, never the build.
-  const contentTimes = await loadContentState(store).catch((error: unknown) => {
-    if (!(error instanceof DataFileError)) throw error;
-    warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
-    return EMPTY_CONTENT_STATE;
-  });
-  const oversized: RejectedModelFile[] = [];
-  const rendered = renderApi(dataset, {
-    siteUrl: options.siteUrl,
-    contentTimes,
-    cacheSeconds: HOST_CACHE_SECONDS[host],
-    maxFileBytes: budgets.maxFileBytes,
-    report: (message) => warnings.push(message),
-    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${budgets.maxFileBytes}-byte budget` }),
-  });
+  const { dataset, rendered, warnings, oversized } = await renderStore(store, { siteUrl: options.siteUrl, host, maxFileBytes: budgets.maxFileBytes });
   // A full build into an empty output writes api/ while it serializes the rest: the writes overlap
   // the work. Nothing reaches the output before the commit; a failure removes what was staged.
   const early = beginEarlyTree(options.outDir, 'api');
@@ -103,6 +87,43 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     if (early !== null) await abortEarlyTree(early);
     throw error;
   }
+}
+
+/** What buildSite renders from the store before it serializes and writes anything. */
+export interface RenderedStore {
+  dataset: Dataset;
+  rendered: RenderedFile[];
+  /** Problems the render worked around. */
+  warnings: string[];
+  /** Models left out for a file over the size budget. */
+  oversized: RejectedModelFile[];
+}
+
+/**
+ * The API exactly as buildSite renders it from `store` for `host`, nothing written (tests read a
+ * few responses of a build this way: testing/rendered-site.ts).
+ */
+export async function renderStore(storeRef: StoreRef, options: { siteUrl: string; host?: Host; maxFileBytes?: number }): Promise<RenderedStore> {
+  const store = asStore(storeRef);
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const dataset = await loadDataset(store);
+  const warnings: string[] = [];
+  // State, not curation: a broken content file costs the responses their recorded times, never the build.
+  const contentTimes = await loadContentState(store).catch((error: unknown) => {
+    if (!(error instanceof DataFileError)) throw error;
+    warnings.push(`${error.message}; every response carries the last run's time until the next update rewrites it`);
+    return EMPTY_CONTENT_STATE;
+  });
+  const oversized: RejectedModelFile[] = [];
+  const rendered = renderApi(dataset, {
+    siteUrl: options.siteUrl,
+    contentTimes,
+    cacheSeconds: HOST_CACHE_SECONDS[options.host ?? 'netlify'],
+    maxFileBytes,
+    report: (message) => warnings.push(message),
+    leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
+  });
+  return { dataset, rendered, warnings, oversized };
 }
 
 type Budgets = Required<Pick<BuildOptions, 'maxFileBytes' | 'maxListFileBytes' | 'maxFiles'>>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../assemble/build-site.js';
 import { runCli } from '../testing/cli.js';
+import { updateInProcess } from '../testing/update-in-process.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { worldEnv, worldModel, worldRoutes, worldService, worldServicesFile, type World } from '../testing/world.js';
@@ -44,10 +45,11 @@ describe('stable bytes across refreshes', () => {
     const dataDir = join(dir, 'data');
     const world = initialWorld();
     server.setRoutes(worldRoutes(world));
-    await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'status', '--now', '2026-09-01T00:00:00Z'], worldEnv(server.url)); // creates data/
+    // The runs in-process: this is about what they write, not the command (cli.test.ts).
+    await updateInProcess({ dataDir, only: 'status', now: '2026-09-01T00:00:00Z', env: worldEnv(server.url) }); // creates data/
     await writeFile(join(dataDir, 'services.json'), JSON.stringify(worldServicesFile(server.url, world)));
     const update = async (now: string) => {
-      const result = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--now', now], worldEnv(server.url));
+      const result = await updateInProcess({ dataDir, now, env: worldEnv(server.url) });
       expect(result.code, result.out).toBe(0);
       return result.out;
     };
@@ -120,7 +122,8 @@ describe('stable bytes across refreshes', () => {
     const world = initialWorld();
     server.setRoutes(worldRoutes(world));
     const env = worldEnv(server.url);
-    expect((await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'models', '--now', '2026-09-01T01:00:00Z'], env)).code).toBe(0);
+    expect((await updateInProcess({ dataDir, only: 'models', now: '2026-09-01T01:00:00Z', env })).code).toBe(0);
+    // The refusal is the command's (exit 2, its message): through the command itself.
     const before = await hashTree(dataDir);
     const back = await runCli('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'models', '--now', '2026-09-01T00:45:00Z'], env);
     expect(back.code).toBe(2);

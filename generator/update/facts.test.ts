@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import { aaEnvelope, aaModel } from '../sources/artificialanalysis/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
@@ -10,7 +9,8 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import { loadSources } from '../store/data-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { seedCatalog } from '../testing/seed.js';
-import { hashTree, sharedOutDir, tempDir } from '../testing/tree.js';
+import { renderSite } from '../testing/rendered-site.js';
+import { hashTree, tempDir } from '../testing/tree.js';
 import { updateFacts } from './facts.js';
 
 let server: UpstreamServer;
@@ -85,19 +85,18 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     const saved = JSON.parse(await readFile(join(dataDir, 'reports/disagreements.json'), 'utf8'));
     expect(saved.items).toHaveLength(4);
 
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const gpt = site.json<{ data: any }>('api/v1/models/openai/gpt-test.json').data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 55.5, coding_index: 48, math_index: 88 });
     expect(gpt.provenance.benchmarks).toEqual({ source: 'artificialanalysis', url: 'https://artificialanalysis.ai' });
     expect(gpt.retirement_date).toBeNull();
     expect(gpt.provider_retirements).toEqual([expect.objectContaining({ provider: 'azure', date: '2026-09-30', source: 'litellm' })]);
     expect(gpt.direct_prices).toEqual([expect.objectContaining({ source: 'litellm', provider: 'openai', price: expect.objectContaining({ input: 2.5, output: 10, cache_read: 1.25 }) })]);
-    const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
+    const claude = site.json<{ data: any }>('api/v1/models/anthropic/claude-test.json').data;
     expect(claude.retirement_date).toBe('2026-10-15');
     expect(claude.provenance.retirement_date).toMatchObject({ source: 'litellm' });
     expect(claude.price.input).toBe(3);
-    const deprecations = JSON.parse(await readFile(join(out, 'api/v1/deprecations.json'), 'utf8')).data;
+    const deprecations = site.json<{ data: any }>('api/v1/deprecations.json').data;
     expect(deprecations).toEqual([expect.objectContaining({ model_id: 'anthropic/claude-test', retirement_date: '2026-10-15', source_url: expect.stringContaining('litellm') })]);
   });
 
@@ -157,9 +156,8 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     await updateFacts({ store: dataDir, now: '2026-08-02T00:00:00Z', http, env: env(), only: AGGREGATORS });
     // `null` excludes a key from the automatic rules too.
     await writeFile(join(dataDir, 'identity.json'), JSON.stringify({ litellm: { 'claude-test': null }, modelsdev: { 'anthropic/claude-test': null }, artificialanalysis: {} }));
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const claude = JSON.parse(await readFile(join(out, 'api/v1/models/anthropic/claude-test.json'), 'utf8')).data;
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const claude = site.json<{ data: any }>('api/v1/models/anthropic/claude-test.json').data;
     expect(claude.direct_prices).toEqual([]);
     expect(claude.retirement_date).toBe('2026-12-31');
     expect(claude.provenance.retirement_date.source).toBe('openrouter');
@@ -169,9 +167,8 @@ describe('the facts stage against local LiteLLM, models.dev and Artificial Analy
     server.setRoutes({ '/litellm.json': { kind: 'json', body: LITELLM }, '/api.json': { kind: 'json', body: MODELSDEV }, '/aa/data/llms/models': { kind: 'json', body: AA } });
     // Read ten days before the catalog's as-of time: too old to lead.
     await updateFacts({ store: dataDir, now: '2026-07-22T00:00:00Z', http, env: env(), only: AGGREGATORS });
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const gpt = JSON.parse(await readFile(join(out, 'api/v1/models/openai/gpt-test.json'), 'utf8')).data;
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const gpt = site.json<{ data: any }>('api/v1/models/openai/gpt-test.json').data;
     expect(gpt.benchmarks).toEqual({ intelligence_index: 50, coding_index: 48, math_index: 88 });
     expect(gpt.provenance.benchmarks.source).toBe('openrouter');
   });

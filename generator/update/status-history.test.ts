@@ -1,14 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import type { ServiceDetail } from '../render/status.js';
 import { BIGQUERY, gcpIncident, spComponent, spIncident, spSummary, VERTEX_GEMINI } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { loadStatusHistories } from '../store/status-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { sharedOutDir, tempDir } from '../testing/tree.js';
+import { renderSite } from '../testing/rendered-site.js';
+import { tempDir } from '../testing/tree.js';
 import { updateStatus } from './status.js';
 import { translateHistory } from '../status/platforms/history.js';
 
@@ -52,11 +52,9 @@ function historic(id: string, start: string, end: string | null, components: Arr
 const SUMMARY = { kind: 'json' as const, body: spSummary({ components: [spComponent('Lab API', 'operational'), spComponent('lab.chat', 'operational')] }) };
 const run = (now: string) => updateStatus({ store: dataDir, now, pageHttp: http, probeHttp: http, budgetMs: 1_000 });
 
-/** A service's detail as the build publishes it (into the file's one output directory). */
+/** A service's detail as the build publishes it (rendered, not written: testing/rendered-site.ts). */
 async function detail(id = 'lab'): Promise<ServiceDetail> {
-  const out = await sharedOutDir();
-  await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://pulse.example.org' });
-  return (JSON.parse(await readFile(join(out, `api/v1/status/${id}.json`), 'utf8')) as { data: ServiceDetail }).data;
+  return (await renderSite(dataDir, 'https://pulse.example.org')).json<{ data: ServiceDetail }>(`api/v1/status/${id}.json`).data;
 }
 
 describe('official incident history', () => {

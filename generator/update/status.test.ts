@@ -1,14 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../assemble/build-site.js';
 import { HttpClient } from '../http/client.js';
 import { loadSources } from '../store/data-store.js';
 import { loadStatusHistories } from '../store/status-store.js';
 import { bsIndex, gcpIncident, instatusIncident, instatusSummary, ioSummary, spIncident, spSummary } from '../status/platforms/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { startUpstreamServer, type Routes, type UpstreamServer } from '../testing/upstream-server.js';
-import { sharedOutDir, tempDir } from '../testing/tree.js';
+import { renderSite } from '../testing/rendered-site.js';
+import { tempDir } from '../testing/tree.js';
 import { updateStatus } from './status.js';
 
 let server: UpstreamServer;
@@ -87,10 +87,6 @@ const REGISTRY = () => [
   { ...service('none', 'none', '/probe/hang'), probe: { url: `${server.url}/probe/hang`, method: 'GET' as const, timeout_ms: HANGING_PROBE_TIMEOUT } },
 ];
 
-async function readJson<T>(path: string): Promise<T> {
-  return JSON.parse(await readFile(path, 'utf8')) as T;
-}
-
 describe('status update against local status pages and probe targets', () => {
   it('combines each platform\'s official status with our probes, and renders both endpoints', async () => {
     server.setRoutes(HEALTHY_ROUTES);
@@ -106,11 +102,8 @@ describe('status update against local status pages and probe targets', () => {
       none: 'partial_outage', // no page, and the probe never answers
     });
 
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const list = await readJson<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { checked_at: string } }>(
-      join(out, 'api/v1/status.json'),
-    );
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const list = site.json<{ data: Array<{ id: string; official: { indicator: string }; probe: { ok: boolean; latency_ms: number | null; http_status: number | null } }>; meta: { checked_at: string } }>('api/v1/status.json');
     expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
     const byId = Object.fromEntries(list.data.map((s) => [s.id, s]));
     expect(byId.io?.official.indicator).toBe('none');
@@ -119,14 +112,12 @@ describe('status update against local status pages and probe targets', () => {
     expect(byId.bs?.probe).toMatchObject({ ok: false, http_status: 500 });
     expect(byId.none?.probe).toMatchObject({ ok: false, http_status: null });
 
-    const sp = await readJson<{ data: { active_incidents: Array<{ name: string; impact: string }>; uptime_90d: Array<{ date: string; uptime: number | null }>; recent_incidents: unknown[] } }>(
-      join(out, 'api/v1/status/sp.json'),
-    );
+    const sp = site.json<{ data: { active_incidents: Array<{ name: string; impact: string }>; uptime_90d: Array<{ date: string; uptime: number | null }>; recent_incidents: unknown[] } }>('api/v1/status/sp.json');
     expect(sp.data.active_incidents).toEqual([expect.objectContaining({ name: 'Elevated errors across many models', impact: 'major' })]);
     expect(sp.data.uptime_90d).toHaveLength(90);
     expect(sp.data.uptime_90d.at(-1)).toMatchObject({ date: '2026-11-21', uptime: 1, probe: 1 });
     expect(sp.data.uptime_90d.filter((d) => d.uptime === null)).toHaveLength(89);
-    const none = await readJson<{ data: { recent_incidents: Array<{ source: string }> } }>(join(out, 'api/v1/status/none.json'));
+    const none = site.json<{ data: { recent_incidents: Array<{ source: string }> } }>('api/v1/status/none.json');
     expect(none.data.recent_incidents).toEqual([expect.objectContaining({ source: 'probe' })]);
   });
 
@@ -175,9 +166,8 @@ describe('status update against local status pages and probe targets', () => {
     expect(after.get('none')?.probe).toMatchObject({ ok: false, checked_at: '2026-11-21T10:15:00Z' });
     expect(after.get('none')?.probe?.error).toMatch(/^timeout/);
 
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const sp = await readJson<{ data: { official: { stale: boolean; age_seconds: number; error: string; indicator: string } } }>(join(out, 'api/v1/status/sp.json'));
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const sp = site.json<{ data: { official: { stale: boolean; age_seconds: number; error: string; indicator: string } } }>('api/v1/status/sp.json');
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 900, indicator: 'major' });
   });
 
@@ -198,12 +188,11 @@ describe('status update against local status pages and probe targets', () => {
     for (const line of report.services) expect(line).toMatchObject({ probeResult: 'inconclusive', probeError: expect.stringMatching(/^inconclusive: every probe failed at once/) });
     expect((await loadSources(dataDir)).status).toMatchObject({ ok: false, last_success_at: null });
     // The run still counts as the status time: its official reads are the newest we have.
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const list = await readJson<{ meta: { checked_at: string } }>(join(out, 'api/v1/status.json'));
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const list = site.json<{ meta: { checked_at: string } }>('api/v1/status.json');
     expect(list.meta.checked_at).toBe('2026-11-21T10:00:00Z');
     // Whether the run was conclusive is freshness: index.json says it.
-    const index = await readJson<{ data: { freshness: { sources: Array<{ id: string; stale: boolean }> } } }>(join(out, 'api/v1/index.json'));
+    const index = site.json<{ data: { freshness: { sources: Array<{ id: string; stale: boolean }> } } }>('api/v1/index.json');
     expect(index.data.freshness.sources).toEqual([expect.objectContaining({ id: 'status', stale: true })]);
   });
 
@@ -222,9 +211,8 @@ describe('status update against local status pages and probe targets', () => {
     await run('2026-11-21T10:00:00Z');
     server.setRoutes({ ...HEALTHY_ROUTES, '/sp/api/v2/summary.json': { kind: 'json', status: 503, body: {} } });
     await run('2026-11-21T13:00:00Z');
-    const out = await sharedOutDir();
-    await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
-    const sp = await readJson<{ data: { status: string; official: { stale: boolean; age_seconds: number }; active_incidents: unknown[]; recent_incidents: unknown[] } }>(join(out, 'api/v1/status/sp.json'));
+    const site = await renderSite(dataDir, 'https://modelpulse.test');
+    const sp = site.json<{ data: { status: string; official: { stale: boolean; age_seconds: number }; active_incidents: unknown[]; recent_incidents: unknown[] } }>('api/v1/status/sp.json');
     expect(sp.data.official).toMatchObject({ stale: true, age_seconds: 3 * 3600 });
     expect(sp.data.status).toBe('operational');
     expect(sp.data.active_incidents).toEqual([]);
