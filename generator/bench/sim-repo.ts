@@ -84,9 +84,11 @@ export class SimulatedRepo {
    * The packed size of what `ref` reaches (what a clone of it downloads), packed afresh: every
    * object compressed and every delta found anew, by path (a bitmap walk after `git gc` knows no
    * paths and finds worse deltas), so equal history measures equal whatever the remote's packs.
+   * One thread: with several, the delta search splits the objects by how the threads are
+   * scheduled, and the same history packed under load came out a few hundred bytes apart.
    */
   packedBytes(ref: string): number {
-    const pack = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q', '--no-reuse-object', '--no-use-bitmap-index'], { cwd: this.remote, input: `${ref}\n`, env: gitEnv(), maxBuffer: 1024 * 1024 * 1024 });
+    const pack = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q', '--threads=1', '--no-reuse-object', '--no-use-bitmap-index'], { cwd: this.remote, input: `${ref}\n`, env: gitEnv(), maxBuffer: 1024 * 1024 * 1024 });
     return pack.length;
   }
 
