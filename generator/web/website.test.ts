@@ -167,6 +167,11 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await settled(page);
     await expect(page.locator('main h1').textContent()).resolves.toBe('Cheapest models');
     await expect(rowIds()).resolves.toHaveLength(5);
+    // A filter given twice is refused with the message every host that reads values gives, no rows.
+    await page.goto(`${serve.url}/#/cheapest?vision=1&vision=0`);
+    await page.waitForFunction(() => /Invalid filter/.test(document.querySelector('[role="status"]')?.textContent ?? ''));
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe('Invalid filter: vision is given more than once; give it at most once');
+    await expect(rowIds()).resolves.toEqual([]);
     expect(problems).toEqual([]);
     await close();
   }, SLOW);

@@ -4,6 +4,7 @@ import { sortModels } from '../catalogue.js';
 import { api, type Page } from '../context.js';
 import { h, replaceChildren } from '../dom.js';
 import { plural } from '../freshness.js';
+import { readParams } from '../../query/params.js';
 import { routes } from '../../render/page-routes.js';
 import { errorMessage, pageTitle } from './common.js';
 import { readForm, selectField, sharedFilterFields, sharedFilters, viewTabs } from './filters.js';
@@ -35,6 +36,13 @@ export const cheapestPage: Page = async ({ main, query, noteMeta }) => {
     loaded = q.toString();
     const mine = ++request;
     status.textContent = 'Loading…';
+    // A parameter given twice in the address is refused, as every host that reads values does.
+    const read = readParams('cheapest', q);
+    if (!read.ok && 'repeated' in read) {
+      status.textContent = `Invalid filter: ${read.message}`;
+      replaceChildren(results);
+      return;
+    }
     const input = Object.fromEntries([['limit', '20'], ...q]);
     let response: CheapestResponse;
     try {
