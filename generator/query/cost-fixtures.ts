@@ -74,6 +74,8 @@ export const SONNET_TIER = { min_prompt_tokens: 200000, ...price(6, 22.5, 0.6, 7
 export function sonnet(): ModelDetail {
   const base = price(3, 15, 0.3, 3.75);
   return detail('anthropic/claude-sonnet-4', base, {
+    // Its 1M-token context (the tier above 200K is what it costs to use it).
+    context_length: 1_000_000,
     price_tiers: [SONNET_TIER],
     endpoints: [
       // Its tiers not known (null): past Sonnet's tier start its rates are unknown.

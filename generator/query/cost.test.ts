@@ -147,7 +147,8 @@ describe('bad input', () => {
 });
 
 describe('rankByCost', () => {
-  const intel = (index: number) => ({ benchmarks: { intelligence_index: index, coding_index: null, math_index: null } });
+  // Contexts large enough for the million-token mixes below.
+  const intel = (index: number) => ({ benchmarks: { intelligence_index: index, coding_index: null, math_index: null }, context_length: 2_000_000 });
   const models = () => [
     // Cheap to read, dear to write: first for a prompt-heavy mix, last by blended price.
     detail('acme/reader', price(0.5, 10), intel(40)),
@@ -171,6 +172,16 @@ describe('rankByCost', () => {
     // The retired model takes part before its day, as in cheapest.
     expect(rankByCost(models(), usage(1_000_000, 10_000), DEFAULT_QUERY, '2026-06-30')[0]!.model.id).toBe('acme/retired');
     expect(rankByCost(models(), usage(1_000_000, 10_000), { ...DEFAULT_QUERY, min_intel: 50, limit: 2 }, '2026-08-01').map((r) => r.model.id)).toEqual(['acme/resold', 'acme/writer']);
+  });
+
+  it('leaves out a model whose known context cannot hold the prompt and the output, never one whose context is unknown', () => {
+    const sized = [
+      detail('acme/small', price(0.1, 0.1), { context_length: 128_000 }),
+      detail('acme/exact', price(0.2, 0.2), { context_length: 130_000 }),
+      detail('acme/unknown', price(0.3, 0.3), { context_length: null }),
+    ];
+    expect(rankByCost(sized, usage(128_000, 2_000), DEFAULT_QUERY, '2026-08-01').map((r) => r.model.id)).toEqual(['acme/exact', 'acme/unknown']);
+    expect(rankByCost(sized, usage(100_000, 2_000), DEFAULT_QUERY, '2026-08-01').map((r) => r.model.id)).toEqual(['acme/small', 'acme/exact', 'acme/unknown']);
   });
 
   it('leaves out a model whose cost for the mix is unknown', () => {

@@ -244,13 +244,15 @@ export interface RankedCost<T> {
  * The models cheapest for `usage`, with `cheapest`'s own filters (query/cheapest.ts: the same
  * candidates as of `asOfDate`, the same conditions, its `limit`): each model at its cheapest known
  * estimate, cheapest first, ties in `cheapest`'s order. A model whose cost for the mix is unknown
- * on every offer takes no part (as a model without a known price takes no part in `cheapest`).
+ * on every offer takes no part (as a model without a known price takes no part in `cheapest`), nor
+ * one whose known context cannot hold the prompt and the output (an unknown context is no reason).
  */
 export function rankByCost<T extends CostModel & CheapestFields>(models: readonly T[], usage: TokenUsage, filters: CheapestFilters, asOfDate: string | null): Array<RankedCost<T>> {
   const counts = checkUsage(usage);
   const ranked: Array<RankedCost<T>> = [];
   for (const model of models) {
     if (!isCheapestCandidate(model, asOfDate) || !matchesQuery(model, filters)) continue;
+    if (model.context_length !== null && model.context_length < counts.prompt + counts.output) continue;
     const estimate = cheapestOf(checkModel(model), counts);
     if (estimate !== null) ranked.push({ model, estimate: estimate as RankedCost<T>['estimate'] });
   }
