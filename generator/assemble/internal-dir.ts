@@ -10,7 +10,9 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-export const INTERNAL_ROOT = '.modelpulse-build';
+import { INTERNAL_ROOT } from '../host/hosts.js';
+
+export { INTERNAL_ROOT, LEGACY_INTERNAL_NAMES } from '../host/hosts.js';
 
 /** The build's own directory for the output `outDir` (not created). */
 export function internalDir(outDir: string): string {
@@ -20,8 +22,6 @@ export function internalDir(outDir: string): string {
   return join(dirname(absolute), INTERNAL_ROOT, name);
 }
 
-/** Names an earlier build kept inside the output: never published, removed or recovered from. */
-export const LEGACY_INTERNAL_NAMES = ['.modelpulse-build.json', '.build-transaction'] as const;
 
 /** The build's directory could not sit on the output's file system: no atomic replacement possible. */
 export class InternalDirError extends Error {

@@ -13,6 +13,23 @@ export type Host = (typeof HOSTS)[number];
 /** The npm package's tarball every build publishes at the site's root (packed by assemble/site-package.ts). */
 export const PACKAGE_TARBALL = 'modelpulse.tgz';
 
+/** Where a build keeps its record and staging area: `<parent>/.modelpulse-build/<output name>/`, beside the output. */
+export const INTERNAL_ROOT = '.modelpulse-build';
+/** Names an earlier build kept inside the output. */
+export const LEGACY_INTERNAL_NAMES = ['.modelpulse-build.json', '.build-transaction'] as const;
+
+/**
+ * The paths of the build's own files, as rules spell them (`/*` ends a prefix): nothing is
+ * published there, and every host answers them with the JSON 404 `not_found`, never the site's
+ * page (Netlify's rules; on Cloudflare the Worker runs first on them).
+ */
+export const INTERNAL_PATHS: readonly string[] = [`/${INTERNAL_ROOT}/*`, `/${LEGACY_INTERNAL_NAMES[0]}`, `/${LEGACY_INTERNAL_NAMES[1]}/*`];
+
+/** Whether a request path (below the base path) is one of INTERNAL_PATHS. */
+export function isInternalPath(path: string): boolean {
+  return INTERNAL_PATHS.some((rule) => (rule.endsWith('/*') ? path === rule.slice(0, -2) || path.startsWith(rule.slice(0, -1)) : path === rule));
+}
+
 /** What each host sends as `max-age` for the API, so `meta.cache_seconds` says what is true. */
 export const HOST_CACHE_SECONDS: Record<Host, number> = { netlify: 60, cloudflare: 60, 'github-pages': 600, none: 60 };
 

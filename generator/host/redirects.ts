@@ -18,6 +18,7 @@
 import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } from '../query/cheapest.js';
 import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
 import { badQueryFile } from '../render/errors.js';
+import { INTERNAL_PATHS } from './hosts.js';
 
 export interface RedirectRule {
   from: string;
@@ -143,6 +144,8 @@ export function redirectRules(input: RoutingInput): RedirectRule[] {
   const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(UNKNOWN_AUTHOR, UNKNOWN_AUTHOR, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), ...badQueryFiles.map((path) => error(path, path, 400))];
   return [
     ...errorFiles,
+    // The build's own files are never published: the JSON 404, not the page every other path gets.
+    ...INTERNAL_PATHS.map((path) => error(path, NOT_FOUND, 404)),
     rewrite('/api', `${API}/index.json`),
     rewrite(API, `${API}/index.json`),
     ...collections,

@@ -79,11 +79,14 @@ describe('npm run serve, over real HTTP', () => {
   });
 
   it('publishes nothing of the build\'s own: its record and staging area answer the JSON 404', async () => {
-    for (const path of ['/.modelpulse-build.json', '/.build-transaction/journal.json', '/.modelpulse-build/public/record.json', '/record.json']) {
+    for (const path of ['/.modelpulse-build.json', '/.build-transaction/journal.json', '/.modelpulse-build/public/record.json', '/.modelpulse-build']) {
       const res = await raw('GET', path);
       expect(res.status, path).toBe(404);
-      expect((JSON.parse(res.body) as { error: { status: number } }).error.status, path).toBe(404);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+      expect((JSON.parse(res.body) as { error: { code: string } }).error.code, path).toBe('not_found');
     }
+    // A path no file has answers the site's 404 page, as every other unknown page does.
+    expect((await raw('GET', '/record.json')).status).toBe(404);
   });
 
   it('serves the client as a JavaScript module, answers HEAD and refuses other methods', async () => {

@@ -168,10 +168,12 @@ describe('a Cloudflare build in workerd', () => {
     const page = await get('/no-such-page');
     expect([page.status, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
     expect(page.body).toContain('&quot;code&quot;:&quot;not_found&quot;');
-    // Nothing of the build's own is published (it lives beside the output): the same 404 page.
+    // Nothing of the build's own is published (it lives beside the output): the Worker answers
+    // its paths with the JSON 404, as Netlify's rules do.
     for (const path of ['/.modelpulse-build.json', '/.build-transaction/journal.json', '/.modelpulse-build/public/record.json']) {
       const internal = await get(path);
-      expect([internal.status, internal.body], path).toEqual([404, page.body]);
+      expect([internal.status, internal.headers['content-type']], path).toEqual([404, 'application/json; charset=utf-8']);
+      expect((JSON.parse(internal.body) as { error: { code: string } }).error.code, path).toBe('not_found');
     }
   });
 

@@ -11,7 +11,7 @@
  *   a miss gets the nearest `404.html` (the JSON ones under /api/, see render/errors.ts);
  * - `.assetsignore`: what is not an asset.
  */
-import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
+import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, INTERNAL_PATHS, SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { ODD_PATH_ROUTES } from './plain-path.js';
 
 export const WORKER_FILE = '_worker.js';
@@ -22,7 +22,7 @@ export const WRANGLER_CONFIG_FILE = 'wrangler.json';
  * the remote MCP endpoint, and the odd paths the asset server would answer with a redirect
  * (plain-path.ts).
  */
-export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', '/mcp', '/mcp/', ...ODD_PATH_ROUTES];
+export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', '/mcp', '/mcp/', ...ODD_PATH_ROUTES, ...INTERNAL_PATHS];
 
 /** No later than the workerd release the pinned wrangler runs (a fixed date: stable bytes). */
 export const COMPATIBILITY_DATE = '2026-04-01';

@@ -18,7 +18,7 @@ import { answerText, INDEX_FILE, readModelIndex, type ModelIndex } from '../../q
 import { queryPairs, readParams, type QueryEndpoint, type ReadParams } from '../../query/params.js';
 import { isPrecomputed } from '../../query/variants.js';
 import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
-import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL } from '../hosts.js';
+import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL, isInternalPath } from '../hosts.js';
 import { plainPath } from './plain-path.js';
 import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
 
@@ -137,7 +137,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   }
   // An odd path (only such paths reach here besides the query routes: see plain-path.ts).
   const path = plainPath(url.pathname.slice(env.BASE_PATH.length));
-  if (path === null) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
+  if (path === null || isInternalPath(path)) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
   const plainRoute = path.replace(/\/$/, '');
   const pairs = queryPairs(url.search);
   if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
