@@ -154,6 +154,9 @@ export function redirectRules(input: RoutingInput): RedirectRule[] {
     ...modelRules(input.authors, input.modelIds),
     // Not forced: existing files (every *.json path) are served as they are.
     error('/api/*', NOT_FOUND, 404, [], false),
+    // Any other path no file has: `not_found`, not /404.html, which is the `not_precomputed`
+    // answer of a rewrite to a variant without a file (a rewrite's miss never reaches this rule).
+    error('/*', NOT_FOUND, 404, [], false),
   ];
 }
 

@@ -49,12 +49,12 @@ describe('npm run serve, over real HTTP', () => {
     }
   });
 
-  it('answers a page address that does not exist with the site\'s 404 page, labelled by its own type', async () => {
+  it('answers a page address that does not exist with the JSON 404 not_found, labelled as JSON', async () => {
     const res = await raw('GET', '/API/v1/status');
     expect(res.status).toBe(404);
     // Netlify's header paths match regardless of case: /API/ is labelled JSON like /api/, and the body is JSON.
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect((JSON.parse(res.body) as { error: { fallback: { client: string } } }).error.fallback.client).toBe('/api/v1/client.js');
+    expect((JSON.parse(res.body) as { error: { code: string } }).error.code).toBe('not_found');
   });
 
   it('answers a cheapest query outside the grid from /404.html as JSON naming the grid, as Netlify does', async () => {
@@ -85,8 +85,12 @@ describe('npm run serve, over real HTTP', () => {
       expect(res.headers['content-type'], path).toMatch(/^application\/json/);
       expect((JSON.parse(res.body) as { error: { code: string } }).error.code, path).toBe('not_found');
     }
-    // A path no file has answers the site's 404 page, as every other unknown page does.
-    expect((await raw('GET', '/record.json')).status).toBe(404);
+    // Any other path no file has: the JSON 404 not_found too, never the cheapest miss's answer.
+    for (const path of ['/record.json', '/no-such-page', '/docs/']) {
+      const res = await raw('GET', path);
+      expect([res.status, (JSON.parse(res.body) as { error: { code: string } }).error.code], path).toEqual([404, 'not_found']);
+    }
+    expect((await raw('GET', '/')).status).toBe(200);
   });
 
   it('serves the client as a JavaScript module, answers HEAD and refuses other methods', async () => {
