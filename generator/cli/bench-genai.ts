@@ -17,7 +17,7 @@ import { priceChanges } from '../render/models.js';
 import { parseGenaiPrices, translateGenaiPrices } from '../sources/genaiprices/index.js';
 import { canonicalAuthor } from '../sources/identity-names.js';
 import { loadDataset } from '../store/data-store.js';
-import { recordedAsOfTime } from '../render/site.js';
+import { lastRunAt, recordedAsOfTime } from '../render/site.js';
 import { parseCli, runMain } from './args.js';
 import { loadContentState } from '../store/content-store.js';
 import type { ModelFacts } from '../sources/facts.js';
@@ -49,7 +49,8 @@ function copyFacts(upstreamDir: string, file: string, asOf: string): ModelFacts[
 export async function genaiFigures(dataDir: string, upstreamDir: string): Promise<GenaiFigures> {
   const dataset = await loadDataset(dataDir);
   // The time the build judges dated prices at: the data's as-of (render/site.ts).
-  const asOf = recordedAsOfTime(dataset, await loadContentState(dataDir));
+  const contentTimes = await loadContentState(dataDir);
+  const asOf = recordedAsOfTime(lastRunAt(dataset, contentTimes), contentTimes);
   if (asOf === null) throw new Error(`${dataDir} records no update run yet: nothing to judge genai-prices' dated prices at`);
   const models = new Map<string, SourcedModel>();
   const model = (id: string) => {

@@ -106,11 +106,10 @@ export function lastRunAt(dataset: Dataset, contentTimes: ContentState): string 
 
 /**
  * The time a build judges everything that depends on the day at: the run being recorded, else the
- * as-of update recorded (docs/api.md, "One as-of"), else the newest run data/ records; null before
- * any run.
+ * as-of update recorded (docs/api.md, "One as-of"), else the newest run data/ records (`runAt`,
+ * lastRunAt's); null before any run.
  */
-export function recordedAsOfTime(dataset: Dataset, contentTimes: ContentState, run?: string): string | null {
-  const runAt = lastRunAt(dataset, contentTimes);
+export function recordedAsOfTime(runAt: string, contentTimes: ContentState, run?: string): string | null {
   return run ?? contentTimes.as_of ?? (runAt === EPOCH ? null : runAt);
 }
 
@@ -143,7 +142,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // Every day-dependent judgement below (retired, cheapest's candidates, dated prices in force or
   // upcoming, the 90-day window of price changes, how fresh Artificial Analysis' indices are) is
   // made at this one time.
-  const recordedAsOf = recordedAsOfTime(dataset, contentTimes, config.run);
+  const recordedAsOf = recordedAsOfTime(runAt, contentTimes, config.run);
   const judgeAt = recordedAsOf ?? EPOCH;
   const docs = pageUrl(config.siteUrl, routes.docs());
   // `updated_at` is null until stampUpdatedAt fills it in, at its place in the key order.

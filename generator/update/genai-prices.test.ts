@@ -5,9 +5,9 @@ import { HttpClient } from '../http/client.js';
 import { gpCatalog, gpModel, gpProvider } from '../sources/genaiprices/fixtures.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { modelDetail, priceChanges } from '../render/models.js';
-import { sourcedModel } from '../render/model-sources.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
 import { seedCatalog } from '../testing/seed.js';
+import { sourcedModels } from '../testing/sourced-models.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { updateFacts } from './facts.js';
@@ -46,7 +46,7 @@ const read = (now: string) => updateFacts({ store: dataDir, now, http, env: env(
 /** What the build renders, judged on `asOf` (the newest run's time). */
 async function rendered(asOf: string) {
   const dataset = await loadDataset(dataDir);
-  const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
+  const models = sourcedModels(dataset, asOf);
   return { detail: (id: string) => modelDetail(models.find((m) => m.record.id === id)!), changes: priceChanges(models, asOf) };
 }
 

@@ -6,9 +6,9 @@ import { anthropicPage, mistralFiles } from '../sources/firstparty/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { deprecations, modelDetail } from '../render/models.js';
-import { sourcedModel } from '../render/model-sources.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
 import { seedCatalog } from '../testing/seed.js';
+import { sourcedModels } from '../testing/sourced-models.js';
 import { hashTree, tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { updateFacts } from './facts.js';
@@ -79,7 +79,7 @@ const SOURCES = ['litellm', 'anthropic-deprecations', 'mistral-deprecations'] as
 async function rendered() {
   const dataset = await loadDataset(dataDir);
   const asOf = dataset.sources.openrouter?.last_success_at ?? null;
-  const models = [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => sourcedModel(dataset, r, asOf));
+  const models = sourcedModels(dataset, asOf);
   return { detail: (id: string) => modelDetail(models.find((m) => m.record.id === id)!), deprecations: deprecations(models, asOf) };
 }
 
