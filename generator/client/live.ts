@@ -42,8 +42,9 @@ export async function readLive(doFetch: Fetch, url: string, id: string | null, t
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller?.abort();
+      // Settled before the abort, which rejects the request at once in some browsers: the reason is the timeout.
       reject(new LiveTimeout());
+      controller?.abort();
     }, timeoutMs);
   });
   try {
@@ -59,7 +60,7 @@ export async function readLive(doFetch: Fetch, url: string, id: string | null, t
     }
     return isStatusAnswer(body, id) ? { body } : { url, reason: 'the answer is JSON but not a status response' };
   } catch (error) {
-    return { url, reason: error instanceof LiveTimeout ? `no answer within ${timeoutMs / 1000} s` : `unreachable: ${error instanceof Error ? error.message : String(error)}` };
+    return { url, reason: error instanceof LiveTimeout || controller?.signal.aborted === true ? `no answer within ${timeoutMs / 1000} s` : `unreachable: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     clearTimeout(timer);
   }
