@@ -69,8 +69,6 @@ export interface CheapestResponse extends ApiResponse<unknown[]> {
   computed: boolean;
 }
 
-
-
 const ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 
