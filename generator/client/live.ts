@@ -36,6 +36,13 @@ export function isStatusAnswer(body: unknown, id: string | null): body is ApiRes
 
 class LiveTimeout extends Error {}
 
+/** A failed request in a few words: fetch's own TypeError is no connection (with its cause's code), else the fetch's message. */
+function failure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return error instanceof TypeError ? `unreachable: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}` : error.message;
+}
+
 /** The live answer at `url`, or why it cannot be used. Never throws, never waits past `timeoutMs`. */
 export async function readLive(doFetch: Fetch, url: string, id: string | null, timeoutMs: number): Promise<{ body: ApiResponse<unknown> } | LiveFallback> {
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
@@ -60,7 +67,7 @@ export async function readLive(doFetch: Fetch, url: string, id: string | null, t
     }
     return isStatusAnswer(body, id) ? { body } : { url, reason: 'the answer is JSON but not a status response' };
   } catch (error) {
-    return { url, reason: error instanceof LiveTimeout || controller?.signal.aborted === true ? `no answer within ${timeoutMs / 1000} s` : `unreachable: ${error instanceof Error ? error.message : String(error)}` };
+    return { url, reason: error instanceof LiveTimeout || controller?.signal.aborted === true ? `no answer within ${timeoutMs / 1000} s` : failure(error) };
   } finally {
     clearTimeout(timer);
   }
