@@ -113,8 +113,16 @@ export function nameOwners(factsByModel: Iterable<[string, Partial<Record<FactSo
   return owners;
 }
 
+export interface AmbiguousName {
+  provider: string;
+  name: string;
+  candidates: string[];
+  /** Who says so: `<source> <key> → <model>`. */
+  sources: string[];
+}
+
 /** Names two or more models claim, each with its candidates and who says so: for the update's report. */
-export function ambiguousNames(owners: Map<string, NameOwner>): Array<{ provider: string; name: string; candidates: string[]; sources: string[] }> {
+export function ambiguousNames(owners: Map<string, NameOwner>): AmbiguousName[] {
   return [...owners.values()]
     .filter((o) => o.model === null)
     .map((o) => ({ provider: o.provider, name: o.name, candidates: o.candidates, sources: [...new Set(o.claims.map((c) => `${c.source} ${c.source_key} → ${c.model}`))].sort() }))
