@@ -239,6 +239,8 @@ export function createClient(options: ClientOptions = {}) {
       return { data: notForeign(id, () => estimateCost(data as CostModel, usage, options)), meta };
     },
 
+    /** The names each provider's API accepts, each with the model it names (what `resolve` reads). */
+    apiNames: () => get(API_NAMES_FILE),
     /** What ranking by cost reads: every `cheapest` candidate's prices (query/cost-index.ts). */
     costIndex: () => get(COST_INDEX_FILE),
 
