@@ -20,6 +20,7 @@
 import { priceInForce } from '../models/dated-prices.js';
 import { samePriceAtPrecision } from '../models/price.js';
 import { resolveModel, ResolveError, type ApiNamesIndex, type NamedModel } from '../query/resolve.js';
+import { indexedNames } from '../render/api-names.js';
 import { renderApi } from '../render/site.js';
 import { factNameClaims, nameKey, nameOwners } from '../sources/api-names.js';
 import { isLifecycleSource, type ModelFacts } from '../sources/facts.js';
@@ -29,6 +30,9 @@ import { parseCli, runMain } from './args.js';
 
 export interface NameFigures {
   asOf: string | null;
+  /** The published index's size, and how many names it resolves. */
+  indexBytes: number;
+  indexed: number;
   names: number;
   right: number;
   wrong: string[];
@@ -49,7 +53,9 @@ export async function nameFigures(dataDir: string): Promise<NameFigures> {
   const data = { index: indexBody.data as ApiNamesIndex, detail: (id: string) => body(`models/${id}.json`)?.data as NamedModel | undefined, asOf };
   const attached = new Map<string, string>();
   for (const [id, facts] of dataset.factsByModel) for (const source of SOURCES) for (const f of facts[source] ?? []) attached.set(`${source}\u0000${f.source_key}`, id);
-  const figures: NameFigures = { asOf, names: 0, right: 0, wrong: [], pricedByGenai: [], ownRecord: [], ownRecordOtherPrice: 0, unresolved: {} };
+  const indexBytes = Buffer.byteLength(JSON.stringify(indexBody));
+  const indexed = indexedNames(indexBody.data as ApiNamesIndex);
+  const figures: NameFigures = { asOf, indexBytes, indexed, names: 0, right: 0, wrong: [], pricedByGenai: [], ownRecord: [], ownRecordOtherPrice: 0, unresolved: {} };
   const owners = nameOwners(dataset.factsByModel);
   // The name is the resolved model's by its own key there, or by the maker's page.
   const ownRecordOf = (provider: string, name: string, model: string) => (owners.get(nameKey(provider, name))?.claims ?? []).some((c) => c.model === model && (c.strength === 'key' || isLifecycleSource(c.source)));
@@ -94,6 +100,7 @@ export async function namesBench(dataDir: string, verbose = false): Promise<void
   const pct = (n: number) => `${(f.names === 0 ? 0 : (100 * n) / f.names).toFixed(1)}%`;
   console.log(`\nAPI names on ${dataDir} (genai-prices' match names and LiteLLM's keys of the makers' own APIs, as of ${f.asOf}): ${f.names} names; resolveModel gives the record's own model at its price for ${f.right} (${pct(f.right)}), ${f.wrong.length} wrong`);
   console.log(`  also resolved: ${f.ownRecord.length} to the name's own record (${f.ownRecordOtherPrice} of them at another price than genai-prices' family record says), ${f.pricedByGenai.length} at genai-prices' price where LiteLLM says otherwise; with these ${pct(f.right + f.ownRecord.length + f.pricedByGenai.length)}`);
+  console.log(`  /api/v1/api-names.json: ${f.indexed} names, ${(f.indexBytes / 1024).toFixed(0)} KiB (ten times the names: about ${((10 * f.indexBytes) / 1024 / 1024).toFixed(1)} MiB; a catalog-wide list may be 4 MiB)`);
   console.log(`  not resolved: ${Object.entries(f.unresolved).map(([why, n]) => `${n} ${why}`).join(', ') || 'none'}`);
   for (const line of f.wrong) console.log(`  wrong: ${line}`);
   if (verbose) for (const line of f.pricedByGenai) console.log(`  priced by genai-prices: ${line}`);
