@@ -1,13 +1,10 @@
 /**
- * The API-name index (/api/v1/api-names.json) and the lookup of a name in it. An API name as logs have it (`gpt-4o-2024-08-06` at `openai`, `us.anthropic.claude-…` at
- * Bedrock) to our model, its offer and the price in force on a day. Pure, no Node imports: the
- * browser client, the package, its CLI and MCP tools and the Worker use this one module.
- *
- * Two steps, each on data the API publishes: `lookupApiName` reads /api/v1/api-names.json (the
- * name's model, or a typed error: `unknown_provider`, `unknown_model` with the closest names of
- * that provider, `ambiguous_model` with every model that claims the name), and `resolveInDetail`
- * reads that model's detail (the offer whose `api_names` hold the name, and its price history).
- * Never a guess: an unknown name is never matched to a similar one.
+ * The API-name index (/api/v1/api-names.json) and the lookup of a name in it: an API name as logs
+ * have it (`gpt-4o-2024-08-06` at `openai`, `us.anthropic.claude-…` at Bedrock) to our model id,
+ * or a typed error (`unknown_provider`, `unknown_model` with the closest names of that provider,
+ * `ambiguous_model` with every model that claims the name). The provider's common spellings are
+ * read as our ids. Pure, no Node imports (query/resolve.ts puts it together with the model's
+ * detail). Never a guess: an unknown name is never matched to a similar one.
  */
 
 export const API_NAMES_FILE = 'api-names.json';

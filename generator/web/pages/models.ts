@@ -75,13 +75,10 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
     costs = { key, costs: priced };
     return priced;
   };
-  // The API names are asked for once, when the reader first searches; a site without them searches names and ids.
-  let apiNames: Promise<Map<string, string[]>> | null = null;
-  const apiNamesOf = async (s: CatalogueState): Promise<Map<string, string[]>> => {
-    if (s.q === '') return new Map();
-    apiNames ??= api.apiNames().then((r) => apiNamesByModel(r.data as Pick<ApiNamesIndex, 'providers'>)).catch(() => new Map<string, string[]>());
-    return apiNames;
-  };
+  // The API names, asked for once as the page opens (without holding up its first draw), so a
+  // search reads them as soon as it is typed; a site without them searches names and ids.
+  const apiNames = api.apiNames().then((r) => apiNamesByModel(r.data as Pick<ApiNamesIndex, 'providers'>)).catch(() => new Map<string, string[]>());
+  const apiNamesOf = async (s: CatalogueState): Promise<Map<string, string[]>> => (s.q === '' ? new Map() : apiNames);
   const tabs = viewTabs('all', { all: routes.models(), cheapest: routes.cheapest() });
 
   const draw = async () => {
