@@ -5,7 +5,7 @@ const apiName = { type: 'string', minLength: 1, maxLength: 160 } as const;
 const byProvider = (description: string, value: object) => ({
   type: 'object',
   description,
-  propertyNames: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+  propertyNames: { type: 'string', minLength: 1 },
   additionalProperties: { type: 'object', propertyNames: apiName, additionalProperties: value },
 });
 
