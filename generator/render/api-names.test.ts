@@ -14,7 +14,7 @@ const lifecycle = (replacement: string): Lifecycle => ({ source_url: 'https://do
 const offers = (list: TestOffer[]) => list as unknown as ApiOffer[];
 
 describe('api_names on offers, and the index', () => {
-  it('puts each name on the offers of its provider at its place, and a place no offer holds on the standard one', () => {
+  it('puts each name on the offers of its provider at its place, and a name of a place no offer holds on none', () => {
     const facts = {
       litellm: [
         fact('litellm', 'us.anthropic.claude-x-v1:0', 'bedrock', 'x'),
@@ -36,7 +36,8 @@ describe('api_names on offers, and the index', () => {
       owners,
     );
     expect(listed.map((o) => [o.provider, o.region, o.api_names])).toEqual([
-      ['amazon-bedrock', null, ['anthropic.claude-x-v1:0', 'eu.anthropic.claude-x-v1:0']],
+      // No offer holds the eu data zone: its price is not the standard one's, so its name is on none.
+      ['amazon-bedrock', null, ['anthropic.claude-x-v1:0']],
       ['amazon-bedrock', 'us', ['us.anthropic.claude-x-v1:0']],
       ['anthropic', null, ['claude-x-20250101']],
       ['fireworks', null, []],

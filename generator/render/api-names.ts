@@ -1,9 +1,9 @@
 /**
  * API names in the published API (pure): each offer's `api_names`, and the index
  * /api/v1/api-names.json that `resolveModel` reads (query/resolve.ts; docs/api.md, "API names").
- * - A name goes to the model's offers of its provider at its place (kind and region), else to the
- *   provider's standard offers; a name no offer of its provider can take is left out (it has no
- *   price to resolve to).
+ * - A name goes to the model's offers of its provider at its place (kind and region); a name of
+ *   the standard place the provider has no standard offer for, or of a place no offer holds, is
+ *   left out (it has no price to resolve to, and another place's price would be a guess).
  * - A name two models claim (sources/api-names.ts) goes to no offer and into `ambiguous`.
  * - An alias that moved: a maker whose page says its retired names redirect (xAI: "requests to the
  *   retired model slugs … will automatically redirect") moves each such name on its retirement day
@@ -42,8 +42,7 @@ export function withApiNames(offers: readonly ApiOffer[], modelId: string, facts
         if (owners.get(nameKey(claim.provider, claim.name))?.model !== modelId) continue;
         const own = offers.filter((o) => o.provider === claim.provider);
         const placed = own.filter((o) => samePlace(o, claim.place.kind, claim.place.region) || (o.kind === 'time_window' && claim.place.kind === 'standard' && o.region === claim.place.region));
-        const target = placed.length > 0 ? placed : own.filter((o) => samePlace(o, 'standard', null));
-        for (const offer of target) names.get(offer)!.add(claim.name);
+        for (const offer of placed) names.get(offer)!.add(claim.name);
       }
     }
   }

@@ -32,7 +32,8 @@ describe('API names from the sources', () => {
     ]);
     expect(claims(fact('genai-prices', 'aws/global.anthropic.claude-sonnet-4-5-20250929-v1:0', 'aws', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0', { names: ['eu.anthropic.claude-sonnet-4-5-20250929-v1:0'] }))).toEqual([
       'amazon-bedrock global.anthropic.claude-sonnet-4-5-20250929-v1:0 key standard',
-      'amazon-bedrock eu.anthropic.claude-sonnet-4-5-20250929-v1:0 listed data_zone eu',
+      // genai-prices prices every name its match takes at the record's price: the record's place.
+      'amazon-bedrock eu.anthropic.claude-sonnet-4-5-20250929-v1:0 listed standard',
     ]);
     expect(claims(fact('modelsdev', 'amazon-bedrock/amazon.nova-pro-v1:0', 'amazon-bedrock', 'amazon.nova-pro-v1:0'))).toEqual(['amazon-bedrock amazon.nova-pro-v1:0 key standard']);
     const lifecycle = { source_url: 'https://docs.mistral.ai', announced_at: null, deprecated_at: null, state: 'GA', note: null, replacement: null, replacement_names: [], aliases: ['codestral-latest'], display_name: null };

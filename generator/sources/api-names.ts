@@ -24,7 +24,7 @@ export interface NameClaim {
   /** Canonical provider id (sources/providers.ts). */
   provider: string;
   name: string;
-  /** Where the name's price holds (a region path or data-zone prefix says). */
+  /** Where the name's price holds: its record's place (a region path or data-zone prefix of its key). */
   place: OfferPlace;
   strength: ClaimStrength;
   source: FactSource;
@@ -46,12 +46,6 @@ export function liteLlmApiName(key: string, provider: string): string | null {
   return name === '' ? null : name;
 }
 
-/** Where a name's price holds: the key's path with the name in place of its last segment. */
-function placeOf(sourceKey: string, name: string): OfferPlace {
-  const slash = sourceKey.lastIndexOf('/');
-  return offerPlace(`${slash === -1 ? '' : sourceKey.slice(0, slash + 1)}${name}`);
-}
-
 /** The (provider, name) claims one fact makes; none for benchmark records or fine-tunes (their names are the buyer's). */
 export function factNameClaims(fact: ModelFacts): NameClaim[] {
   if (fact.provider === null || fact.source === 'artificialanalysis') return [];
@@ -62,11 +56,10 @@ export function factNameClaims(fact: ModelFacts): NameClaim[] {
     const name = liteLlmApiName(fact.source_key, provider);
     return name === null ? [] : make(name, 'key', offerPlace(fact.source_key));
   }
-  if (fact.source === 'genai-prices') {
-    const own = make(fact.model_name, 'key', placeOf(fact.source_key, fact.model_name));
-    return [...own, ...(fact.names ?? []).flatMap((n) => make(n, 'listed', placeOf(fact.source_key, n)))];
-  }
-  if (fact.source === 'modelsdev') return make(fact.model_name, 'key', placeOf(fact.source_key, fact.model_name));
+  // Every name a genai-prices record's match takes is priced at the record's price: its place is the record's.
+  const place = offerPlace(fact.source_key);
+  if (fact.source === 'genai-prices') return [...make(fact.model_name, 'key', place), ...(fact.names ?? []).flatMap((n) => make(n, 'listed', place))];
+  if (fact.source === 'modelsdev') return make(fact.model_name, 'key', place);
   if (isLifecycleSource(fact.source)) {
     const standard: OfferPlace = { kind: 'standard', region: null };
     return [...make(fact.source_key, 'key', standard), ...(fact.lifecycle?.aliases ?? []).flatMap((a) => make(a, 'listed', standard))];
