@@ -5,7 +5,7 @@
  *   `mistral/mistral-test-2507`, `mistral/mistral-test-latest`);
  * - Bedrock's id of deepseek/r-test (genai-prices' `aws` record, whose price changed on a day it
  *   dates: $0.60/$2.40 until 2026-07-19, $0.55/$2.20 from 2026-07-20) and its `us.` data-zone id
- *   (LiteLLM, $0.66/$2.64), listed by genai-prices' match rule too;
+ *   (LiteLLM, $0.66/$2.64: the data zone's own offer);
  * - `shared-test` at DeepSeek, which LiteLLM puts with deepseek/r-test and models.dev with
  *   mistralai/mistral-test: a name two models claim.
  */
@@ -28,7 +28,6 @@ const READ_AT = '2026-08-02T00:00:00Z';
 export const NAME_FACTS = {
   'genai-prices': [
     fact('genai-prices', BEDROCK_KEY, 'aws', null, 'deepseek.r-test-v1:0', price(0.55, 2.2), {
-      names: ['us.deepseek.r-test-v1:0'],
       dated_prices: [
         { start_date: null, price: price(0.6, 2.4), price_tiers: [], time_windows: [] },
         { start_date: '2026-07-20', price: price(0.55, 2.2), price_tiers: [], time_windows: [] },
