@@ -14,6 +14,8 @@
  *   (genai-prices) first, then the provider's own price list through LiteLLM and models.dev, then
  *   OpenRouter's endpoint; never a regional, data-zone, provisioned, batch, fine-tune, free or
  *   time-window variant. A provider that does not offer the model is an error, never the headline.
+ * - `{ provider, model, at }` with an API name (`gpt-4o-2024-08-06`) prices the offer whose
+ *   `api_names` hold it, at its price in force on `at` (query/resolve-offer.ts).
  * Offers are read defensively: fields newer data adds (`price_tiers` and `time_window` on an
  * offer, `kind: "time_window"`, `source: "genai-prices"`) are used where present.
  * No Node.js imports: the browser client bundles this file.
