@@ -8,7 +8,9 @@
  *    the model index, the website's shell, the Worker's CPU;
  *  - identity: precision and recall on the labelled set, on the real recorded files when present;
  *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
- *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`).
+ *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`);
+ *  - the API names genai-prices and LiteLLM give for the makers' own APIs that resolveModel
+ *    resolves to the right model and price (bench-names.ts, also on its own).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +31,7 @@ import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain } from './args.js';
 import { identityBench } from './bench-identity.js';
 import { genaiBench } from './bench-genai.js';
+import { namesBench } from './bench-names.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
 import { cheapestRulePrefix, engineAnswers, exactCoverage, formatCoverage } from './bench-coverage.js';
 
@@ -152,6 +155,7 @@ async function main(): Promise<number> {
   await statusRun(2_000);
   identityBench(args.upstream);
   await genaiBench(args['data-dir'], args.upstream);
+  await namesBench(args['data-dir']);
   return 0;
 }
 

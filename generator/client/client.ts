@@ -28,6 +28,7 @@ import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES, LIVE_STATUS } from './host.js';
 import { LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
 export { isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
+import { API_NAMES_FILE, dayOf, lookupApiName, readApiNamesIndex, resolveInDetail, ResolveError, type NamedModel, type NameQuery, type ResolvedModel } from '../query/resolve.js';
 // `retired` in the API is as of the data's `meta.as_of`; a reader judges it for their own day with these.
 export { orderDeprecations, utcDay } from '../query/deprecations.js';
 
@@ -191,13 +192,26 @@ export function createClient(options: ClientOptions = {}) {
     try {
       return run();
     } catch (error) {
-      if (error instanceof CostIndexError || (error instanceof CostError && error.code === 'bad_model')) {
+      if (error instanceof CostIndexError || (error instanceof CostError && error.code === 'bad_model') || (error instanceof ResolveError && error.code === 'bad_index')) {
         throw new ModelPulseError(200, 'bad_response', `${base} answered JSON that is not a ModelPulse ${what}: ${error.message}`, base);
       }
       throw error;
     }
   }
 
+  async function resolveWithDetail(query: NameQuery): Promise<ApiResponse<ResolvedModel> & { detail: unknown }> {
+    const { data: raw, meta } = await get<unknown>(API_NAMES_FILE);
+    const index = notForeign(API_NAMES_FILE, () => readApiNamesIndex(raw));
+    const asOf = typeof meta.as_of === 'string' ? meta.as_of : null;
+    const day = dayOf(query, asOf);
+    const lookup = lookupApiName(index, query, day);
+    const { data: detail, meta: detailMeta } = await model(lookup.model);
+    return { data: resolveInDetail(detail as NamedModel, lookup, day, asOf), detail, meta: detailMeta };
+  }
+  async function resolve(query: NameQuery): Promise<ApiResponse<ResolvedModel>> {
+    const { data, meta } = await resolveWithDetail(query);
+    return { data, meta };
+  }
   async function compute(query: CheapestQuery): Promise<CheapestResponse> {
     const { status, text, url } = await request(INDEX_FILE);
     if (status !== 200) throw new ModelPulseError(status, 'index_unavailable', `HTTP ${status} for ${url}: the model index is needed to compute this query`, url);
@@ -226,16 +240,31 @@ export function createClient(options: ClientOptions = {}) {
     deprecations: () => get('deprecations.json'),
 
     /**
-     * What `usage` costs on one model (query/cost.ts): at its headline price, or at
-     * `options.provider`'s standard offer. Bad counts throw CostInputError, a provider that does
-     * not offer the model ProviderNotOfferedError; `meta` is the model detail's.
+     * An API name at a provider (`{ provider: 'openai', model: 'gpt-4o-2024-08-06', at? }`) to our
+     * model, the offer and its price on the day (query/resolve.ts): from /api/v1/api-names.json and
+     * the model's detail. An unknown or ambiguous name throws ResolveError, never a guess.
      */
-    async cost(id: string, usage: TokenUsage, options: CostOptions = {}): Promise<ApiResponse<CostEstimate>> {
+    resolve,
+    /**
+     * What `usage` costs on one model (query/cost.ts): at its headline price, or at
+     * `options.provider`'s standard offer; or, given `{ provider, model, at? }` with an API name,
+     * at the price that name's offer had that day. Bad counts throw CostInputError, a provider that
+     * does not offer the model ProviderNotOfferedError, a name we cannot resolve ResolveError;
+     * `meta` is the model detail's.
+     */
+    async cost(id: string | NameQuery, usage: TokenUsage, options: CostOptions = {}): Promise<ApiResponse<CostEstimate>> {
       checkUsage(usage);
+      if (typeof id !== 'string') {
+        const { data: resolved, detail, meta } = await resolveWithDetail(id);
+        const named = { provider: resolved.provider, model: resolved.offer.api_name, at: resolved.at };
+        return { data: notForeign(resolved.model, () => estimateCost(detail as CostModel, usage, named)), meta };
+      }
       const { data, meta } = await model(id);
       return { data: notForeign(id, () => estimateCost(data as CostModel, usage, options)), meta };
     },
 
+    /** The names each provider's API accepts, each with the model it names (what `resolve` reads). */
+    apiNames: () => get(API_NAMES_FILE),
     /** What ranking by cost reads: every `cheapest` candidate's prices (query/cost-index.ts). */
     costIndex: () => get(COST_INDEX_FILE),
 
@@ -282,9 +311,12 @@ export const service = (id: string) => client().service(id);
 export const priceChanges = () => client().priceChanges();
 export const deprecations = () => client().deprecations();
 export const cheapest = (input: CheapestInput = {}) => client().cheapest(input);
-export const cost = (id: string, usage: TokenUsage, options: CostOptions = {}) => client().cost(id, usage, options);
+export const cost = (id: string | NameQuery, usage: TokenUsage, options: CostOptions = {}) => client().cost(id, usage, options);
+export const resolveModel = (query: NameQuery) => client().resolve(query);
 export const cheapestForUsage = (usage: TokenUsage, input: CheapestInput = {}) => client().cheapestForUsage(usage, input);
 // The cost module itself, for pages that price a model detail they already hold.
 export { cheapestEstimate, estimateCost, estimateEveryOffer, rankByCost, CostError, CostInputError, ProviderNotOfferedError } from '../query/cost.js';
 export { readCostIndex } from '../query/cost-index.js';
 export { usageFromText } from '../query/cost-usage.js';
+// Resolution itself, for pages that hold the index and a detail already.
+export { canonicalProvider, closestNames, lookupApiName, readApiNamesIndex, resolveInDetail, ResolveError, type NameQuery, type ResolvedModel } from '../query/resolve.js';

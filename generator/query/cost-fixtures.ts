@@ -40,8 +40,9 @@ export function offer(provider: string, source: string, p: ApiPrice, extra: Part
     price_history: [],
     time_window: null,
     stale: false,
+    api_names: [],
     ...extra,
-  };
+  } as TestOffer;
 }
 
 export function detail(id: string, p: ApiPrice, extra: Partial<Omit<ModelDetail, 'endpoints'>> & { endpoints?: TestOffer[] } = {}): ModelDetail {

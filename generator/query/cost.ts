@@ -14,6 +14,8 @@
  *   (genai-prices) first, then the provider's own price list through LiteLLM and models.dev, then
  *   OpenRouter's endpoint; never a regional, data-zone, provisioned, batch, fine-tune, free or
  *   time-window variant. A provider that does not offer the model is an error, never the headline.
+ * - `{ provider, model, at }` with an API name (`gpt-4o-2024-08-06`) prices the offer whose
+ *   `api_names` hold it, at its price in force on `at` (query/resolve-offer.ts).
  * Offers are read defensively: fields newer data adds (`price_tiers` and `time_window` on an
  * offer, `kind: "time_window"`, `source: "genai-prices"`) are used where present.
  * No Node.js imports: the browser client bundles this file.
@@ -22,6 +24,8 @@ import { compareCheapest, isCheapestCandidate, matchesQuery, type CheapestFields
 import type { CheapestFilters } from './cheapest-filters.js';
 import { checkUsage, CostError, CostInputError, type CheckedUsage, type TokenUsage } from './cost-usage.js';
 import { decimalOf, microToUsd, sum, times, type Decimal } from './exact-usd.js';
+import { canonicalProvider, checkDay } from './api-name-index.js';
+import { namedOffer, offerPriceOn, type NamedOffer, type Rates } from './resolve-offer.js';
 
 export { CostError, CostInputError, type TokenUsage } from './cost-usage.js';
 
@@ -29,22 +33,11 @@ export const COST_PARTS = ['input', 'cache_read', 'cache_write', 'output'] as co
 export type CostPart = (typeof COST_PARTS)[number];
 
 /** USD per 1M tokens; null or absent is unknown. */
-export type CostRates = { input: number | null; output: number | null; cache_read?: number | null; cache_write?: number | null };
+export type CostRates = Rates;
 export type CostTier = CostRates & { min_prompt_tokens: number };
 
-/** The fields of an offer (`endpoints[]` of a model detail) the cost reads. */
-export interface CostOffer {
-  provider: string;
-  source: string;
-  source_key?: string;
-  tag?: string | null;
-  kind?: string;
-  region?: string | null;
-  free?: boolean;
-  time_window?: unknown;
-  price: CostRates;
-  price_tiers?: CostTier[] | null;
-}
+/** The fields of an offer (`endpoints[]` of a model detail) the cost reads (query/resolve-offer.ts). */
+export type CostOffer = NamedOffer;
 
 /** The fields of a model detail (`/api/v1/models/<id>`) the cost reads. */
 export interface CostModel {
@@ -201,6 +194,18 @@ function ofProvider(model: CostModel, provider: string): Priced {
 export interface CostOptions {
   /** Our provider id (`anthropic`, `amazon-bedrock`): that provider's standard offer; default the headline price. */
   provider?: string | null;
+  /** An API name at `provider` (`gpt-4o-2024-08-06`): the offer that lists it in `api_names` (query/resolve.ts). */
+  model?: string | null;
+  /** With `model`: the day (YYYY-MM-DD) whose price counts; default the offer's price now. */
+  at?: string | null;
+}
+
+/** The offer an API name stands for, at its price on `at`: an older price's tiers are not published (unknown). */
+function ofApiName(model: CostModel, provider: string, name: string, at: string | null): Priced {
+  const offer = namedOffer(model, canonicalProvider(provider), name);
+  const day = at === null ? null : checkDay(at);
+  const { current, since: _since, ...rates } = offerPriceOn(offer, day, null);
+  return { rates, tiers: current ? offerTiers(model, offer) : null, provider: offer.provider, source: offer.source };
 }
 
 /** The cost of `usage` on `model` (a model detail), at the headline price or `options.provider`'s. */
@@ -208,8 +213,13 @@ export function estimateCost(model: CostModel, usage: TokenUsage, options: CostO
   const checked = checkModel(model);
   const counts = checkUsage(usage);
   const provider = options.provider ?? null;
-  if (provider === null) return price(checked, counts, headline(checked));
+  const name = options.model ?? null;
+  if (provider === null && name === null) return price(checked, counts, headline(checked));
   if (typeof provider !== 'string' || provider === '') throw new CostInputError('provider', 'must be a provider id such as "anthropic"');
+  if (name !== null) {
+    if (typeof name !== 'string' || name === '') throw new CostInputError('model', 'must be an API name such as "gpt-4o-2024-08-06"');
+    return price(checked, counts, ofApiName(checked, provider, name, options.at ?? null));
+  }
   return price(checked, counts, ofProvider(checked, provider));
 }
 

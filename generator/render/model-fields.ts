@@ -48,5 +48,6 @@ export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
     price_history: [],
     time_window: null,
     stale: false,
+    api_names: [],
   };
 }

@@ -130,6 +130,14 @@ export const priceChangeSchema = {
   },
 } as const;
 
+/** The names the offer's provider API accepts (docs/api.md, "API names"). */
+const apiNamesSchema = {
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 160 },
+  uniqueItems: true,
+  description: "the names this provider's API accepts for the model at this offer's place (dated snapshots, -latest aliases, Bedrock/Vertex/Azure ids with their region or data-zone prefix), as genai-prices' match rules, LiteLLM's keys, models.dev and the makers' own alias lists give them; sorted; [] when none is known",
+} as const;
+
 /** One price an offer showed: when it took effect and the day its source dates it. */
 const offerPoint = {
   type: 'object',
@@ -142,7 +150,7 @@ const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
 /** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
 const endpoint = {
   type: 'object',
-  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale'],
+  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale', 'api_names'],
   additionalProperties: false,
   properties: {
     ...storedEndpoint.properties,
@@ -175,6 +183,7 @@ const endpoint = {
       type: 'boolean',
       description: "its source was last read before a change the model's maker dates (genai-prices), now in force: older news, listed after the current offers and never cheapest_offer",
     },
+    api_names: apiNamesSchema,
   },
 } as const;
 

@@ -18,6 +18,7 @@ import { startOfDay } from '../models/dated-prices.js';
 import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ApiOffer } from '../types/api-types.js';
 import { headlineOf, type Headline } from './headline.js';
+import { ownersOf, withApiNames } from './api-names.js';
 import type { DirectOffer } from '../models/facts-merge.js';
 
 export interface SourcedModel extends OverriddenModel {
@@ -98,7 +99,7 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // The maker's dated change in force: offers read before its day are older news.
   const changed = makersOffer?.source_date == null ? null : startOfDay(makersOffer.source_date);
   const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
-  const offers = markOlderNews(listed.offers, changed, readAt);
+  const offers = withApiNames(markOlderNews(listed.offers, changed, readAt), record.id, facts, ownersOf(dataset.factsByModel));
   const tiers = headline.tiers ?? record.price_tiers;
   const { price_tiers: _tiers, ...rest } = record;
   const withFacts: ModelRecord = {

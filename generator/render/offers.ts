@@ -83,6 +83,7 @@ function openRouterOffer(e: EndpointRecord, author: string, history: readonly Of
     price_history: apiOfferHistory(history),
     time_window: null,
     stale: false,
+    api_names: [],
   };
 }
 
@@ -113,6 +114,7 @@ function directOffer(o: DirectOffer): ApiOffer {
     price_history: apiOfferHistory(o.price_history),
     time_window: o.time_window,
     stale: false,
+    api_names: [],
   };
 }
 

@@ -177,6 +177,13 @@ const costPaths = (): Record<string, Json> => ({
     description: `Every model that takes part in \`cheapest\` (same candidates, as of the same day), in id order, as compact rows: the headline price with its context tiers, what \`cheapest\`'s filters read, and each provider's standard offer (the one a cost estimate prices) with its tiers (null: not known). One request instead of one per model: ranking by cost reads this file and nothing else. ${COST_RULES} ${FILE_NOTE}`,
     responses: { 200: jsonOk('The cost index.', 'cost-index') },
   }),
+  [`${API}/api-names.json`]: get({
+    id: 'getApiNames',
+    tag: 'models',
+    summary: "The names each provider's API accepts, each with the model it names",
+    description: "Dated snapshots, `-latest` aliases and Bedrock/Vertex/Azure ids (with their region or data-zone prefix), as genai-prices' match rules, LiteLLM's keys, models.dev and the makers' own alias lists give them: `providers` maps provider id → API name → model id; `ambiguous` lists the names two models claim (resolvable to neither); `aliases` the names a maker moved, from the day it moved them. `resolveModel({ provider, model, at })` in the client and the npm package (CLI `modelpulse resolve`, MCP tool `resolve_model`) reads this file and the model's detail: the offer that lists the name, at its price on the day. " + FILE_NOTE,
+    responses: { 200: jsonOk('The API-name index.', 'api-names') },
+  }),
 });
 
 const EXPORTS: Record<ExportFile, [string, string, string]> = {

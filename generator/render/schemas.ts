@@ -1,4 +1,5 @@
 import { badgeSchema } from './badge-schema.js';
+import { apiNamesData } from './api-names-schema.js';
 import { costIndexData } from './cost-index-schema.js';
 import { apiPriceSchema, modelDetailProperties, modelEntry, priceChangeSchema } from './model-schemas.js';
 import { liveMetaSchema, serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
@@ -15,7 +16,7 @@ import {
  * JSON Schemas (draft 2020-12) of every API response. They are published under
  * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
  */
-export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'api-names', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const source = {
@@ -179,6 +180,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
       meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
     'cost-index': envelope('cost-index', siteUrl, "What ranking by the cost of a token mix reads: every cheapest candidate's headline price and each provider's standard offer, with context tiers", costIndexData, modelsMetaSchema),
+    'api-names': envelope('api-names', siteUrl, "The names each provider's API accepts (dated snapshots, -latest aliases, Bedrock/Vertex/Azure ids), each with the model it names: what resolveModel reads", apiNamesData, meta({ count: { type: 'integer', minimum: 0, description: 'the names the index resolves' } }, ['count'])),
     'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first: upcoming ones (dated ahead by the maker) first, then the last 90 days (at least the latest 100)', {
       type: 'array',
       items: priceChangeSchema,

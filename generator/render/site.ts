@@ -25,6 +25,7 @@ import { boundModelRecord, boundStrings } from '../bounds/models.js';
 import { boundServiceHistory } from '../bounds/status.js';
 import { guardHistoryTimes } from '../status/times.js';
 import { cheapestOffer } from './offers.js';
+import { apiNamesIndex, indexedNames, ownersOf } from './api-names.js';
 import { API_SCHEMA_NAMES, apiSchemas, type ApiSchemaName } from './schemas.js';
 
 export interface RenderConfig {
@@ -197,6 +198,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.
   const costIndex = buildCostIndex([...modelDetails.values()], judgeAt);
   add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length });
+  const nameIndex = apiNamesIndex(modelDetails.values(), ownersOf(dataset.factsByModel), dataset.facts);
+  add('api-names', 'api-names', nameIndex, { ...baseMeta, count: indexedNames(nameIndex) });
   // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
   files.push(...renderExports(entries, modelDetails));
   const authors = [...new Set(entries.map((e) => e.author))].sort();
@@ -270,6 +273,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
       endpoint('/api/v1/cost-index.json', '/api/v1/cost-index.json', 'what ranking by the cost of a token mix reads (the client prices mixes: cost, cheapestForUsage)', 'cost-index'),
+      endpoint('/api/v1/api-names.json', '/api/v1/api-names.json', "the names each provider's API accepts, each with the model it names (resolveModel reads it)", 'api-names'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
       endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date: upcoming soonest first, then retired newest first', 'deprecations'),
       endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),

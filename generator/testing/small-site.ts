@@ -1,7 +1,8 @@
 /**
  * For the package's tests: a small site built by the real build from a data/ made the way
  * `update` makes one (six models observed twice, so one price changed; one with long-context
- * tiers, cache prices and two providers' endpoints; two services), served
+ * tiers, cache prices and two providers' endpoints; API names from LiteLLM and genai-prices facts,
+ * testing/name-facts.ts; two services), served
  * by the real `serve`, plus servers that are not ModelPulse (an HTML page, JSON of another shape).
  */
 import { createServer, type Server } from 'node:http';
@@ -14,6 +15,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import type { EndpointRecord, ModelRecord } from '../models/types.js';
 import { saveModels } from '../store/data-store.js';
 import { seedCatalog } from './seed.js';
+import { seedNameFacts } from './name-facts.js';
 import { tempDir } from './tree.js';
 
 export const SMALL_SITE_URL = 'https://modelpulse.test';
@@ -75,6 +77,7 @@ export async function startSmallSite(): Promise<SmallSite> {
   const second = await seedCatalog(dataDir, models('0.0000025'), '2026-08-02T00:00:00Z', first);
   await saveModels(dataDir, [withEndpoints(second.get('anthropic/claude-test')!, '2026-08-02T00:00:00Z')]);
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(SERVICES));
+  await seedNameFacts(dataDir);
   const publishDir = await tempDir('package-site');
   await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL });
   const server = await startServer({ publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });

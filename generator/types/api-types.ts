@@ -111,6 +111,8 @@ export interface ApiOffer {
   time_window: { start: string; end: string } | null;
   /** Read before a change the maker dates, now in force: older news, listed last, never `cheapest_offer`. */
   stale: boolean;
+  /** The names this provider's API accepts for the model at this offer's place, sorted; [] when none is known (docs/api.md, "API names"). */
+  api_names: string[];
 }
 
 

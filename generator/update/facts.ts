@@ -6,6 +6,7 @@
  * for the models the identity rules attach them to. A source that fails, or suddenly lists less
  * than half of what it did, keeps its last good facts.
  */
+import { ambiguousNames, nameOwners, type AmbiguousName } from '../sources/api-names.js';
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
@@ -102,6 +103,8 @@ export interface FactsRunReport {
   retirementDisagreements: RetirementDisagreement[];
   /** The maker's own price (genai-prices) differs from an aggregator's on the maker's offer: the maker's is published. */
   firstPartyDisagreements: FirstPartyDisagreement[];
+  /** API names two models claim (sources/api-names.ts): published as ambiguous, resolvable to neither. */
+  ambiguousNames?: AmbiguousName[];
 }
 
 /** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
@@ -230,6 +233,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const attached = attachAllFacts(previous, curated.map, ids, dataset.models.values());
   const byModel = attached.byModel;
   report.ambiguous = attached.ambiguous;
+  report.ambiguousNames = ambiguousNames(nameOwners(byModel));
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));

@@ -201,6 +201,11 @@ describe('the summary as text', () => {
     expect(details).toContain('price pending confirmation (jumped more than 5×): a/jump');
     expect(details).toContain('held back: bad/price: prompt price 99999 is above the ceiling');
     expect(details).toMatch(/anthropic\s+degraded\s+official FAILED/);
+    expect(details).toContain('API names two models claim (published as ambiguous, resolvable to neither; settle with data/identity.json): 0');
+    const claimed = { provider: 'mistral', name: 'mistral-large', candidates: ['mistralai/mistral-large-2407', 'mistralai/mistral-large-2411'], sources: ['litellm mistral/mistral-large → mistralai/mistral-large-2407', 'modelsdev mistral/mistral-large → mistralai/mistral-large-2411'] };
+    expect(detailLines(outcome({ facts: [{ ...facts, ambiguousNames: [claimed] }] })).join('\n')).toContain(
+      'mistral "mistral-large": mistralai/mistral-large-2407 or mistralai/mistral-large-2411 (litellm mistral/mistral-large → mistralai/mistral-large-2407; modelsdev mistral/mistral-large → mistralai/mistral-large-2411)',
+    );
     const table = summaryTableLines(outcome());
     expect(table[1]).toBe('summary (exit 1: partial failure: what failed keeps its last good data, marked stale; the rest is fresh; stage times: models 4.2 s, facts 1.5 s, status 6.1 s)');
     expect(table[2]).toMatch(/^ {2}kind\s+name\s+result\s+details\s+time\s+error$/);

@@ -175,6 +175,9 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     out.push(...capped(r.warnings.map((w) => `warning: ${w}`), 20, 'identity warnings'));
     out.push(`  ambiguous identity (listed, not matched; settle with data/identity.json): ${r.ambiguous.length}`);
     out.push(...capped(r.ambiguous.map((a) => `${a.source} ${JSON.stringify(a.source_key)}: ${a.candidates.join(' or ')}`), 10, 'ambiguous records'));
+    const names = r.ambiguousNames ?? [];
+    out.push(`  API names two models claim (published as ambiguous, resolvable to neither; settle with data/identity.json): ${names.length}`);
+    out.push(...capped(names.map((a) => `${a.provider} ${JSON.stringify(a.name)}: ${a.candidates.join(' or ')} (${a.sources.join('; ')})`), 10, 'ambiguous API names'));
     out.push(`  retirement dates where the first-party word differs (it is published): ${r.retirementDisagreements.length}`);
     out.push(
       ...capped(

@@ -9,6 +9,7 @@
 import { cheapestEstimate, CostInputError } from '../client/client.js';
 import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type CheapestQuery } from '../query/cheapest.js';
 import type { CostCandidate } from '../query/cost-index.js';
+import type { ApiNamesIndex } from '../query/resolve.js';
 import type { CostEstimate, TokenUsage } from '../query/cost.js';
 import type { ModelEntry } from '../types/api-types.js';
 import { MIX_FIELDS, mixFromParams, mixParams, mixProblem } from './mix.js';
@@ -156,15 +157,22 @@ export function catalogueParams(state: CatalogueState): URLSearchParams {
   return params;
 }
 
-/** Search words: case and compatibility forms folded; every word must occur in the name or the id. */
+/** Search words: case and compatibility forms folded; every word must occur in the name, the id or one of the model's API names. */
 export function searchWords(q: string): string[] {
   return q.normalize('NFKC').toLowerCase().split(/\s+/).filter((w) => w !== '');
 }
 
-export function matchesSearch(model: ModelEntry, words: readonly string[]): boolean {
+export function matchesSearch(model: ModelEntry, words: readonly string[], apiNames: readonly string[] = []): boolean {
   if (words.length === 0) return true;
-  const haystack = `${model.name}\n${model.id}`.normalize('NFKC').toLowerCase();
+  const haystack = [model.name, model.id, ...apiNames].join('\n').normalize('NFKC').toLowerCase();
   return words.every((w) => haystack.includes(w));
+}
+
+/** Each model's API names, from /api/v1/api-names.json's `data` (every provider's), for the search. */
+export function apiNamesByModel(index: Pick<ApiNamesIndex, 'providers'>): Map<string, string[]> {
+  const byModel = new Map<string, string[]>();
+  for (const names of Object.values(index.providers)) for (const [name, id] of Object.entries(names)) byModel.set(id, [...(byModel.get(id) ?? []), name]);
+  return byModel;
 }
 
 export interface CatalogueView {
@@ -192,10 +200,10 @@ export function mixCosts(candidates: readonly CostCandidate[], mix: TokenUsage):
 }
 
 /** The search, filters and sort over the whole list, then the requested page (which may not exist). */
-export function viewCatalogue(models: readonly ModelEntry[], state: CatalogueState, costs: MixCosts = new Map()): CatalogueView {
+export function viewCatalogue(models: readonly ModelEntry[], state: CatalogueState, costs: MixCosts = new Map(), apiNames: ReadonlyMap<string, readonly string[]> = new Map()): CatalogueView {
   const words = searchWords(state.q);
   const matched = sortModels(
-    models.filter((m) => (state.author === null || m.author === state.author) && matchesSearch(m, words) && matchesQuery(m, state.filters)),
+    models.filter((m) => (state.author === null || m.author === state.author) && matchesSearch(m, words, apiNames.get(m.id)) && matchesQuery(m, state.filters)),
     state.sort,
     state.order,
     costs,

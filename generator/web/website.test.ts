@@ -17,7 +17,8 @@ import { buildCommittedSite } from '../testing/built-site.js';
 import type { ServiceListEntry } from '../render/status.js';
 import { estimateEveryOffer, type CostModel } from '../query/cost.js';
 import { readCostIndex } from '../query/cost-index.js';
-import { mixCosts, PAGE_SIZE, sortModels } from './catalogue.js';
+import { apiNamesByModel, mixCosts, PAGE_SIZE, sortModels } from './catalogue.js';
+import type { ApiNamesIndex } from '../query/resolve.js';
 import { orderDeprecations, type DeprecationRow } from './deprecations.js';
 import { formatTime, statusWords } from './format.js';
 import { dataAge } from './freshness.js';
@@ -110,7 +111,9 @@ describe('the website over the embedded default, on 2026-11-23', () => {
 
     // A search narrows the table; the address keeps search and sort, so a reload shows the same.
     await page.locator('#f-q').fill('gpt-4o');
-    const matching = models.filter((m) => `${m.name} ${m.id}`.toLowerCase().includes('gpt-4o'));
+    // The search reads each model's API names too (/api/v1/api-names.json).
+    const apiNames = apiNamesByModel((await published<ApiNamesIndex>('api-names.json')).data);
+    const matching = models.filter((m) => [m.name, m.id, ...(apiNames.get(m.id) ?? [])].join(' ').toLowerCase().includes('gpt-4o'));
     expect(matching.length).toBeGreaterThan(1);
     await expect(page.locator('[role="status"]').getAttribute('data-count')).resolves.toBe(String(matching.length));
     expect((await rowIds()).every((id) => matching.some((m) => m.id === id))).toBe(true);
@@ -206,6 +209,30 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await expect(page.locator('main h1').textContent()).resolves.toBe('Model not found');
     await expect(page.locator('main a[href="#/models?q=no-such-model"]').count()).resolves.toBe(1);
     expect(problems.filter((p) => !p.url.endsWith('/api/v1/models/acme/no-such-model.json'))).toEqual([]);
+    await close();
+  }, SLOW);
+
+  it('API names: the catalogue finds a model by any of its API names, and its page lists them per provider', async () => {
+    const index = (await published<ApiNamesIndex>('api-names.json')).data;
+    const id = index.providers['amazon-bedrock']!['us.anthropic.claude-sonnet-4-5-20250929-v1:0']!;
+    expect(id).toBe('anthropic/claude-sonnet-4.5');
+    const { page, problems, close } = await open('#/models?q=us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const rowIds = () => page.locator('table.models tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')!));
+    await expect(rowIds()).resolves.toEqual([id]);
+    await page.locator('#f-q').fill('claude-sonnet-4-5-20250929');
+    await expect(page.locator('[role="status"]').getAttribute('data-count')).resolves.toBe('1');
+    await expect(rowIds()).resolves.toEqual([id]);
+    // The model page: one row per provider, every name its offers list.
+    const model = (await published<ModelDetail>(`models/${id}.json`)).data;
+    await page.goto(`${serve.url}/#/models/${id}`);
+    await settled(page);
+    const expected = new Map<string, Set<string>>();
+    for (const offer of model.endpoints) for (const name of offer.api_names) expected.set(offer.provider, (expected.get(offer.provider) ?? new Set()).add(name));
+    const rows = page.locator('table:has(caption:text("API accepts")) tbody tr');
+    await expect(rows.evaluateAll((trs) => trs.map((r) => r.getAttribute('data-api-names')))).resolves.toEqual([...expected.keys()].sort());
+    await expect(page.locator('tr[data-api-names="amazon-bedrock"] code').allTextContents()).resolves.toEqual([...expected.get('amazon-bedrock')!].sort());
+    await expect(page.locator('tr[data-api-names="anthropic"] code').allTextContents()).resolves.toContain('claude-sonnet-4-5-20250929');
+    expect(problems).toEqual([]);
     await close();
   }, SLOW);
 

@@ -96,6 +96,20 @@ export function describeMcpEndpoint(siteUrl: () => string): void {
       expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringMatching(/cache_read_tokens/)]);
     });
 
+    it('resolves an API name and prices a mix by it as the package client does, and refuses an unknown name with the closest ones', async () => {
+      const client = createClient({ baseUrl: siteUrl() });
+      const query = { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' };
+      const resolved = await call('resolve_model', query);
+      expect(resolved.isError).toBeFalsy();
+      expect(resolved.structuredContent).toEqual(await client.resolveModel(query));
+      expect(resolved.structuredContent).toMatchObject({ data: { model: 'anthropic/claude-sonnet-4.5', provider: 'amazon-bedrock', offer: { kind: 'data_zone', region: 'us' } } });
+      const usage = { input_tokens: 10_000, output_tokens: 1_000 };
+      const priced = (await call('estimate_cost', { ...query, ...usage })) as unknown as { structuredContent: { data: unknown } };
+      expect(priced.structuredContent.data).toEqual((await client.cost(query, usage)).data);
+      const unknown = await call('resolve_model', { provider: 'anthropic', model: 'claude-sonnet-4-5-2025092' });
+      expect([unknown.isError, unknown.content[0]!.text]).toEqual([true, expect.stringMatching(/^unknown_model: anthropic has no API name "claude-sonnet-4-5-2025092" we know; closest: claude-sonnet-4-5-20250929/)]);
+    });
+
     it('refuses bad arguments and unknown tools with a tool error naming them', async () => {
       for (const [name, args, reason] of [['cheapest', { min_intel: 'abc' }, /min_intel/], ['cheapest', { limit: 0 }, /limit/], ['cheapest', { min_intell: 40 }, /min_intell/], ['model', {}, /id/], ['no_such_tool', {}, /no_such_tool/]] as const) {
         const answer = await call(name, args);

@@ -49,6 +49,26 @@ function kindText(e: Offer & { time_window?: { start: string; end: string } | nu
 /** The provider as people know it: its display name where the data has one. */
 const providerName = (offer: { provider: string; provider_name?: string }) => offer.provider_name ?? offer.provider;
 
+/**
+ * The names each provider's API accepts for this model (every offer's `api_names`, by provider):
+ * what usage logs call it. Older data without them shows nothing.
+ */
+function apiNamesList(model: ModelDetail): HTMLElement {
+  const byProvider = new Map<string, { name: string; names: Set<string> }>();
+  for (const offer of model.endpoints as Offer[]) {
+    const names = (offer as { api_names?: string[] }).api_names ?? [];
+    if (names.length === 0) continue;
+    const entry = byProvider.get(offer.provider) ?? { name: providerName(offer), names: new Set<string>() };
+    for (const name of names) entry.names.add(name);
+    byProvider.set(offer.provider, entry);
+  }
+  if (byProvider.size === 0) return note('No API names known for this model.');
+  const rows = [...byProvider].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, { name, names }]) =>
+    h('tr', { attrs: { 'data-api-names': id } }, h('th', { attrs: { scope: 'row' } }, name), h('td', {}, ...[...names].sort().flatMap((n, i) => [i === 0 ? '' : ', ', h('code', {}, n)]))),
+  );
+  return scrollTable('API names', table('The names each provider\'s API accepts for this model (dated snapshots, aliases, regional ids)', ['Provider', 'API names'], rows));
+}
+
 function offersTable(model: ModelDetail): HTMLElement {
   const offers = model.endpoints as Offer[];
   if (offers.length === 0) return note('No offers known yet (OpenRouter endpoints are refreshed a few models per run).');
@@ -173,6 +193,8 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
     historyTable(model),
     h('h2', {}, 'Offers'),
     offersTable(model),
+    h('h2', {}, 'API names'),
+    apiNamesList(model),
     h('p', {}, 'JSON: ', h('a', { attrs: { href: `api/v1/models/${model.id}.json` } }, `/api/v1/models/${model.id}`)),
   );
 };

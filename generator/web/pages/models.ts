@@ -1,7 +1,8 @@
+import type { ApiNamesIndex } from '../../query/resolve.js';
 import { readCostIndex } from '../../client/client.js';
 import type { CostCandidate } from '../../query/cost-index.js';
 import type { ModelEntry } from '../../types/api-types.js';
-import { catalogueParams, mixCosts, parseCatalogueAddress, viewCatalogue, type CatalogueState, type MixCosts } from '../catalogue.js';
+import { apiNamesByModel, catalogueParams, mixCosts, parseCatalogueAddress, viewCatalogue, type CatalogueState, type MixCosts } from '../catalogue.js';
 import { mixParams } from '../mix.js';
 import { mixFields } from './cost-box.js';
 import { api, type Page } from '../context.js';
@@ -19,7 +20,7 @@ function searchField(value: string): HTMLElement {
   return h(
     'div',
     { class: 'field field-search' },
-    h('label', { attrs: { for: 'f-q' } }, 'Search name or id'),
+    h('label', { attrs: { for: 'f-q' } }, 'Search name, id or API name'),
     h('input', { attrs: { id: 'f-q', name: 'q', type: 'search', value, autocomplete: 'off', spellcheck: 'false' } }),
   );
 }
@@ -74,14 +75,19 @@ export const modelsPage: Page = async ({ main, query, noteMeta }) => {
     costs = { key, costs: priced };
     return priced;
   };
+  // The API names, asked for once as the page opens (without holding up its first draw), so a
+  // search reads them as soon as it is typed; a site without them searches names and ids.
+  const apiNames = api.apiNames().then((r) => apiNamesByModel(r.data as Pick<ApiNamesIndex, 'providers'>)).catch(() => new Map<string, string[]>());
+  const apiNamesOf = async (s: CatalogueState): Promise<Map<string, string[]>> => (s.q === '' ? new Map() : apiNames);
   const tabs = viewTabs('all', { all: routes.models(), cheapest: routes.cheapest() });
 
   const draw = async () => {
     const drawn = state;
     const mixed = await costsOf(drawn);
+    const names = await apiNamesOf(drawn);
     // A newer change drew (or will draw) the page: this one is out of date.
     if (drawn !== state) return;
-    const view = viewCatalogue(models, state, mixed ?? undefined);
+    const view = viewCatalogue(models, state, mixed ?? undefined, names);
     const sortText = `sorted by ${state.sort === 'name' ? 'name' : COLUMN_LABELS[state.sort].toLowerCase()} (${state.order === 'asc' ? 'ascending' : 'descending'})`;
     status.dataset.count = String(view.matched.length);
     const search = state.q === '' ? '' : ` matching ${quoted(state.q)}`;

@@ -18,6 +18,7 @@ export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
   model: 'ModelResponse',
   cheapest: 'CheapestResponse',
   'cost-index': 'CostIndexResponse',
+  'api-names': 'ApiNamesResponse',
   'price-changes': 'PriceChangesResponse',
   deprecations: 'DeprecationsResponse',
   status: 'StatusResponse',

@@ -6,6 +6,7 @@
 import { createClient as createSharedClient, ModelPulseError, type LiveFallback } from '../../../generator/client/client.js';
 import { DEFAULT_SITE_URL } from '../../../generator/config.js';
 import type { CostEstimate, CostOptions, TokenUsage } from '../../../generator/query/cost.js';
+import type { NameQuery, ResolvedModel } from '../../../generator/query/resolve.js';
 import type {
   CheapestResponse,
   CostIndexResponse,
@@ -41,6 +42,12 @@ export interface CheapestQuery {
 /** What a token mix costs on one model, with the model detail's meta (attribution included). */
 export interface CostResponse {
   data: CostEstimate;
+  meta: ModelResponse['meta'];
+}
+
+/** An API name resolved (`resolveModel`), with the model detail's meta. */
+export interface ResolveResponse {
+  data: ResolvedModel;
   meta: ModelResponse['meta'];
 }
 
@@ -101,10 +108,17 @@ export interface ModelPulseClient {
   cheapest(query?: CheapestQuery): Promise<CheapestResponse & { computed: boolean }>;
   /**
    * What a token mix costs on one model (`estimateCost` on its detail): at its headline price,
-   * or at `options.provider`'s standard offer. Throws CostInputError for bad counts (naming the
+   * or at `options.provider`'s standard offer; given `{ provider, model, at? }` with an API name,
+   * at the price that name's offer had that day. Throws CostInputError for bad counts (naming the
    * field) and ProviderNotOfferedError for a provider that does not offer the model.
    */
-  cost(id: string, usage: TokenUsage, options?: CostOptions): Promise<CostResponse>;
+  cost(id: string | NameQuery, usage: TokenUsage, options?: CostOptions): Promise<CostResponse>;
+  /**
+   * An API name as logs have it (`{ provider: 'openai', model: 'gpt-4o-2024-08-06', at?: 'YYYY-MM-DD' }`)
+   * to our model, the offer it names and that offer's price on the day (default: the data's as-of).
+   * Throws ResolveError: `unknown_model` (with the closest names), `ambiguous_model`, `unknown_provider`.
+   */
+  resolveModel(query: NameQuery): Promise<ResolveResponse>;
   /** The models cheapest for a token mix (`rankByCost`), with `cheapest`'s filters and limit, from one file. */
   cheapestForUsage(usage: TokenUsage, query?: CheapestQuery): Promise<CostRankingResponse>;
   /** Price changes, newest first. */
@@ -157,6 +171,7 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
       return { ...checked<CheapestResponse>('cheapest', response, baseUrl), computed };
     },
     cost: async (id, usage, options) => (await shared.cost(id, usage, options)) as CostResponse,
+    resolveModel: async (query) => (await shared.resolve(query)) as ResolveResponse,
     cheapestForUsage: async (usage, query = {}) => (await shared.cheapestForUsage(usage, { ...query })) as unknown as CostRankingResponse,
     priceChanges: async () => checked('price-changes', await shared.priceChanges(), baseUrl),
     deprecations: async () => checked('deprecations', await shared.deprecations(), baseUrl),

@@ -31,7 +31,21 @@ export {
   type TokenUsage,
 } from '../../../generator/query/cost.js';
 export { readCostIndex, type CostCandidate } from '../../../generator/query/cost-index.js';
-export type { CostRankingResponse, CostResponse } from './client.js';
+// API names as logs have them: the pure resolution the client, the CLI and the MCP tools use.
+export {
+  canonicalProvider,
+  closestNames,
+  lookupApiName,
+  readApiNamesIndex,
+  resolveInDetail,
+  resolveModel,
+  ResolveError,
+  type ApiNamesIndex,
+  type NameQuery,
+  type ResolvedModel,
+  type ResolveErrorCode,
+} from '../../../generator/query/resolve.js';
+export type { CostRankingResponse, CostResponse, ResolveResponse } from './client.js';
 
 import type { DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
 

@@ -264,3 +264,61 @@ describe('modelpulse cache', () => {
     }
   });
 });
+
+describe('modelpulse resolve and cost by API name (the small site: testing/name-facts.ts)', () => {
+  it('resolves a dated snapshot, an alias and a data-zone id, and prints one object with --json', async () => {
+    const snapshot = await run(['resolve', 'mistral', 'mistral-test-2507', '--json']);
+    expect(snapshot).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(snapshot.out)).toEqual({
+      model: 'mistralai/mistral-test',
+      type: null,
+      provider: 'mistral',
+      api_name: 'mistral-test-2507',
+      at: '2026-08-02',
+      moved_from: null,
+      offer: { source: 'litellm', source_key: 'mistral/mistral-test-2507', kind: 'standard', region: null, provider_name: 'Mistral', api_name: 'mistral-test-2507' },
+      price: { input: 0.4, output: 2, cache_read: null, cache_write: null, since: null, unit_prices: [] },
+    });
+    expect(JSON.parse((await run(['resolve', 'mistral', 'mistral-test-latest', '--json'])).out).model).toBe('mistralai/mistral-test');
+    const zone = await run(['resolve', 'bedrock', 'us.deepseek.r-test-v1:0']);
+    expect(zone.code).toBe(0);
+    expect(zone.out).toMatch(/^amazon-bedrock us\.deepseek\.r-test-v1:0 → deepseek\/r-test\n {2}offer: {2}Amazon Bedrock data_zone us, price from litellm \(us\.deepseek\.r-test-v1:0\)\n {2}price on 2026-08-02: input \$0\.66, output \$2\.64/);
+    expect(zone.out).toMatch(ATTRIBUTION);
+  });
+
+  it('gives the price of the day asked: before and after the day the source dates a change', async () => {
+    const on = async (at: string) => JSON.parse((await run(['resolve', 'amazon-bedrock', 'deepseek.r-test-v1:0', '--at', at, '--json'])).out).price;
+    expect(await on('2026-07-19')).toMatchObject({ input: 0.6, output: 2.4, since: '2026-06-01' });
+    expect(await on('2026-07-20')).toMatchObject({ input: 0.55, output: 2.2, since: '2026-07-20' });
+    const cost = await run(['cost', '--provider', 'aws', '--model', 'deepseek.r-test-v1:0', '--at', '2026-07-19', '--input', '1000000', '--output', '100000', '--json']);
+    expect(cost).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(cost.out)).toMatchObject({ total_usd: 0.84, provider: 'amazon-bedrock', source: 'genai-prices' });
+    const table = await run(['cost', '--provider', 'mistral', '--model', 'mistral-test-latest', '--input', '1000', '--output', '100']);
+    expect(table.out).toMatch(/^Cost of mistral mistral-test-latest at mistral's standard offer \(price from litellm\)/);
+  });
+
+  it('exits 1 with the closest names for an unknown name, and names both models of a name two claim', async () => {
+    const unknown = await run(['resolve', 'mistral', 'mistral-test-2508']);
+    expect(unknown).toMatchObject({ code: 1, out: '' });
+    expect(unknown.err).toBe('modelpulse resolve mistral mistral-test-2508: mistral has no API name "mistral-test-2508" we know; closest: mistral-test-2507, mistral-test-latest\n  did you mean: mistral-test-2507, mistral-test-latest [unknown_model]');
+    const claimed = await run(['cost', '--provider', 'deepseek', '--model', 'shared-test', '--input', '10', '--output', '1']);
+    expect(claimed.code).toBe(1);
+    expect(claimed.err).toMatch(/deepseek "shared-test" is claimed by deepseek\/r-test and mistralai\/mistral-test: the sources disagree, so it resolves to neither \[ambiguous_model\]$/);
+  });
+
+  it('exits 2 for a wrong command line', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['resolve', 'mistral'], /usage: modelpulse resolve <provider> <api-name>/],
+      [['resolve', 'mistral', 'x', '--at', '2026-13-01'], /--at must be a day, YYYY-MM-DD \(got "2026-13-01"\)/],
+      [['cost', '--model', 'x', '--input', '1', '--output', '1'], /--model <api-name> needs --provider P/],
+      [['cost', 'openai/gpt-test', '--provider', 'openai', '--model', 'x', '--input', '1', '--output', '1'], /give the model once/],
+      [['cost', 'openai/gpt-test', '--at', '2026-01-01', '--input', '1', '--output', '1'], /--at goes with --model/],
+      [['model', 'openai/gpt-test', '--at', '2026-01-01'], /--at is an option of modelpulse cost and modelpulse resolve/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.err, argv.join(' ')).toMatch(message);
+    }
+  });
+});

@@ -12,6 +12,8 @@ import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient 
 import { memoryCache } from '../http.js';
 import { cacheDir, diskCache } from './disk-cache.js';
 import { renderCost, renderCostRanking } from './render-cost.js';
+import { renderResolved, resolveErrorText } from './render-resolve.js';
+import { checkDay, ResolveError, type NameQuery } from '../../../../generator/query/resolve.js';
 import { PACKAGE_VERSION as VERSION } from '../version.js';
 import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels, renderService, renderStatus } from './render.js';
 
@@ -25,6 +27,10 @@ Usage:
   modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P]
                                       what a request costs (--input counts the whole prompt,
                                       cache reads and writes included; default: the headline price)
+  modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N …
+                                      the same for a model as logs name it (gpt-4o-2024-08-06)
+  modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD]
+                                      an API name to our model, its offer and the price that day
   modelpulse models [author]          models currently offered (one author's)
   modelpulse model <author/slug>      one model: prices, offers, price history
   modelpulse status [service_id]      every service's status, or one service in detail
@@ -60,6 +66,8 @@ const OPTIONS = {
   'cache-write': { type: 'string' },
   output: { type: 'string' },
   provider: { type: 'string' },
+  model: { type: 'string' },
+  at: { type: 'string' },
 } as const;
 
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; tokens: true }>>;
@@ -73,12 +81,14 @@ const TOKEN_FLAGS: Record<UsageField, string> = { input_tokens: 'input', cache_r
 const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
   [QUERY_OPTIONS, ['cheapest']],
   [Object.values(TOKEN_FLAGS), ['cheapest', 'cost']],
-  [['provider'], ['cost']],
+  [['provider', 'model'], ['cost']],
+  [['at'], ['cost', 'resolve']],
 ];
 /** How many arguments each command takes after its name: [at least, at most]. */
 const COMMANDS: Record<string, readonly [number, number, string]> = {
   cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N] [--input N --output N [--cache-read N] [--cache-write N]]'],
-  cost: [1, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P]'],
+  cost: [0, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P], or modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N'],
+  resolve: [2, 2, 'modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD] [--json]'],
   models: [0, 1, 'modelpulse models [author]'],
   model: [1, 1, 'modelpulse model <author/slug>'],
   status: [0, 1, 'modelpulse status [service_id]'],
@@ -128,6 +138,28 @@ export function usageFromFlags(values: Values, tokens: readonly Token[] = []): T
   }
 }
 
+/** `--at`: a day, checked here so that a wrong one is a usage error. */
+function checkedAt(at: string | undefined): string | null {
+  if (at === undefined) return null;
+  try {
+    return checkDay(at);
+  } catch {
+    throw new UsageError(`--at must be a day, YYYY-MM-DD (got ${JSON.stringify(at)})`);
+  }
+}
+
+/** `cost --provider P --model <api-name>`: the name query, or null for `cost <author/slug>`. */
+function namedQuery(args: readonly string[], values: Values): NameQuery | null {
+  if (values.model === undefined) {
+    if (args.length === 0) throw new UsageError('modelpulse cost needs a model: <author/slug>, or --provider P --model <api-name>');
+    if (values.at !== undefined) throw new UsageError('--at goes with --model <api-name> (a day\'s price of an offer)');
+    return null;
+  }
+  if (args.length > 0) throw new UsageError(`give the model once: ${JSON.stringify(args[0])} or --model ${JSON.stringify(values.model)}`);
+  if (values.provider === undefined) throw new UsageError('--model <api-name> needs --provider P (the provider whose API takes that name)');
+  return { provider: values.provider, model: values.model, at: checkedAt(values.at) };
+}
+
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -152,9 +184,15 @@ async function runCommand(command: string, args: string[], { values, tokens }: P
     case 'cost': {
       const usage = usageFromFlags(values, tokens);
       if (usage === null) throw new UsageError('modelpulse cost needs the token mix: --input N --output N (and --cache-read N, --cache-write N where the prompt uses the cache)');
-      const response = await client.cost(args[0]!, usage, { provider: values.provider ?? null });
+      const named = namedQuery(args, values);
+      const response = named === null ? await client.cost(args[0]!, usage, { provider: values.provider ?? null }) : await client.cost(named, usage);
       // --json prints the estimate itself: what the package's estimateCost returns for the same mix.
-      return values.json ? io.out(json(response.data)) : io.out(renderCost(args[0]!, response));
+      return values.json ? io.out(json(response.data)) : io.out(renderCost(named === null ? args[0]! : `${named.provider} ${named.model}`, response));
+    }
+    case 'resolve': {
+      const response = await client.resolveModel({ provider: args[0]!, model: args[1]!, at: checkedAt(values.at) });
+      // --json prints the resolution itself: model, type, provider, offer, price.
+      return values.json ? io.out(json(response.data)) : io.out(renderResolved(response));
     }
     case 'models':
       return show(await client.models(args[0]), (r) => renderModels(r, args[0] === undefined ? `Models currently offered (${r.data.length})` : `Models by ${args[0]} (${r.data.length})`));
@@ -224,6 +262,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const message = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error as Error).message.split('. ')[0]! : (error as Error).message;
       io.err(`modelpulse: ${message}\n(modelpulse --help for usage)`);
       return 2;
+    }
+    // A name that resolves to no one model: not found (exit 1), with what was meant or who claims it.
+    if (error instanceof ResolveError) {
+      io.err(`modelpulse ${[command, ...args].join(' ')}: ${resolveErrorText(error)} [${error.code}]`);
+      return error.code === 'bad_request' ? 2 : 1;
     }
     // A provider that does not offer the model, or counts the module refused: the user's input.
     if (error instanceof CostError) {

@@ -10,7 +10,10 @@
  * requests come back as tool errors naming what is wrong (answers.ts), never a stack trace.
  */
 import * as z from 'zod';
-import type { TokenUsage } from '../../../../generator/query/cost.js';
+import { CostInputError, type TokenUsage } from '../../../../generator/query/cost.js';
+import { ResolveError } from '../../../../generator/query/resolve.js';
+import { ModelPulseError, type ModelPulseClient } from '../client.js';
+import { nameShape } from './name-tools.js';
 import { usdAmount } from '../../../../generator/render/presentation.js';
 import { cheapestFilters } from './shapes.js';
 import { answer, READ_ONLY, tool, type ApiAnswer, type ToolModule } from './tool-kit.js';
@@ -28,12 +31,33 @@ const usageShape = {
 /** The tools' arguments, made once (the Worker registers the tools on a new server per request). */
 const INPUT = {
   estimateCost: z.object({
-    model: z.string().min(3).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "anthropic/claude-sonnet-4"'),
+    model: z.string().min(1).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "anthropic/claude-sonnet-4"; or, with `provider`, an API name as that provider\'s API takes it, e.g. "gpt-4o-2024-08-06"'),
     ...usageShape,
-    provider: z.string().min(1).max(100).optional().describe('A provider id as the model\'s offers name it, e.g. "anthropic", "amazon-bedrock"'),
+    provider: z.string().min(1).max(100).optional().describe('A provider id as the model\'s offers name it, e.g. "anthropic", "amazon-bedrock" (google, bedrock, aws, x-ai… are read as ours)'),
+    at: nameShape.at,
   }).strict(),
   cheapestForUsage: z.object({ ...usageShape, ...cheapestFilters }).strict(),
 };
+
+const OUR_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * With a provider, the model is first read as that provider's API name; a name we do not know
+ * that is one of our ids (`anthropic/claude-sonnet-4`) is that model at the provider's standard offer.
+ */
+async function costOf(client: ModelPulseClient, model: string, provider: string | undefined, at: string | undefined, usage: TokenUsage) {
+  if (provider === undefined) {
+    if (at !== undefined) throw new CostInputError('at', 'goes with provider and an API name (a day\'s price of an offer)');
+    return client.cost(model, usage);
+  }
+  try {
+    return await client.cost({ provider, model, at: at ?? null }, usage);
+  } catch (error) {
+    const unknown = (error instanceof ResolveError && ['unknown_model', 'unknown_provider'].includes(error.code)) || (error instanceof ModelPulseError && error.status === 404);
+    if (!unknown || at !== undefined || !OUR_ID.test(model)) throw error;
+    return client.cost(model, usage, { provider });
+  }
+}
 
 function usageOf(args: { input_tokens: number; cache_read_tokens?: number; cache_write_tokens?: number; output_tokens: number }): TokenUsage {
   const { input_tokens, cache_read_tokens, cache_write_tokens, output_tokens } = args;
@@ -47,12 +71,13 @@ export const registerCostTools: ToolModule = (server, { client }) => {
       'The cost in USD of one request (a token mix) on one model, line by line: fresh input (input_tokens minus cache reads and writes), cache reads, cache writes and output, '
       + 'at the long-context tier the whole prompt falls in (a tier applies above its min_prompt_tokens, to every rate of the request). '
       + 'Exact to the micro-dollar; total_usd is null and `missing` names the rates when a needed price is unknown. '
-      + "Default: the model's headline price; `provider` prices that provider's standard offer (curated first-party prices first).",
+      + "Default: the model's headline price; `provider` prices that provider's standard offer (curated first-party prices first). "
+      + 'With `provider`, `model` may be an API name as logs have it (gpt-4o-2024-08-06, us.anthropic.claude-…): priced at the offer that name stands for, at its price on `at` (default the data\'s day).',
     inputSchema: INPUT.estimateCost,
     annotations: READ_ONLY,
   }, tool(async (args) => {
     const usage = usageOf(args);
-    const response = await client.cost(args.model, usage, { provider: args.provider ?? null });
+    const response = await costOf(client, args.model, args.provider, args.at, usage);
     return answer({ data: response.data, meta: { ...(response.meta as ApiAnswer['meta']), model_id: args.model, usage } }, `${args.model}: ${usdAmount(response.data.total_usd)}. `);
   }));
 

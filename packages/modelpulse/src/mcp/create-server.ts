@@ -7,10 +7,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ModelPulseClient } from '../client.js';
 import { registerApiTools } from './api-tools.js';
 import { registerCostTools } from './cost-tools.js';
+import { registerNameTools } from './name-tools.js';
 import type { ToolModule } from './tool-kit.js';
 
 /** Every tool module, on every server: a new module is one more entry here. */
-export const TOOL_MODULES: readonly ToolModule[] = [registerApiTools, registerCostTools];
+export const TOOL_MODULES: readonly ToolModule[] = [registerApiTools, registerCostTools, registerNameTools];
 
 export interface McpServerOptions {
   version: string;

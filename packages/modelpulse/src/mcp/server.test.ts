@@ -56,9 +56,11 @@ const call = async (name: string, args: Record<string, unknown> = {}) => (await 
 describe('modelpulse mcp over stdio', () => {
   it('lists its tools, each read-only with a described input', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'service_status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'resolve_model', 'service_status']);
     const cost = tools.find((t) => t.name === 'estimate_cost')!;
-    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'provider']);
+    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'provider', 'at']);
+    const resolve = tools.find((t) => t.name === 'resolve_model')!;
+    expect(resolve.inputSchema.required).toEqual(['provider', 'model']);
     expect(cost.inputSchema.required).toEqual(['model', 'input_tokens', 'output_tokens']);
     const cheapest = tools.find((t) => t.name === 'cheapest')!;
     expect(Object.keys(cheapest.inputSchema.properties ?? {})).toEqual(['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit']);
@@ -107,6 +109,22 @@ describe('modelpulse mcp over stdio', () => {
     const ranked = await call('cheapest_for_usage', { input_tokens: 100_000, output_tokens: 2_000, min_intel: 40, limit: 3 });
     expect(ranked.structuredContent).toEqual(await createClient({ baseUrl: site.server.url }).cheapestForUsage({ input_tokens: 100_000, output_tokens: 2_000 }, { min_intel: 40, limit: 3 }));
     expect((ranked.structuredContent as { data: Array<{ model_id: string }> }).data.map((r) => r.model_id)).toEqual(['mistralai/mistral-test', 'deepseek/r-test', 'openai/gpt-test']);
+  });
+
+  it('resolves an API name to the model, offer and price of the day, and prices a mix by it, as the client does', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    const resolved = await call('resolve_model', { provider: 'bedrock', model: 'deepseek.r-test-v1:0', at: '2026-07-19' });
+    expect(resolved.isError).toBeFalsy();
+    expect(resolved.structuredContent).toEqual(await client.resolveModel({ provider: 'bedrock', model: 'deepseek.r-test-v1:0', at: '2026-07-19' }));
+    expect(resolved.content[1]!.text).toMatch(/^amazon-bedrock deepseek\.r-test-v1:0 is deepseek\/r-test: input \$0\.60, output \$2\.40 per 1M tokens\. Data by ModelPulse/);
+    const usage = { input_tokens: 1_000_000, output_tokens: 100_000 };
+    const byName = await call('estimate_cost', { provider: 'bedrock', model: 'us.deepseek.r-test-v1:0', ...usage });
+    expect((byName.structuredContent as { data: object }).data).toEqual((await client.cost({ provider: 'bedrock', model: 'us.deepseek.r-test-v1:0' }, usage)).data);
+    expect((byName.structuredContent as { data: object }).data).toMatchObject({ total_usd: 0.924, provider: 'amazon-bedrock', source: 'litellm' });
+    const unknown = await call('resolve_model', { provider: 'mistral', model: 'mistral-test-2508' });
+    expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unknown_model: mistral has no API name "mistral-test-2508" we know; closest: mistral-test-2507, mistral-test-latest' }] });
+    const claimed = await call('estimate_cost', { provider: 'deepseek', model: 'shared-test', ...usage });
+    expect(claimed.content[0]!.text).toMatch(/^ambiguous_model: deepseek "shared-test" is claimed by deepseek\/r-test and mistralai\/mistral-test/);
   });
 
   it('keeps answers for at least 60 s: asking again reaches the site no more', async () => {

@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ModelPulseError, type ModelPulseClient } from '../client.js';
 import { CostError } from '../../../../generator/query/cost.js';
+import { ResolveError } from '../../../../generator/query/resolve.js';
 
 /** What a tool reads: the site (through the package's client) and the reader's day. */
 export interface ToolContext {
@@ -37,7 +38,7 @@ export function answer<R extends ApiAnswer>(response: R, note = ''): CallToolRes
 }
 
 export function failure(error: unknown): CallToolResult {
-  const text = error instanceof ModelPulseError || error instanceof CostError ? `${error.code}: ${error.message}` : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  const text = error instanceof ModelPulseError || error instanceof CostError || error instanceof ResolveError ? `${error.code}: ${error.message}` : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   return { isError: true, content: [{ type: 'text', text }] };
 }
 

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { nameOwners } from '../sources/api-names.js';
+import type { FactSource, Lifecycle, ModelFacts } from '../sources/facts.js';
+import { offer, price, type TestOffer } from '../query/cost-fixtures.js';
+import type { ApiOffer, ModelDetail } from '../types/api-types.js';
+import { apiNamesIndex, withApiNames } from './api-names.js';
+
+function fact(source: FactSource, key: string, provider: string, name: string, extra: Partial<ModelFacts> = {}): ModelFacts {
+  return { source, source_key: key, provider, author: null, model_name: name, price: price(1, 2), price_tiers: [], context_length: null, max_output: null, retirement_date: null, deprecated: false, benchmarks: {}, ...extra };
+}
+
+const lifecycle = (replacement: string): Lifecycle => ({ source_url: 'https://docs.x.ai', announced_at: null, deprecated_at: null, state: 'Retired', note: null, replacement, replacement_names: [replacement], aliases: [], display_name: null });
+
+const offers = (list: TestOffer[]) => list as unknown as ApiOffer[];
+
+describe('api_names on offers, and the index', () => {
+  it('puts each name on the offers of its provider at its place, and a name of a place no offer holds on none', () => {
+    const facts = {
+      litellm: [
+        fact('litellm', 'us.anthropic.claude-x-v1:0', 'bedrock', 'x'),
+        fact('litellm', 'anthropic.claude-x-v1:0', 'bedrock', 'x'),
+        fact('litellm', 'eu.anthropic.claude-x-v1:0', 'bedrock', 'x'),
+        fact('litellm', 'claude-x-20250101', 'anthropic', 'x'),
+      ],
+    };
+    const owners = nameOwners(new Map([['anthropic/claude-x', facts]]));
+    const listed = withApiNames(
+      offers([
+        offer('amazon-bedrock', 'litellm', price(3, 15)),
+        offer('amazon-bedrock', 'litellm', price(3.3, 16.5), { kind: 'data_zone', region: 'us' }),
+        offer('anthropic', 'genai-prices', price(3, 15)),
+        offer('fireworks', 'openrouter', price(3, 15)),
+      ]),
+      'anthropic/claude-x',
+      facts,
+      owners,
+    );
+    expect(listed.map((o) => [o.provider, o.region, o.api_names])).toEqual([
+      // No offer holds the eu data zone: its price is not the standard one's, so its name is on none.
+      ['amazon-bedrock', null, ['anthropic.claude-x-v1:0']],
+      ['amazon-bedrock', 'us', ['us.anthropic.claude-x-v1:0']],
+      ['anthropic', null, ['claude-x-20250101']],
+      ['fireworks', null, []],
+    ]);
+    // A name another model owns is not this model's.
+    expect(withApiNames(offers([offer('anthropic', 'genai-prices', price(3, 15))]), 'anthropic/other', facts, owners)[0]!.api_names).toEqual([]);
+  });
+
+  it("indexes every listed name, the ambiguous ones, and the names a maker's page redirects from their retirement day", () => {
+    const byModel = new Map<string, Partial<Record<FactSource, ModelFacts[]>>>([
+      ['x-ai/grok-3', { 'xai-deprecations': [fact('xai-deprecations', 'grok-3', 'xai', 'grok-3', { retirement_date: '2026-05-15', lifecycle: lifecycle('grok-4.3') })] }],
+      ['x-ai/grok-4.3', { litellm: [fact('litellm', 'xai/grok-4.3', 'xai', 'grok-4.3')] }],
+    ]);
+    const detail = (id: string, names: string[]) => ({ id, endpoints: [{ ...offer('xai', 'litellm', price(1, 2)), api_names: names }] }) as unknown as ModelDetail;
+    const index = apiNamesIndex([detail('x-ai/grok-3', ['grok-3']), detail('x-ai/grok-4.3', ['grok-4.3'])], nameOwners(byModel), { 'xai-deprecations': { facts: byModel.get('x-ai/grok-3')!['xai-deprecations']! } });
+    expect(index).toEqual({
+      providers: { xai: { 'grok-3': 'x-ai/grok-3', 'grok-4.3': 'x-ai/grok-4.3' } },
+      ambiguous: {},
+      aliases: { xai: { 'grok-3': [{ from: '2026-05-15', model: 'x-ai/grok-4.3' }] } },
+    });
+  });
+});
