@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForOutput } from '../child-output.js';
-import { LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
+import { LOCAL_DB_PATH, LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
 import { STATUS_DB_BINDING } from './site-files.js';
 
 export interface CloudflareDevServer {
@@ -26,9 +26,15 @@ export interface CloudflareDevServer {
   output(): string;
   /** Runs the monitor once now, or as if at `timeMs` (the scheduled handler's time); the HTTP status of the trigger. */
   runScheduled(timeMs?: number): Promise<number>;
-  /** A read-only SQL query on the local D1 (a `wrangler d1 execute --local`): its rows. */
-  queryD1(sql: string): Promise<Array<Record<string, unknown>>>;
+  /** The local D1's rows, table by table (the local route /__monitor/db). */
+  readD1(): Promise<LocalD1Rows>;
   close(): Promise<void>;
+}
+
+export interface LocalD1Rows {
+  runs: Array<Record<string, unknown>>;
+  latest: Array<Record<string, unknown>>;
+  rollup: Array<Record<string, unknown>>;
 }
 
 export interface CloudflareDevOptions {
@@ -77,10 +83,9 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
   const stateDir = await mkdtemp(join(tmpdir(), 'modelpulse-workerd-'));
   const config = await devConfig(options.publishDir, join(stateDir, 'worker'));
   const persist = join(stateDir, 'state');
-  const d1 = ['--local', '--persist-to', persist, '--config', config];
   // The monitor's schema, in the local D1 the dev server will use.
   if (existsSync(join(options.publishDir, 'migrations'))) {
-    await runWrangler(['d1', 'migrations', 'apply', STATUS_DB_BINDING, ...d1], stateDir).catch(async (error: unknown) => {
+    await runWrangler(['d1', 'migrations', 'apply', STATUS_DB_BINDING, '--local', '--persist-to', persist, '--config', config], stateDir).catch(async (error: unknown) => {
       await rm(stateDir, { recursive: true, force: true });
       throw error;
     });
@@ -118,10 +123,10 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
     url,
     output: started.output,
     runScheduled,
-    queryD1: async (sql) => {
-      const printed = await runWrangler(['d1', 'execute', STATUS_DB_BINDING, ...d1, '--json', '--command', sql], stateDir);
-      const parsed = JSON.parse(printed.slice(printed.indexOf('['))) as Array<{ results: Array<Record<string, unknown>> }>;
-      return parsed.flatMap((part) => part.results);
+    readD1: async () => {
+      const response = await fetch(`${url}${LOCAL_DB_PATH}`);
+      if (response.status !== 200) throw new Error(`${LOCAL_DB_PATH} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as LocalD1Rows;
     },
     close: async () => {
       if (timer !== null) clearInterval(timer);
