@@ -78,7 +78,7 @@ export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl:
     root.set('_redirects', cloudflareRedirects());
     root.set('.assetsignore', assetsIgnore());
     if (code === null || monitor === null) throw new Error('a Cloudflare build needs the bundled Worker code and the monitor\'s inputs');
-    root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }, { databaseId: monitor.databaseId }));
+    root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }, { databaseId: monitor.databaseId, serviceIds: monitor.services.map((s) => s.id) }));
     root.set(MONITOR_ASSET, monitorAssetText(monitor.services, api));
     for (const [name, sql] of monitor.migrations) root.set(`migrations/${name}`, sql);
     root.set(WORKER_FILE, code.worker);
