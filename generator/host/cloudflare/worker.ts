@@ -78,6 +78,16 @@ const refusedQuery = (request: Request, env: WorkerEnv, endpoint: QueryEndpoint,
     ? errorAsset(request, env, `${API}/errors/${badQueryFile(endpoint, read.wrong.key)}.json`, 400)
     : Promise.resolve(errorResponse(request, badQuery(read.repeated, read.message, env.DOCUMENTATION)));
 
+/**
+ * The time live answers judge the monitor's age at: the clock, or under the local dev server only
+ * the time its wrapper gives (dev-trigger.ts), as a symbol-keyed env property no binding can be.
+ */
+const LOCAL_CLOCK = Symbol.for('modelpulse.localClock');
+function answerTime(env: WorkerEnv): number {
+  const local = (env as unknown as Record<symbol, unknown>)[LOCAL_CLOCK];
+  return typeof local === 'number' && Number.isFinite(local) ? local : Date.now();
+}
+
 // The index is immutable for a deployed version, so an isolate reads it once.
 let index: Promise<ModelIndex> | null = null;
 
@@ -148,7 +158,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   if (path === null || isInternalPath(path) || path.startsWith(`/${MONITOR_ASSET.split('/')[0]}/`)) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
   const plainRoute = path.replace(/\/$/, '');
   const live = liveRoute(plainRoute);
-  if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), Date.now());
+  if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), answerTime(env));
   const pairs = queryPairs(url.search);
   if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
   if (plainRoute === `${API}/models`) return modelsRoute(request, env, pairs);

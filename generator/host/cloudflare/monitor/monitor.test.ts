@@ -17,6 +17,7 @@ import { startUpstreamServer, type Routes, type UpstreamServer } from '../../../
 import { createAjv } from '../../../validation/ajv.js';
 import { API_CACHE_CONTROL } from '../../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from '../dev-server.js';
+import { LOCAL_NOW_HEADER } from '../dev-trigger.js';
 import { decodeRun, type MonitorState } from './state.js';
 
 /** A made-up key: it must reach the upstream's header and nothing else. */
@@ -194,6 +195,9 @@ describe('the edge monitor in workerd', () => {
     const again = await getJson<Detail>('/api/v1/status/alpha', 'service');
     expect(again.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(NOW + 120_000) });
     expect(again.data.status).toBe('operational');
+    // Judged six minutes after that run (the dev server's clock header), the same state is stale.
+    const later = await fetch(`${server.url}/api/v1/status/alpha`, { headers: { [LOCAL_NOW_HEADER]: String(NOW + 120_000 + 360_000) } });
+    expect(((await later.json()) as Detail).meta.live).toMatchObject({ source: 'static', reason: 'monitor_stale' });
 
     const db = await server.readD1();
     const rows = db.runs;
