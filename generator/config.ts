@@ -22,8 +22,8 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
  */
 export const LOCAL_STATUS_DB_ID = '00000000-0000-0000-0000-000000000000';
 
-export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.STATUS_DB_ID || LOCAL_STATUS_DB_ID).trim();
+export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.STATUS_DB_ID?.trim() || null;
 }
 
 /** Where this deployment's hosts without code send MCP clients: MCP_URL, else the project's endpoint. */

@@ -9,7 +9,7 @@
  * never an observation shown as newer than it is. Reads only: nothing here writes D1.
  */
 import { statusBadge, uptimeBadge } from '../../../render/badges.js';
-import type { LiveMeta, LiveReason } from '../../../render/status-live.js';
+import type { LiveMeta, LiveReason } from '../../../types/api-types.js';
 import type { ServiceDetail, ServiceListEntry, UptimeDay } from '../../../render/status.js';
 import type { ServiceDefinition } from '../../../status/registry.js';
 import { responseJson } from '../../../text/response-json.js';
