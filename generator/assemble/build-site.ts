@@ -18,7 +18,7 @@ import { sitePackageTarball } from './site-package.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
-import { DEFAULT_MCP_URL, LOCAL_STATUS_DB_ID } from '../config.js';
+import { DEFAULT_MCP_URL } from '../config.js';
 
 export interface BuildOptions {
   /** Where the data is read and written (see store/layout.ts). */
@@ -35,7 +35,7 @@ export interface BuildOptions {
   maxFiles?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
-  /** Cloudflare: the D1 database id of the Worker's status monitor (default: a local placeholder; STATUS_DB_ID in the CLI). */
+  /** Cloudflare: the D1 database id of the Worker's status monitor (default none: wrangler provisions it by name; STATUS_DB_ID in the CLI). */
   statusDatabaseId?: string | null;
   /**
    * The origin whose Worker answers status live (LIVE_STATUS_URL; host/live-status.ts): Netlify
@@ -93,7 +93,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   try {
     const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, liveStatusUrl, ...budgets }, rendered, recorded, early, tarball, {
       services: dataset.services,
-      databaseId: statusDatabaseId ?? LOCAL_STATUS_DB_ID,
+      databaseId: statusDatabaseId,
       migrations: host === 'cloudflare' ? await readMigrations() : [],
     });
     if (host === 'cloudflare' && options.liveStatusUrl) report.warnings.push(`LIVE_STATUS_URL (${options.liveStatusUrl}) is not used on Cloudflare: the site's own Worker answers status live`);

@@ -20,7 +20,8 @@ fallback. Unset: nothing changes. Cloudflare ignores it: its own Worker is live.
 Every host gets OUT/modelpulse.tgz, the npm package (npm install <site>/modelpulse.tgz).
 Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and schema ids; MCP_URL
 the remote MCP endpoint that /mcp names on hosts without code (default: the project's);
-STATUS_DB_ID the D1 database of the Cloudflare Worker's status monitor (docs/hosting.md).`;
+STATUS_DB_ID the id of the D1 database of the Cloudflare Worker's status monitor (optional:
+without it wrangler provisions the database by name; docs/hosting.md).`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {

@@ -29,8 +29,8 @@ export interface HostFiles {
 /** What the Worker's status monitor needs from the build (Cloudflare only). */
 export interface MonitorInputs {
   services: readonly ServiceDefinition[];
-  /** The D1 database id for wrangler.json (config.ts statusDatabaseId). */
-  databaseId: string;
+  /** The D1 database id for wrangler.json (config.ts statusDatabaseId), or null: wrangler provisions it by name. */
+  databaseId: string | null;
   /** The D1 migrations (migrations/*.sql at the repository's top), name → SQL, copied beside wrangler.json. */
   migrations: ReadonlyArray<readonly [string, string]>;
 }
