@@ -201,9 +201,14 @@ describe('the edge monitor in workerd', () => {
     const later = await fetch(`${server.url}/api/v1/status/alpha`, { headers: { [LOCAL_NOW_HEADER]: String(NOW + 120_000 + 360_000) } });
     expect(((await later.json()) as Detail).meta.live).toMatchObject({ source: 'static', reason: 'monitor_stale' });
 
+    // The same minute twice at once (a cron event delivered twice): one writes, the other leaves it.
+    expect(await Promise.all([server.runScheduled(NOW + 180_000), server.runScheduled(NOW + 180_000)])).toEqual([200, 200]);
+    expect(((await getJson<Detail>('/api/v1/status/alpha', 'service')).meta.live)).toMatchObject({ source: 'monitor', observed_at: iso(NOW + 180_000) });
+    // Each run says what it did in the Worker's log, a refused time too.
+    expect(server.output()).toContain(`monitor ${iso(NOW + 90_000)}: skipped, the run's time ${iso(NOW + 90_000)} is not after the last observation ${iso(NOW + 120_000)}`);
     const db = await server.readD1();
     const rows = db.runs;
-    expect(rows.map((r) => [r.minute, r.ok])).toEqual([[minuteOf(NOW - 600_000), 1], [minuteOf(NOW), 1], [minuteOf(NOW + 60_000), 0], [minuteOf(NOW + 120_000), 1]]);
+    expect(rows.map((r) => [r.minute, r.ok])).toEqual([[minuteOf(NOW - 600_000), 1], [minuteOf(NOW), 1], [minuteOf(NOW + 60_000), 0], [minuteOf(NOW + 120_000), 1], [minuteOf(NOW + 180_000), 1]]);
     for (const row of rows) expect(decodeRun(String(row.observations)).map((o) => o.id)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta']);
     expect(decodeRun(String(rows[1]!.observations)).find((o) => o.id === 'eps')).toMatchObject({ status: 'partial_outage', probe: false, http_status: 503 });
     // Every counted probe of every run is in the counts (the failed run's were inconclusive: not counted).
@@ -212,9 +217,9 @@ describe('the edge monitor in workerd', () => {
     const closed = rollup === undefined ? {} : (JSON.parse(String(rollup.days)) as Record<string, Record<string, [number, number]>>);
     const counts = (id: string): Array<[number, number]> => [state.services[id]!.today, ...Object.values(closed).map((day) => day[id] ?? ([0, 0] as [number, number]))];
     const sum = (id: string, at: 0 | 1) => counts(id).reduce((total, pair) => total + pair[at], 0);
-    expect([sum('alpha', 0), sum('alpha', 1)]).toEqual([3, 3]);
-    expect([sum('eps', 0), sum('eps', 1)]).toEqual([3, 2]);
-    // The detail's uptime shows those probes: eps answered 2 of its 3 counted probes.
+    expect([sum('alpha', 0), sum('alpha', 1)]).toEqual([4, 4]);
+    expect([sum('eps', 0), sum('eps', 1)]).toEqual([4, 3]);
+    // The detail's uptime shows those probes.
     const eps = await getJson<Detail>('/api/v1/status/eps', 'service');
     const probed = eps.data.uptime_90d.filter((d) => d.probe !== null && d.date >= iso(NOW - 600_000).slice(0, 10));
     expect(probed.length).toBeGreaterThan(0);
