@@ -21,14 +21,12 @@ import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from 
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL, isInternalPath } from '../hosts.js';
 import { plainPath } from './plain-path.js';
 import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
-import { MONITOR_ASSET } from './monitor/asset.js';
+import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
 import type { D1Like } from './monitor/store.js';
 
-export interface AssetsBinding {
-  fetch(request: Request): Promise<Response>;
-}
+export type { AssetsBinding } from './monitor/asset.js';
 
 export interface WorkerEnv {
   ASSETS: AssetsBinding;
