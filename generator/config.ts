@@ -15,6 +15,15 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   return raw.replace(/\/+$/, '');
 }
 
+/**
+ * The Cloudflare D1 database the Worker's monitor writes (wrangler.json `d1_databases`): its id from
+ * STATUS_DB_ID (`wrangler d1 create` prints it), else none: `wrangler deploy` then provisions the
+ * database by its name itself, and `wrangler dev` keeps a local one.
+ */
+export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.STATUS_DB_ID?.trim() || null;
+}
+
 /** Where this deployment's hosts without code send MCP clients: MCP_URL, else the project's endpoint. */
 export function mcpUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.MCP_URL || DEFAULT_MCP_URL).trim();

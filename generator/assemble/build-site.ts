@@ -1,4 +1,4 @@
-import { hostFiles } from '../host/host-files.js';
+import { hostFiles, type MonitorInputs } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, PACKAGE_TARBALL, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset, type Dataset, type RejectedModelFile } from '../store/data-store.js';
@@ -8,7 +8,7 @@ import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
-import { bundleClient, bundleSiteClient, bundleWebApp, bundleWorkerCode, readWebStatic } from './bundles.js';
+import { bundleClient, bundleSiteClient, bundleWebApp, bundleWorkerCode, readMigrations, readWebStatic } from './bundles.js';
 import { parseLiveStatusUrl } from '../host/live-status.js';
 import { writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { abortEarlyTree, beginEarlyTree, type EarlyTree } from './tree-stager.js';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   maxFiles?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
+  /** Cloudflare: the D1 database id of the Worker's status monitor (default none: wrangler provisions it by name; STATUS_DB_ID in the CLI). */
+  statusDatabaseId?: string | null;
   /**
    * The origin whose Worker answers status live (LIVE_STATUS_URL; host/live-status.ts): Netlify
    * proxies the status path forms there, the client and the website read it first. Null or left
@@ -72,8 +74,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
   const liveStatusUrl = liveSetting(host, options.liveStatusUrl ?? null);
   const code = codeFingerprint();
-  // Named only when set: a build without it keeps the fingerprint (and so the output) it had.
-  const settings = { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, ...(liveStatusUrl === null ? {} : { liveStatusUrl }) };
+  // Named only when set: a build without them keeps the fingerprint (and so the output) it had.
+  const statusDatabaseId = host === 'cloudflare' ? (options.statusDatabaseId ?? null) : null;
+  const settings = { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, ...(liveStatusUrl === null ? {} : { liveStatusUrl }), ...(statusDatabaseId === null ? {} : { statusDatabaseId }) };
   const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], settings, code);
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
@@ -88,7 +91,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // the work. Nothing reaches the output before the commit; a failure removes what was staged.
   const early = beginEarlyTree(options.outDir, 'api');
   try {
-    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, liveStatusUrl, ...budgets }, rendered, recorded, early, tarball);
+    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, liveStatusUrl, ...budgets }, rendered, recorded, early, tarball, {
+      services: dataset.services,
+      databaseId: statusDatabaseId,
+      migrations: host === 'cloudflare' ? await readMigrations() : [],
+    });
     if (host === 'cloudflare' && options.liveStatusUrl) report.warnings.push(`LIVE_STATUS_URL (${options.liveStatusUrl}) is not used on Cloudflare: the site's own Worker answers status live`);
     report.warnings.push(...warnings);
     report.skipped.push(...dataset.rejectedModels, ...oversized);
@@ -153,10 +160,11 @@ async function assembleAndWrite(
   recorded: BuildRecord<BuildReport> | null,
   early: EarlyTree | null,
   tarball: Promise<Buffer>,
+  monitor: MonitorInputs,
 ) {
   const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', options.host === 'cloudflare' ? await bundleClient() : await bundleSiteClient(options.host, options.liveStatusUrl));
-  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, options.liveStatusUrl);
+  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, options.liveStatusUrl, monitor);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).

@@ -1,4 +1,4 @@
-import { mcpUrl, siteUrl } from '../config.js';
+import { mcpUrl, siteUrl, statusDatabaseId } from '../config.js';
 import { buildSite } from '../assemble/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { liveStatusUrlFromEnv, LiveStatusUrlError, parseLiveStatusUrl } from '../host/live-status.js';
@@ -19,7 +19,9 @@ there; the client and the website read it first (GitHub Pages, none); the static
 fallback. Unset: nothing changes. Cloudflare ignores it: its own Worker is live.
 Every host gets OUT/modelpulse.tgz, the npm package (npm install <site>/modelpulse.tgz).
 Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and schema ids; MCP_URL
-the remote MCP endpoint that /mcp names on hosts without code (default: the project's).`;
+the remote MCP endpoint that /mcp names on hosts without code (default: the project's);
+STATUS_DB_ID the id of the D1 database of the Cloudflare Worker's status monitor (optional:
+without it wrangler provisions the database by name; docs/hosting.md).`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -38,7 +40,7 @@ async function main(): Promise<number> {
   const liveStatusUrl = liveSetting(args['live-status-url']);
   const store = await openPreparedStore(args['data-dir'], args['state-dir']);
   const started = performance.now();
-  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), liveStatusUrl });
+  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), liveStatusUrl, statusDatabaseId: statusDatabaseId() });
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? `, with ${args.out}/wrangler.json, _worker.js, _headers and _redirects` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
