@@ -1,3 +1,4 @@
+import type { ModelType } from '../sources/facts.js';
 /**
  * The model records kept in data/ (one JSON file per model). These are our normalized form:
  * adapters translate upstream records into `ObservedModel`, merge turns observations into
@@ -111,6 +112,14 @@ export interface ObservedModel {
 
 /** A model as kept in data/models/<author>/<slug>.json. */
 export interface ModelRecord extends Omit<ObservedModel, 'price' | 'price_held_back'> {
+  /**
+   * `first-party`: a model OpenRouter does not list, made from the makers' own price lists
+   * (models/first-party-models.ts); its prices are its offers'. Absent for OpenRouter's models (and
+   * dropped when OpenRouter lists the id).
+   */
+  origin?: 'first-party';
+  /** What the model is for, where its record states it (first-party models); else derived (models/model-type.ts). */
+  type?: ModelType;
   first_seen_at: string;
   /** Set when the model disappeared from the upstream catalog; history is kept. */
   delisted_at: string | null;

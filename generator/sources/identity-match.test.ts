@@ -80,6 +80,29 @@ describe('identity rules', () => {
     expect(match('mistral-deprecations', 'mistral-medium-2508')).toMatchObject({ model_id: 'mistralai/mistral-medium-3.1', sets_model_retirement: true });
   });
 
+  it("attaches a maker's snapshots that say the same of one model, and keeps those that differ apart", () => {
+    const page = (key: string, retired: string, deprecated: string, replacement: string | null) =>
+      fact('anthropic-deprecations', key, 'anthropic', 'anthropic', {
+        retirement_date: retired,
+        deprecated: true,
+        lifecycle: { source_url: 'https://example.test', announced_at: deprecated, deprecated_at: deprecated, state: null, note: null, replacement, replacement_names: replacement === null ? [] : [replacement], aliases: [], display_name: null },
+      });
+    // Anthropic retired both Claude 3.5 Sonnet snapshots on 2025-10-28, with one replacement.
+    const agree = matchFacts([page('claude-3-5-sonnet-20240620', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6'), page('claude-3-5-sonnet-20241022', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6')], ['anthropic/claude-3.5-sonnet']);
+    expect(agree.ambiguous).toEqual([]);
+    expect(agree.matches.map((m) => [m.source_key, m.model_id, m.kind, m.sets_model_retirement])).toEqual([
+      ['claude-3-5-sonnet-20240620', 'anthropic/claude-3.5-sonnet', 'snapshot', true],
+      ['claude-3-5-sonnet-20241022', 'anthropic/claude-3.5-sonnet', 'snapshot', true],
+    ]);
+    // Retired on different days (as Mistral Large's snapshots were): none speaks for the model, and both are reported.
+    const differ = matchFacts([page('claude-3-5-sonnet-20240620', '2025-06-16', '2024-11-30', 'claude-sonnet-4-6'), page('claude-3-5-sonnet-20241022', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6')], ['anthropic/claude-3.5-sonnet']);
+    expect(differ.matches).toEqual([]);
+    expect(differ.ambiguous.map((a) => a.source_key)).toEqual(['claude-3-5-sonnet-20240620', 'claude-3-5-sonnet-20241022']);
+    // A price list's snapshots never agree that way: two prices of one name at one provider stay a conflict.
+    const priced = matchFacts([fact('litellm', 'claude-3-5-sonnet-20240620', 'anthropic', 'anthropic'), fact('litellm', 'claude-3-5-sonnet-20241022', 'anthropic', 'anthropic')], ['anthropic/claude-3.5-sonnet']);
+    expect(priced.matches).toEqual([]);
+  });
+
   it('lists ambiguous records instead of guessing', () => {
     const { ambiguous } = matchAll();
     // Two dated gpt-4 snapshots on OpenAI's page: neither stands for gpt-4 (its alias row does).
