@@ -1,9 +1,24 @@
-import type { ModelType } from '../sources/facts.js';
 /**
  * The model records kept in data/ (one JSON file per model). These are our normalized form:
  * adapters translate upstream records into `ObservedModel`, merge turns observations into
  * `ModelRecord`s, render turns records into API entries.
  */
+
+/**
+ * What a model is for, from the sources' own modes (LiteLLM's `mode`, models.dev's modalities,
+ * OpenRouter's modalities): chat and completion are text generation (the only ones `cheapest` and
+ * the cost index rank); a mode we do not know is `other`, never a crash.
+ */
+export const MODEL_TYPES = ['chat', 'completion', 'embedding', 'image', 'audio', 'realtime', 'rerank', 'moderation', 'video', 'other'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+export const TEXT_GENERATION_TYPES: readonly ModelType[] = ['chat', 'completion'];
+
+export const MODALITIES = ['text', 'image', 'audio', 'video', 'file'] as const;
+export type Modality = (typeof MODALITIES)[number];
+export interface Modalities {
+  input: Modality[];
+  output: Modality[];
+}
 
 export const CAPABILITIES = ['vision', 'reasoning', 'tools'] as const;
 export type Capability = (typeof CAPABILITIES)[number];

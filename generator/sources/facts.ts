@@ -4,7 +4,7 @@
  * Adapters translate their upstream records into these facts; identity mapping
  * (data/identity.json) and the merge decide what is published.
  */
-import type { Benchmarks, PriceTier, TokenPrices } from '../models/types.js';
+import type { Benchmarks, Modalities, ModelType, PriceTier, TokenPrices } from '../models/types.js';
 export type { PriceTier };
 
 /** The makers' own deprecation pages, one source each (first party: they beat every aggregator). */
@@ -40,21 +40,7 @@ export type PriceUnit = (typeof PRICE_UNITS)[number];
 export const PRICE_KINDS = ['input_audio', 'output_audio', 'cache_read_audio', 'input_image', 'output_image', 'input_video', 'output_video', 'input_text', 'output_text', 'output', 'request'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-/**
- * What a model is for, from the sources' own modes (LiteLLM's `mode`, models.dev's modalities,
- * OpenRouter's modalities): chat and completion are text generation (the only ones `cheapest` and
- * the cost index rank); a mode we do not know is `other`, never a crash.
- */
-export const MODEL_TYPES = ['chat', 'completion', 'embedding', 'image', 'audio', 'realtime', 'rerank', 'moderation', 'video', 'other'] as const;
-export type ModelType = (typeof MODEL_TYPES)[number];
-export const TEXT_GENERATION_TYPES: readonly ModelType[] = ['chat', 'completion'];
-
-export const MODALITIES = ['text', 'image', 'audio', 'video', 'file'] as const;
-export type Modality = (typeof MODALITIES)[number];
-export interface Modalities {
-  input: Modality[];
-  output: Modality[];
-}
+export { MODALITIES, MODEL_TYPES, TEXT_GENERATION_TYPES, type Modalities, type Modality, type ModelType } from '../models/types.js';
 
 /** One price not per text token, in USD per `unit`. */
 export interface UnitPriceFact {

@@ -111,4 +111,16 @@ describe('first-party models', () => {
     const attached = attachAllFacts({ 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-opus-4-7', 'anthropic', 'anthropic', price(5, 25))] } }, emptyIdentity(), [...later.keys()], [next.superseded[0]!, later.get('anthropic/claude-opus-4.7')!]);
     expect([[...attached.byModel.keys()], attached.ambiguous]).toEqual([['anthropic/claude-opus-4.7'], []]);
   });
+
+  it('restates a made model from the records attached to it later (LiteLLM\'s mode after genai-prices\' price)', () => {
+    const genai = { facts: [fact('genai-prices', 'openai/gpt-realtime', 'openai', 'openai', price(4, 16))] };
+    const made = firstPartyModels({ 'genai-prices': genai }, emptyIdentity(), catalog, NOW).added[0]!;
+    expect([made.id, made.type]).toEqual(['openai/gpt-realtime', 'chat']);
+    const litellm = { facts: [fact('litellm', 'gpt-realtime', 'openai', 'openai', price(4, 16), { type: 'realtime', modalities: { input: ['audio', 'text'], output: ['audio', 'text'] } })] };
+    const next = firstPartyModels({ 'genai-prices': genai, litellm }, emptyIdentity(), new Map([...catalog, [made.id, made]]), '2026-10-02T00:00:00Z');
+    expect(next.updated.map((r) => [r.id, r.type, r.output_modalities, r.first_seen_at, r.upstream_id])).toEqual([['openai/gpt-realtime', 'realtime', ['audio', 'text'], NOW, 'genai-prices/openai/gpt-realtime']]);
+    expect(next.added).toEqual([]);
+    // Read again, nothing changes.
+    expect(firstPartyModels({ 'genai-prices': genai, litellm }, emptyIdentity(), new Map([...catalog, [made.id, next.updated[0]!]]), '2026-10-03T00:00:00Z').updated).toEqual([]);
+  });
 });

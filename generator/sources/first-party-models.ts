@@ -23,6 +23,7 @@
  */
 import type { ModelRecord, TokenPrices } from '../models/types.js';
 import { isModelId } from '../models/ids.js';
+import { sameJson } from '../text/stable-json.js';
 import { PRICE_SOURCES, type ModelFacts, type ModelType, type Modalities, type PriceSource } from './facts.js';
 import { attachAllFacts, type IdentityMap } from './identity.js';
 import { FLOATING_NAMES, normalizeName, peelForms, readKey } from './identity-names.js';
@@ -36,6 +37,8 @@ export interface Unplaced {
 export interface FirstPartyModels {
   /** New model records, by id order. */
   added: ModelRecord[];
+  /** Made before, restated from the records now attached to them (a type or context a later read gives). */
+  updated: ModelRecord[];
   /** Ours that OpenRouter now lists under its own spelling (`claude-opus-4-7` beside its `claude-opus-4.7`): delisted, kept, no one's name. */
   superseded: ModelRecord[];
   /** First-party priced records placed on no model, and why (the run report lists them; snapshots and aliases may still attach by the identity rules once their model exists). */
@@ -184,5 +187,17 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     groups.set(id, [...(groups.get(id) ?? []), fact]);
   }
   const added = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, facts]) => recordOf(id, facts, now));
-  return { added, superseded, unplaced };
+  // A made model follows its records: LiteLLM's mode may come after genai-prices' price (`gpt-realtime` is realtime, not chat).
+  const updated: ModelRecord[] = [];
+  const gone = new Set(superseded.map((r) => r.id));
+  for (const record of models.values()) {
+    if (record.origin !== 'first-party' || record.delisted_at !== null || gone.has(record.id)) continue;
+    const bySource = attached.byModel.get(record.id) ?? {};
+    const facts = PRICE_SOURCES.flatMap((source) => (bySource[source] ?? []).filter((f) => f.author !== null));
+    if (facts.length === 0) continue;
+    const { upstream_id: _lead, first_seen_at: _seen, ...restated } = recordOf(record.id, facts, record.first_seen_at);
+    const next: ModelRecord = { ...record, ...restated, upstream_id: record.upstream_id, first_seen_at: record.first_seen_at };
+    if (!sameJson(next, record)) updated.push(next);
+  }
+  return { added, updated, superseded, unplaced };
 }

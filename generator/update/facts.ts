@@ -233,14 +233,15 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   // Beside a catalog, never instead of one: before OpenRouter's first read no model is made from the
   // price lists alone (its names would then fight the catalog's own spelling: `claude-3-5-sonnet`, `claude-3.5-sonnet`).
   const catalogRead = [...dataset.models.values()].some((m) => m.origin !== 'first-party');
-  const made = catalogRead ? firstPartyModels(previous, curated.map, dataset.models, options.now) : { added: [], superseded: [], unplaced: [] };
+  const made = catalogRead ? firstPartyModels(previous, curated.map, dataset.models, options.now) : { added: [], updated: [], superseded: [], unplaced: [] };
   const valid = made.added.filter((record) => {
     const problem = modelRecordProblem(record);
     if (problem !== null) report.warnings.push(`first-party model ${record.id} not added: ${problem}`);
     return problem === null;
   });
-  await saveModels(options.store, [...valid, ...made.superseded]);
-  for (const record of [...valid, ...made.superseded]) dataset.models.set(record.id, record);
+  const changed = [...valid, ...made.updated.filter((r) => modelRecordProblem(r) === null), ...made.superseded];
+  await saveModels(options.store, changed);
+  for (const record of changed) dataset.models.set(record.id, record);
   report.firstPartyModels = { added: valid.map((r) => r.id), superseded: made.superseded.map((r) => r.id), unplaced: made.unplaced };
   if (valid.length > 0) log(`first-party models: ${valid.length} added, ${made.unplaced.length} first-party records unplaced`);
   const ourIds = [...dataset.models.keys()].sort();

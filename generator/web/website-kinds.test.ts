@@ -100,6 +100,11 @@ describe('the makers\' own non-chat models, from update to the website', () => {
     const embedding = Object.fromEntries(await page.locator('dl.facts').evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])));
     expect(embedding).toMatchObject({ Type: 'embedding', Modalities: 'text → —' });
     expect(embedding['Unit prices']).toBeUndefined();
+    // The models table says what a model is where it is not a chat model.
+    await page.goto(`${serve.url}/#/models`);
+    await settled(page);
+    await expect(page.locator('tr[data-model="openai/text-embedding-3-small"] [data-type]').textContent()).resolves.toBe('embedding');
+    await expect(page.locator('tr[data-model="openai/gpt-chat"] [data-type]').count()).resolves.toBe(0);
     expect(problems).toEqual([]);
     await close();
   }, SLOW);
