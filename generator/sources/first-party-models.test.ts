@@ -123,4 +123,20 @@ describe('first-party models', () => {
     // Read again, nothing changes.
     expect(firstPartyModels({ 'genai-prices': genai, litellm }, emptyIdentity(), new Map([...catalog, [made.id, next.updated[0]!]]), '2026-10-03T00:00:00Z').updated).toEqual([]);
   });
+
+  it("makes an alias's model under the name it peels to, never under the alias, and its snapshot joins it", () => {
+    const files = {
+      'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-3-opus-latest', 'anthropic', 'anthropic', price(15, 75))] },
+      litellm: { facts: [fact('litellm', 'claude-3-opus-20240229', 'anthropic', 'anthropic', price(15, 75))] },
+    };
+    const made = firstPartyModels(files, emptyIdentity(), catalog, NOW);
+    expect(made.added.map((r) => r.id)).toEqual(['anthropic/claude-3-opus']);
+    expect(made.unplaced.map((u) => [u.source_key, u.reason.split(':')[0]])).toEqual([['claude-3-opus-20240229', 'a snapshot of anthropic/claude-3-opus with its facts']]);
+    const all = new Map([...catalog, ['anthropic/claude-3-opus', made.added[0]!]]);
+    const attached = attachAllFacts(files, emptyIdentity(), [...all.keys()].sort(), all.values());
+    expect(Object.fromEntries(Object.entries(attached.byModel.get('anthropic/claude-3-opus') ?? {}).map(([source, list]) => [source, list!.map((f) => f.source_key)]))).toEqual({
+      'genai-prices': ['anthropic/claude-3-opus-latest'],
+      litellm: ['claude-3-opus-20240229'],
+    });
+  });
 });

@@ -7,7 +7,9 @@
  *
  * - a name that is one of our models' (rule 3's full name) but was refused (its facts disagree,
  *   rule 4) stays unplaced and is reported, never a second model of that name;
- * - an alias (`-latest`) of one of our models is the identity rules' to place, never a model;
+ * - an alias (`-latest`) of one of our models is the identity rules' to place, never a model; an
+ *   alias of a name no model has makes the model of that name (`claude-3-opus-latest`:
+ *   `anthropic/claude-3-opus`), never a model named by the alias;
  * - a dated snapshot of one of our models is a model of its own only where its price differs from
  *   the maker's own price of that model (its first-party record, else our model's price):
  *   `gpt-3.5-turbo-1106` at $1/$2 beside `gpt-3.5-turbo` at $0.5/$1.5, as OpenRouter lists
@@ -167,8 +169,24 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
   // The names the candidates themselves give: a snapshot or alias of one of them is placed like one of ours.
   const newNames = new Map<string, ModelFacts>();
   for (const c of candidates) if (!newNames.has(`${c.author}|${c.own}`)) newNames.set(`${c.author}|${c.own}`, c.fact);
+  // An alias (`claude-3-opus-latest`) of a name no model has is that name's model: it is made under the
+  // name (`anthropic/claude-3-opus`), never under the alias, which moves; its snapshots then join it.
+  const aliasNamed = new Set<Candidate>();
+  for (const c of candidates) {
+    if (c.base?.kind !== 'alias' || c.base.id !== undefined || FLOATING_NAMES.includes(c.own)) continue;
+    aliasNamed.add(c);
+    if (!newNames.has(`${c.author}|${c.base.name}`)) newNames.set(`${c.author}|${c.base.name}`, c.fact);
+  }
   const groups = new Map<string, ModelFacts[]>();
-  for (const { fact, author, own, base } of candidates) {
+  for (const candidate of candidates) {
+    const { fact, author, base } = candidate;
+    if (aliasNamed.has(candidate)) {
+      const id = firstPartyId(author, { ...fact, model_name: fact.model_name.replace(/-latest$/i, '') }, base!.name);
+      if (id === null) report(fact, 'its name makes no model id of ours');
+      else groups.set(id, [...(groups.get(id) ?? []), fact]);
+      continue;
+    }
+    const own = candidate.own;
     const baseFact = base === undefined ? undefined : newNames.get(`${author}|${base.name}`);
     const target = base?.id ?? (baseFact === undefined ? undefined : `${author}/${base!.name}`);
     if (base !== undefined && target !== undefined) {

@@ -186,7 +186,8 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
     // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
-    const ownName = form.kind === 'exact' && context.models?.get(ids[0]!)?.origin === 'first-party';
+    // (Its own alias too: the model was made from the maker's records of that alias.)
+    const ownName = (form.kind === 'exact' || form.kind === 'alias') && context.models?.get(ids[0]!)?.origin === 'first-party';
     const floating =
       priced &&
       !ownName &&
