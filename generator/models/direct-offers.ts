@@ -65,9 +65,16 @@ function offersOf(fact: PricedFact, asOf: string | null, history: OfferHistoryFi
   return [standard, ...windows];
 }
 
+/** A model sold only by its input (an embedding's `input_only_price`) is an offer at that input price, its output price unknown. */
+function withInputOnly(fact: MatchedFacts): MatchedFacts {
+  if (fact.price !== null || fact.input_only_price === undefined) return fact;
+  return { ...fact, price: { input: fact.input_only_price, output: null, cache_read: null, cache_write: null } };
+}
+
 /** Every priced offer the price sources list for the model, on `asOf`, in source then key order. */
 export function directOffers(priced: readonly MatchedFacts[], asOf: string | null, histories: Partial<Record<PriceSource, OfferHistoryFile>>): DirectOffer[] {
   return priced
+    .map(withInputOnly)
     .filter((f): f is PricedFact => f.price !== null && f.provider !== null)
     .flatMap((f) => offersOf(f, asOf, histories[f.source]));
 }

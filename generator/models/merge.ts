@@ -146,7 +146,8 @@ function recordFromObservation(observed: ObservedModel, previous: ModelRecord | 
 export function mergeCatalog(previous: ReadonlyMap<string, ModelRecord>, observation: CatalogObservation, options: MergeOptions): MergeResult {
   const observedIds = new Set(observation.models.map((m) => m.id));
   const heldIds = new Set(observation.held);
-  const listed = [...previous.values()].filter((m) => m.delisted_at === null);
+  // The makers' own models (origin first-party) are not OpenRouter's to delist: it never listed them.
+  const listed = [...previous.values()].filter((m) => m.delisted_at === null && m.origin !== 'first-party');
   const toDelist = listed.filter((m) => !observedIds.has(m.id) && !heldIds.has(m.id)).map((m) => m.id);
   if (listed.length > 0 && toDelist.length / listed.length > options.maxDelistShare && !options.force) {
     throw new DelistGuardError(toDelist.length, listed.length, options.maxDelistShare);

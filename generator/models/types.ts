@@ -4,6 +4,22 @@
  * `ModelRecord`s, render turns records into API entries.
  */
 
+/**
+ * What a model is for, from the sources' own modes (LiteLLM's `mode`, models.dev's modalities,
+ * OpenRouter's modalities): chat and completion are text generation (the only ones `cheapest` and
+ * the cost index rank); a mode we do not know is `other`, never a crash.
+ */
+export const MODEL_TYPES = ['chat', 'completion', 'embedding', 'image', 'audio', 'realtime', 'rerank', 'moderation', 'video', 'other'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+export const TEXT_GENERATION_TYPES: readonly ModelType[] = ['chat', 'completion'];
+
+export const MODALITIES = ['text', 'image', 'audio', 'video', 'file'] as const;
+export type Modality = (typeof MODALITIES)[number];
+export interface Modalities {
+  input: Modality[];
+  output: Modality[];
+}
+
 export const CAPABILITIES = ['vision', 'reasoning', 'tools'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export type Capabilities = Record<Capability, boolean>;
@@ -111,6 +127,14 @@ export interface ObservedModel {
 
 /** A model as kept in data/models/<author>/<slug>.json. */
 export interface ModelRecord extends Omit<ObservedModel, 'price' | 'price_held_back'> {
+  /**
+   * `first-party`: a model OpenRouter does not list, made from the makers' own price lists
+   * (models/first-party-models.ts); its prices are its offers'. Absent for OpenRouter's models (and
+   * dropped when OpenRouter lists the id).
+   */
+  origin?: 'first-party';
+  /** What the model is for, where its record states it (first-party models); else derived (models/model-type.ts). */
+  type?: ModelType;
   first_seen_at: string;
   /** Set when the model disappeared from the upstream catalog; history is kept. */
   delisted_at: string | null;

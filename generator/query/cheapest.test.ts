@@ -70,6 +70,11 @@ describe('cheapest', () => {
     expect(all).not.toContain('c/retired');
   });
 
+  it('ranks text-generation models only: an embedding, image or audio model with a token price takes no part', () => {
+    const models = [entry('a/chat', 1, 2), entry('a/complete', 1, 1, { type: 'completion' }), entry('a/embed', 0.02, 0.01, { type: 'embedding' }), entry('a/image', 0.5, 0.5, { type: 'image' }), entry('a/odd', 0.1, 0.1, { type: 'other' })];
+    expect(cheapest(models, { ...DEFAULT_QUERY, limit: 100 }, null).map((m) => m.id)).toEqual(['a/complete', 'a/chat']);
+  });
+
   it('judges retirement on the as-of day, from a date or an ISO time: a model retiring that day is out', () => {
     const retiring = (asOf: string | null) => cheapest(models, { ...DEFAULT_QUERY, limit: 100 }, asOf).some((m) => m.id === 'c/retiring');
     expect(retiring('2026-08-31T23:59:59Z')).toBe(true);

@@ -3,6 +3,7 @@
  * and bundled into the browser client to answer the rest, so the two can never disagree.
  * No Node.js imports here: this file must run in a browser.
  */
+import { TEXT_GENERATION_TYPES, type ModelType } from '../sources/facts.js';
 import type { ModelEntry } from '../types/api-types.js';
 import { asOfDay, isRetired } from './deprecations.js';
 import type { CheapestFilters } from './cheapest-filters.js';
@@ -64,10 +65,17 @@ export interface CheapestFields {
   context_length: number | null;
   capabilities: Pick<ModelEntry['capabilities'], CheapestFlag>;
   retirement_date: string | null;
+  /** The model's type, where the caller has it (entries do; the index's rows hold text-generation models only). */
+  type?: ModelType;
 }
 
-/** Does `model` take part at all: a known paid price, not retired as of `asOf` (the data's `meta.as_of`). */
+/**
+ * Does `model` take part at all: a text-generation model (type chat or completion: an embedding's
+ * or an image model's price is no price of a chat turn), with a known paid price, not retired as
+ * of `asOf` (the data's `meta.as_of`).
+ */
 export function isCheapestCandidate(model: CheapestFields, asOf: string | null): boolean {
+  if (model.type !== undefined && !TEXT_GENERATION_TYPES.includes(model.type)) return false;
   const { input, output, blended } = model.price;
   if (input === null || output === null || blended === null || input + output <= 0) return false;
   const day = asOfDay(asOf);

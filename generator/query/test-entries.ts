@@ -17,6 +17,8 @@ export function testEntry(id: string, input: number | null, output: number | nul
     unit_prices: [],
     cheapest_offer: null,
     lifecycle: { status: null, not_before: null },
+    type: 'chat',
+    modalities: { input: ['text'], output: ['text'] },
     ...extra,
   };
 }

@@ -63,6 +63,11 @@ export const MODEL_COLUMNS: Array<CsvColumn<ModelRow>> = [
   { name: 'has_free_variant', description: 'a free, rate-limited variant exists', value: (r) => r.entry.has_free_variant },
   { name: 'cheapest_offer_provider', description: 'provider of the cheapest paid standard offer', value: (r) => r.entry.cheapest_offer?.provider ?? null },
   { name: 'cheapest_offer_source', description: 'where that offer\'s price comes from', value: (r) => r.entry.cheapest_offer?.source ?? null },
+  // Issue 35 (catalog): what the model is for, and its prices not per text token.
+  { name: 'type', description: 'what the model is for: chat, completion, embedding, image, audio, realtime, rerank, moderation, video or other', value: (r) => r.entry.type ?? null },
+  { name: 'input_modalities', description: 'what it reads (text, image, audio, video, file), separated by spaces', value: (r) => r.entry.modalities?.input.join(' ') ?? null },
+  { name: 'output_modalities', description: 'what it writes, separated by spaces', value: (r) => r.entry.modalities?.output.join(' ') ?? null },
+  { name: 'unit_prices', description: 'prices not per text token as JSON ([{unit, kind, usd, source}]: USD per unit); [] for none', value: (r) => JSON.stringify(r.entry.unit_prices ?? []) },
 ];
 
 type OfferRow = { model: ModelDetail; offer: Offer };

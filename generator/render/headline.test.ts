@@ -77,5 +77,12 @@ describe('the headline price', () => {
     expect(priceChanges([model(other)], asOf).map((c) => [c.at, c.source])).toEqual([['2025-12-31T00:00:00Z', 'genai-prices']]);
     // A model OpenRouter never priced takes no price from the history alone.
     expect(headlineOf({ price_history: [] }, plain, READ, asOf).history).toEqual([]);
+    // A maker's own model OpenRouter never listed (origin first-party): the maker's offer is its headline, history and all.
+    const own = headlineOf({ price_history: [], origin: 'first-party', first_seen_at: '2026-10-01T00:00:00Z' }, plain, READ, asOf);
+    expect(own.history.map((p) => [p.at, p.input, p.output, p.source, p.change])).toEqual([
+      ['2025-06-23T00:00:00Z', 4, 20, 'genai-prices', false],
+      ['2025-12-31T00:00:00Z', 3, 15, 'genai-prices', true],
+    ]);
+    expect(headlineOf({ price_history: [], origin: 'first-party', first_seen_at: '2026-10-01T00:00:00Z' }, maker([entry(null, 3, 15)], [], asOf), READ, asOf).history.map((p) => [p.at, p.input])).toEqual([['2026-10-01T00:00:00Z', 3]]);
   });
 });

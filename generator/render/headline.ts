@@ -52,11 +52,38 @@ function before(schedule: readonly DatedPrice[], entry: DatedPrice): DatedPrice 
   return schedule[schedule.indexOf(entry) - 1];
 }
 
+/** The maker's offer as the whole headline: its history (else its price since the model was first seen), its tiers, its upcoming changes. */
+function makerHeadline(maker: DirectOffer, firstSeen: string | null): Headline {
+  const points = maker.price_history.length > 0 ? maker.price_history : firstSeen === null ? [] : [{ at: firstSeen, ...pricesOf(maker.price) }];
+  const history: HeadlinePoint[] = points.map((p, i) => ({
+    ...pricesOf(p),
+    at: p.at,
+    ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }),
+    source: maker.source,
+    source_date: ('source_date' in p ? p.source_date : undefined) ?? null,
+    change: i > 0 && inputOutputMoved(points[i - 1]!, p),
+  }));
+  return { history, upcoming: upcomingOf(maker), tiers: maker.price_tiers, source: maker.source };
+}
+
+/** The maker's prices dated after the as-of day that change input or output: upcoming changes. */
+function upcomingOf(maker: DirectOffer | undefined): UpcomingChange[] {
+  const schedule = maker?.schedule ?? [];
+  return (maker?.upcoming ?? []).flatMap((entry) => {
+    const replaced = before(schedule, entry);
+    return replaced === undefined || !inputOutputMoved(replaced.price, entry.price)
+      ? []
+      : [{ at: startOfDay(entry.start_date!), previous: pricesOf(replaced.price), current: pricesOf(entry.price), source: maker!.source, source_date: entry.start_date! }];
+  });
+}
+
 /**
  * `maker`: the model's maker's own standard offer (genai-prices first), if any; `openrouterReadAt`:
  * when OpenRouter last showed the model's price (its last read, or when it delisted the model).
  */
-export function headlineOf(record: { price_history: readonly PricePoint[] }, maker: DirectOffer | undefined, openrouterReadAt: string | null, asOf: string | null): Headline {
+export function headlineOf(record: { price_history: readonly PricePoint[]; first_seen_at?: string; origin?: 'first-party' }, maker: DirectOffer | undefined, openrouterReadAt: string | null, asOf: string | null): Headline {
+  // A model OpenRouter never priced (a maker's own, origin first-party): its maker's offer is the headline, history and all.
+  if (record.origin === 'first-party' && record.price_history.length === 0 && maker !== undefined) return makerHeadline(maker, record.first_seen_at ?? null);
   const catalog = record.price_history;
   const entered = catalog[0]?.at;
   const history: HeadlinePoint[] = [];
@@ -92,11 +119,5 @@ export function headlineOf(record: { price_history: readonly PricePoint[] }, mak
     tiers = lastTakeover.price_tiers;
     source = maker.source;
   }
-  const upcoming: UpcomingChange[] = (maker?.upcoming ?? []).flatMap((entry) => {
-    const replaced = before(schedule, entry);
-    return replaced === undefined || !inputOutputMoved(replaced.price, entry.price)
-      ? []
-      : [{ at: startOfDay(entry.start_date!), previous: pricesOf(replaced.price), current: pricesOf(entry.price), source: maker!.source, source_date: entry.start_date! }];
-  });
-  return { history, upcoming, tiers, source };
+  return { history, upcoming: upcomingOf(maker), tiers, source };
 }

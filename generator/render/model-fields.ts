@@ -1,5 +1,7 @@
 /** The fields every model response shares, in the API's shape and key order (no other render module is needed). */
 import { blendedPrice } from '../models/price.js';
+import { SOURCE_URLS } from '../models/facts-merge.js';
+import type { PriceSource } from '../sources/facts.js';
 import type { Benchmarks, Capabilities, ModelRecord, TokenPrices } from '../models/types.js';
 import type { ApiOffer, ApiPrice } from '../types/api-types.js';
 
@@ -11,6 +13,8 @@ export function apiPrice(price: TokenPrices): ApiPrice {
 
 /** The page on the upstream site that backs a model's data. */
 export function sourceUrl(record: ModelRecord): string {
+  // A maker's own model OpenRouter does not list: the price list it came from (`upstream_id` is `<source>/<key>`).
+  if (record.origin === 'first-party') return SOURCE_URLS[record.upstream_id.split('/')[0] as PriceSource] ?? SOURCE_URLS['genai-prices'];
   return `https://openrouter.ai/${record.upstream_id.replace(/:free$/, '')}`;
 }
 

@@ -1,7 +1,7 @@
 /** JSON Schema parts of model responses (entries, details, prices), used by schemas.ts. */
 import { LIFECYCLE_STATUSES } from '../models/lifecycle.js';
 import { PROVENANCE_SOURCES } from '../models/overrides.js';
-import { PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
+import { MODALITIES, MODEL_TYPES, PRICE_KINDS, PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
 import { OFFER_KINDS } from '../sources/providers.js';
 import {
   benchmarks,
@@ -78,12 +78,18 @@ const modelEntryProperties = {
   has_free_variant: { type: 'boolean' },
   unit_prices: {
     type: 'array',
-    description: 'prices per song, clip, image, request, second or minute, for models sold that way (their token prices are then null, never 0); empty for token-priced models',
+    description:
+      "prices not per text token, each in USD per its unit: 1M audio or image tokens (unit 1m_tokens), an image, a second, a minute, 1M characters, a request, 1K requests, a song or clip; kind says what is priced. The maker's own where it gives any, else OpenRouter's description for a model sold per song or image (its token prices then null, never 0); empty when none is known",
     items: {
       type: 'object',
-      required: ['unit', 'usd', 'source'],
+      required: ['unit', 'kind', 'usd', 'source'],
       additionalProperties: false,
-      properties: { unit: { enum: [...PRICE_UNITS] }, usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000, description: 'USD per unit' }, source: { enum: [...OFFER_SOURCE_IDS] } },
+      properties: {
+        unit: { enum: [...PRICE_UNITS] },
+        kind: { enum: [...PRICE_KINDS] },
+        usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000, description: 'USD per unit' },
+        source: { enum: [...OFFER_SOURCE_IDS] },
+      },
     },
   },
   cheapest_offer: {
@@ -99,6 +105,14 @@ const modelEntryProperties = {
     ],
   },
   lifecycle: entryLifecycle,
+  // Issue 35 (catalog): type and modalities.
+  type: { enum: [...MODEL_TYPES], description: 'what the model is for, from its sources\' own modes: chat and completion are text generation (the only types cheapest, the cost index and the blended order rank); other for a mode we do not know' },
+  modalities: {
+    type: 'object',
+    required: ['input', 'output'],
+    additionalProperties: false,
+    properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
+  },
 } as const;
 
 export const modelEntry = {

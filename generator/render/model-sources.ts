@@ -5,6 +5,7 @@
  */
 import { contributeFacts, type FactsByModel, type FactsContribution, SOURCE_URLS } from '../models/facts-merge.js';
 import { modelLifecycle, type ModelLifecycle } from '../models/lifecycle.js';
+import { modelKind, type ModelKind } from '../models/model-kind.js';
 import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '../models/overrides.js';
 import { asOfDay } from '../query/deprecations.js';
 import type { ModelRecord } from '../models/types.js';
@@ -35,6 +36,8 @@ export interface SourcedModel extends OverriddenModel {
   lifecycle: ModelLifecycle;
   /** The headline price's history (which `record.price_history` now is), its sources and upcoming changes. */
   headline: Headline;
+  /** Its type, modalities and unit prices (models/model-kind.ts). */
+  kind: ModelKind;
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
@@ -132,5 +135,6 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     offers,
     implausibleOffers: listed.implausible,
     headline,
+    kind: modelKind(record, facts),
   };
 }

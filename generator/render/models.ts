@@ -1,6 +1,6 @@
 import { isoSecond } from '../models/dates.js';
 import type { OverriddenModel } from '../models/overrides.js';
-import { unitPricesFromDescription } from '../models/unit-prices.js';
+import type { ModelKind } from '../models/model-kind.js';
 import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord, TokenPrices } from '../models/types.js';
@@ -9,14 +9,7 @@ import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation
 import { cheapestOffer } from './offers.js';
 import { apiPrice, benchmarksOf, capabilitiesOf, sourceUrl, UNKNOWN_PRICES } from './model-fields.js';
 
-/** Unit prices (per song, image…) for a model without a known paid token price (models/unit-prices.ts). */
-function unitPrices(record: ModelRecord): ModelEntry['unit_prices'] {
-  const current = record.price_history.at(-1);
-  const paid = current !== undefined && current.input !== null && current.output !== null && current.input + current.output > 0;
-  return paid ? [] : unitPricesFromDescription(record.description).map((p) => ({ ...p, source: 'openrouter' as const }));
-}
-
-export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'], lifecycle: Pick<ModelLifecycle, 'status' | 'not_before'>): ModelEntry {
+export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_offer'], lifecycle: Pick<ModelLifecycle, 'status' | 'not_before'>, kind: ModelKind): ModelEntry {
   return {
     id: record.id,
     name: record.name,
@@ -28,9 +21,12 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
     benchmarks: benchmarksOf(record.benchmarks),
     retirement_date: record.retirement_date,
     has_free_variant: record.free_variant !== null,
-    unit_prices: unitPrices(record),
+    unit_prices: kind.unit_prices.map((p) => ({ unit: p.unit, kind: p.kind, usd: p.usd, source: p.source })),
     cheapest_offer: cheapest,
     lifecycle: { status: lifecycle.status, not_before: lifecycle.not_before },
+    // Issue 35 (catalog): what the model is for, and what it reads and writes (models/model-kind.ts).
+    type: kind.type,
+    modalities: kind.modalities,
   };
 }
 
@@ -63,7 +59,7 @@ function deprecationOf(model: SourcedModel): ModelDeprecation | null {
 export function modelDetail(model: SourcedModel): ModelDetail {
   const record = model.record;
   return {
-    ...modelEntry(record, cheapestOffer(model.offers), model.lifecycle),
+    ...modelEntry(record, cheapestOffer(model.offers), model.lifecycle, model.kind),
     lifecycle: lifecycleOf(model),
     description: record.description,
     created_at: record.created_at,

@@ -192,7 +192,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     modelDetails.set(model.record.id, detail);
     return true;
   });
-  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle));
+  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle, m.kind));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.

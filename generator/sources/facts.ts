@@ -4,7 +4,7 @@
  * Adapters translate their upstream records into these facts; identity mapping
  * (data/identity.json) and the merge decide what is published.
  */
-import type { Benchmarks, PriceTier, TokenPrices } from '../models/types.js';
+import type { Benchmarks, Modalities, ModelType, PriceTier, TokenPrices } from '../models/types.js';
 export type { PriceTier };
 
 /** The makers' own deprecation pages, one source each (first party: they beat every aggregator). */
@@ -29,9 +29,25 @@ export function isPriceSource(source: string): source is PriceSource {
   return (PRICE_SOURCES as readonly string[]).includes(source);
 }
 
-/** Prices per unit other than tokens (a song, an image, a request, a second of audio or video). */
-export const PRICE_UNITS = ['request', 'image', 'song', 'clip', 'second', 'minute'] as const;
+/**
+ * Units of prices that are not per text token: one song, clip, image, request, second or minute;
+ * 1M tokens of a non-text kind (audio, image); 1M characters; 1K requests (searches).
+ */
+export const PRICE_UNITS = ['request', 'image', 'song', 'clip', 'second', 'minute', '1m_tokens', '1m_characters', '1k_requests'] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+/** What a unit price prices: audio/image/video tokens in or out, input text by the character, an output (song, image), a request. */
+export const PRICE_KINDS = ['input_audio', 'output_audio', 'cache_read_audio', 'input_image', 'output_image', 'input_video', 'output_video', 'input_text', 'output_text', 'output', 'request'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+
+export { MODALITIES, MODEL_TYPES, TEXT_GENERATION_TYPES, type Modalities, type Modality, type ModelType } from '../models/types.js';
+
+/** One price not per text token, in USD per `unit`. */
+export interface UnitPriceFact {
+  unit: PriceUnit;
+  kind: PriceKind;
+  usd: number;
+}
 
 /**
  * What a maker's own deprecation page says about one API name. Dates are read as written: a
@@ -110,6 +126,16 @@ export interface ModelFacts {
   prices_checked?: string;
   /** Other names the source says this record answers to (genai-prices' match rule), for identity. */
   names?: string[];
+  /** What the model is for, where the source says (LiteLLM's mode, models.dev's modalities). */
+  type?: ModelType;
+  /** Input and output modalities, where the source says. */
+  modalities?: Modalities;
+  /** Prices not per text token (audio tokens, images, seconds, characters, requests), where the source gives them. */
+  unit_prices?: UnitPriceFact[];
+  /** A text input price of a model without a text output price (an embedding's), USD per 1M tokens. */
+  input_only_price?: number;
+  /** The source's display name of the model, where it gives one. */
+  display_name?: string;
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

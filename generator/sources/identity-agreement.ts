@@ -12,6 +12,8 @@ export interface ModelShape {
   output: number | null;
   hugging_face_id?: string | null;
   canonical_slug?: string | null;
+  /** A maker's own model made from its price lists (models/types.ts `origin`): its name is the maker's own, never floating. */
+  origin?: 'first-party';
 }
 
 const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= factor;

@@ -40,6 +40,12 @@ describe('identity rules', () => {
     // Amazon's own Bedrock names carry their version (`amazon/nova-pro-v1`); other vendors' tails are Bedrock's.
     expect(readKey(fact('litellm', 'amazon.nova-pro-v1:0', 'bedrock_converse', null))).toMatchObject({ author: 'amazon', name: 'nova-pro-v1' });
     expect(readKey(fact('litellm', 'bedrock/us-gov-east-1/amazon.nova-pro-v1:0', 'bedrock', null))?.name).toBe('nova-pro-v1');
+    // OpenRouter's `:extended` variant is our `-extended` id; fine-tuning prices are never a model's.
+    expect(readKey(fact('genai-prices', 'openai/gpt-4o:extended', 'openai', 'openai', { model_name: 'gpt-4o:extended' }))?.name).toBe('gpt-4o-extended');
+    expect(readKey(fact('genai-prices', 'openai/gpt-4o-mini-2024-07-18.ft-', 'openai', 'openai', { model_name: 'gpt-4o-mini-2024-07-18.ft-' }))).toBeNull();
+    // A floating name is read only where asked (the maker's own model of that very name).
+    expect(readKey(fact('genai-prices', 'openai/chatgpt-4o-latest', 'openai', 'openai', { model_name: 'chatgpt-4o-latest' }))).toBeNull();
+    expect(readKey(fact('genai-prices', 'openai/chatgpt-4o-latest', 'openai', 'openai', { model_name: 'chatgpt-4o-latest' }), { keepFloating: true })?.name).toBe('chatgpt-4o-latest');
   });
 
   it('scores precision 1 on the labelled set, hard cases and held-out keys included', () => {
@@ -78,6 +84,37 @@ describe('identity rules', () => {
     expect(match('litellm', 'anthropic.claude-sonnet-4-20250514-v1:0')?.sets_model_retirement).toBe(false); // Bedrock's copy
     expect(match('openai-deprecations', 'gpt-5.2-chat-latest')).toMatchObject({ model_id: 'openai/gpt-5.2-chat', kind: 'alias', sets_model_retirement: true });
     expect(match('mistral-deprecations', 'mistral-medium-2508')).toMatchObject({ model_id: 'mistralai/mistral-medium-3.1', sets_model_retirement: true });
+  });
+
+  it("attaches a maker's snapshots that say the same of one model, and keeps those that differ apart", () => {
+    const page = (key: string, retired: string, deprecated: string, replacement: string | null) =>
+      fact('anthropic-deprecations', key, 'anthropic', 'anthropic', {
+        retirement_date: retired,
+        deprecated: true,
+        lifecycle: { source_url: 'https://example.test', announced_at: deprecated, deprecated_at: deprecated, state: null, note: null, replacement, replacement_names: replacement === null ? [] : [replacement], aliases: [], display_name: null },
+      });
+    // Anthropic retired both Claude 3.5 Sonnet snapshots on 2025-10-28, with one replacement.
+    const agree = matchFacts([page('claude-3-5-sonnet-20240620', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6'), page('claude-3-5-sonnet-20241022', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6')], ['anthropic/claude-3.5-sonnet']);
+    expect(agree.ambiguous).toEqual([]);
+    expect(agree.matches.map((m) => [m.source_key, m.model_id, m.kind, m.sets_model_retirement])).toEqual([
+      ['claude-3-5-sonnet-20240620', 'anthropic/claude-3.5-sonnet', 'snapshot', true],
+      ['claude-3-5-sonnet-20241022', 'anthropic/claude-3.5-sonnet', 'snapshot', true],
+    ]);
+    // Retired on different days (as Mistral Large's snapshots were): none speaks for the model, and both are reported.
+    const differ = matchFacts([page('claude-3-5-sonnet-20240620', '2025-06-16', '2024-11-30', 'claude-sonnet-4-6'), page('claude-3-5-sonnet-20241022', '2025-10-28', '2025-08-13', 'claude-sonnet-4-6')], ['anthropic/claude-3.5-sonnet']);
+    expect(differ.matches).toEqual([]);
+    expect(differ.ambiguous.map((a) => a.source_key)).toEqual(['claude-3-5-sonnet-20240620', 'claude-3-5-sonnet-20241022']);
+    // A price list's snapshots never agree that way: two prices of one name at one provider stay a conflict.
+    const priced = matchFacts([fact('litellm', 'claude-3-5-sonnet-20240620', 'anthropic', 'anthropic'), fact('litellm', 'claude-3-5-sonnet-20241022', 'anthropic', 'anthropic')], ['anthropic/claude-3.5-sonnet']);
+    expect(priced.matches).toEqual([]);
+  });
+
+  it("puts a floating name only on the maker's own model of exactly that name", () => {
+    const record = fact('genai-prices', 'openai/chatgpt-4o-latest', 'openai', 'openai', { model_name: 'chatgpt-4o-latest', price: { input: 5, output: 15, cache_read: null, cache_write: null } });
+    const shape = (origin?: 'first-party') => new Map([['openai/chatgpt-4o-latest', { context_length: null, input: null, output: null, ...(origin === undefined ? {} : { origin }) }]]);
+    expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape('first-party') }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-4o-latest', 'exact']]);
+    // A fixed model of the same name (a reseller's catalog entry) is never it.
+    expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
   });
 
   it('lists ambiguous records instead of guessing', () => {

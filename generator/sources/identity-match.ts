@@ -20,12 +20,14 @@
  *    OpenRouter's 128K, $2/$6 Mistral Large. The makers' deprecation pages are exempt: they name
  *    what they retire.
  * 5. A dated snapshot stands for its undated model only when it is the one dated snapshot of that
- *    model at that provider. Only a first-party record matched exactly, as a reasoning pair or as
+ *    model at that provider, or (a maker's deprecation page) when every dated snapshot of it says
+ *    the same (retirement and deprecation dates, state, replacement) and has no row of the undated
+ *    name itself: snapshots that agree are no conflict. Only a first-party record matched exactly, as a reasoning pair or as
  *    that one snapshot may set the model's own retirement date (a maker's deprecation page may
  *    also through the alias it retires); resellers' dates are their own offer's.
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
-import { hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
 import { recordAgrees, type ModelShape } from './identity-agreement.js';
 
 export { recordAgrees, type ModelShape } from './identity-agreement.js';
@@ -66,7 +68,10 @@ export interface IdentityContext {
   displayNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
-type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & { lifecycle?: { display_name: string | null } };
+type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & {
+  retirement_date?: string | null;
+  lifecycle?: { display_name: string | null; deprecated_at?: string | null; state?: string | null; replacement?: string | null };
+};
 
 /** Our ids by normalized slug. */
 export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
@@ -140,8 +145,12 @@ function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, strin
  * a model of its own (`phi-4-reasoning`, `sonar-reasoning`).
  */
 export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string> = new Set(), context: IdentityContext = {}): Candidate {
-  const read = readKey(fact);
+  const read = readKey(fact, { keepFloating: true });
   if (read === null) return null;
+  if (FLOATING_NAMES.includes(read.name)) {
+    const own = (indexes.ids.get(read.name) ?? []).filter((id) => id.split('/')[0] === read.author && context.models?.get(id)?.origin === 'first-party');
+    return own.length === 1 ? { ok: true, id: own[0]!, kind: 'exact', floating: false, name: read.name } : null;
+  }
   if (fact.source !== 'artificialanalysis') {
     // A canonical slug never outranks one of our ids spelled the same way.
     const canonical = indexes.ids.has(read.name) ? undefined : indexes.external.get(`slug:${read.name}`);
@@ -176,8 +185,12 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
+    // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
+    // (Its own alias too: the model was made from the maker's records of that alias.)
+    const ownName = (form.kind === 'exact' || form.kind === 'alias') && context.models?.get(ids[0]!)?.origin === 'first-party';
     const floating =
       priced &&
+      !ownName &&
       (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)) || (form.kind === 'snapshot' && indexes.datedSiblings.has(form.name)));
     return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
@@ -201,8 +214,9 @@ export function reasoningPairs(facts: readonly Fact[]): Set<string> {
 }
 
 /** Rule 5's census: the dated snapshots each provider lists of each undated name. */
-function snapshotCensus(facts: readonly Fact[]): Map<string, Set<string>> {
+function snapshotCensus(facts: readonly Fact[]): { census: Map<string, Set<string>>; records: Map<string, Fact[]> } {
   const census = new Map<string, Set<string>>();
+  const records = new Map<string, Fact[]>();
   for (const fact of facts) {
     const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
     if (read === null) continue;
@@ -210,9 +224,25 @@ function snapshotCensus(facts: readonly Fact[]): Map<string, Set<string>> {
       if (form.snapshot === null) continue;
       const key = `${fact.source}\u0000${fact.provider}\u0000${form.name}`;
       census.set(key, (census.get(key) ?? new Set()).add(form.snapshot));
+      records.set(key, [...(records.get(key) ?? []), fact]);
     }
   }
-  return census;
+  return { census, records };
+}
+
+/** What a maker's page says of a name, as a comparable text: the same for every snapshot means they say one thing of one model. */
+const lifecycleWord = (f: Fact) => JSON.stringify([f.retirement_date ?? null, f.lifecycle?.deprecated_at ?? null, f.lifecycle?.state ?? null, f.lifecycle?.replacement ?? null]);
+
+/**
+ * Rule 5's exception: snapshots that agree are not a conflict. A maker's deprecation page that
+ * says the same of every dated snapshot of one name (Anthropic retired both Claude 3.5 Sonnet
+ * snapshots, -20240620 and -20241022, on 2025-10-28 with one replacement) says it of the model;
+ * where they differ (Mistral Large's snapshots, retired on different days) none speaks for it.
+ */
+function snapshotsAgree(records: readonly Fact[] | undefined): boolean {
+  // Only a retirement they share says something of the model: active snapshots without dates are each a model of their own.
+  if (records === undefined || records.length < 2 || !records.every((f) => isLifecycleSource(f.source) && f.retirement_date != null)) return false;
+  return new Set(records.map(lifecycleWord)).size === 1;
 }
 
 function displayNameCounts(facts: readonly Fact[]): Set<string> {
@@ -252,7 +282,7 @@ function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelS
 
 export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}): MatchResult {
   const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: displayNameCounts(facts) };
-  const census = snapshotCensus(facts);
+  const { census, records: snapshotRecords } = snapshotCensus(facts);
   // Each record by its source, provider and full name, for rule 4's comparison.
   const siblings = new Map<string, Fact>();
   for (const fact of facts) {
@@ -278,8 +308,10 @@ export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], co
       if (!recordAgrees(fact, reference)) continue;
     }
     // Rule 5: several dated snapshots of one name at one provider stand for no one of them.
-    const dated = census.get(`${fact.source}\u0000${fact.provider}\u0000${normalizeName(found.id.split('/')[1] ?? '')}`);
-    if (found.kind === 'snapshot' && dated !== undefined && dated.size > 1) {
+    const censusKey = `${fact.source}\u0000${fact.provider}\u0000${normalizeName(found.id.split('/')[1] ?? '')}`;
+    const dated = census.get(censusKey);
+        // (Where the page has a row of the undated name itself, that row speaks for the model, never its snapshots.)
+    if (found.kind === 'snapshot' && dated !== undefined && dated.size > 1 && (siblings.has(censusKey) || !snapshotsAgree(snapshotRecords.get(censusKey)))) {
       ambiguous.push({ source: fact.source, source_key: fact.source_key, candidates: [found.id] });
       continue;
     }

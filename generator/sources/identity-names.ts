@@ -21,7 +21,9 @@ export const AUTHOR_ALIASES: Readonly<Record<string, string>> = {
 
 /**
  * Names that float: the author moves them to each new model (`deepseek-chat` is whatever DeepSeek
- * serves now; OpenRouter's `deepseek/deepseek-chat` is one fixed model, DeepSeek V3). Never matched.
+ * serves now; OpenRouter's `deepseek/deepseek-chat` is one fixed model, DeepSeek V3). Never matched
+ * to such a fixed model; only to a model made from the maker's own record of that very name
+ * (origin first-party: OpenAI's `chatgpt-4o-latest` at its own price), and only exactly.
  */
 export const FLOATING_NAMES: readonly string[] = ['deepseek-chat', 'deepseek-reasoner', 'chatgpt-4o-latest'];
 
@@ -78,7 +80,7 @@ export interface ReadKey {
 type KeyFields = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider'>;
 
 /** Rule 1: a source record's author hint and comparable name; null for records never matched. */
-export function readKey(fact: KeyFields): ReadKey | null {
+export function readKey(fact: KeyFields, options: { keepFloating?: boolean } = {}): ReadKey | null {
   const lifecycle = isLifecycleSource(fact.source);
   // Keys that start with the provider (`anthropic/claude-x`) are read by the model's own name.
   const raw = (fact.source === 'modelsdev' || fact.source === 'genai-prices' || lifecycle ? fact.model_name : fact.source_key).toLowerCase();
@@ -87,7 +89,7 @@ export function readKey(fact: KeyFields): ReadKey | null {
     const reordered = slug.replace(/^claude-(\d+(?:-\d+)?)-(opus|sonnet|haiku)(?=$|-)/, 'claude-$2-$1');
     return { author: canonicalAuthor(creator ?? ''), name: normalizeName(reordered), snapshot: null, path: raw };
   }
-  if (raw.startsWith('ft:') || raw.includes('/ft:')) return null; // fine-tuning prices, not an offer
+  if (raw.startsWith('ft:') || raw.includes('/ft:') || /\.ft-/.test(raw)) return null; // fine-tuning prices, not an offer
   if (fact.provider === 'openrouter') return null;
   const segments = raw.split('/');
   const path = segments.slice(-2).join('/').replace(/-maas$/, '');
@@ -100,14 +102,16 @@ export function readKey(fact: KeyFields): ReadKey | null {
     // Bedrock's version tail names the same model, except on Amazon's own, whose names carry it (`nova-pro-v1`).
     name = dotted[2] === 'amazon' ? dotted[3]!.replace(/:\d+$/, '') : dotted[3]!.replace(/-v\d+(?::\d+)?$/, '');
   }
-  name = name.replace(/:\d+$/, '').replace(/@default$/, '');
+  // `gpt-4o:extended` is OpenRouter's `openai/gpt-4o:extended`, our `openai/gpt-4o-extended` (models/ids.ts).
+  name = name.replace(/:\d+$/, '').replace(/@default$/, '').replace(/:([a-z][a-z-]*)$/, '-$1');
   let snapshot: string | null = null;
   const at = /@(\d{8})$/.exec(name);
   if (at !== null) {
     snapshot = at[1]!;
     name = name.slice(0, at.index);
   }
-  if (FLOATING_NAMES.includes(name)) return null;
+  // A floating name is read only where asked (the maker's own model of that very name, origin first-party).
+  if (FLOATING_NAMES.includes(name) && options.keepFloating !== true) return null;
   return { author, name: normalizeName(hostSpelling(name, fact.provider, author)), snapshot, path };
 }
 

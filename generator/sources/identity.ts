@@ -69,7 +69,11 @@ export function attachAllFacts(
   ourIds: readonly string[],
   models: Iterable<ModelRecord> = [],
 ): { byModel: Map<string, Partial<Record<FactSource, MatchedFacts[]>>>; ambiguous: AmbiguousMatch[] } {
-  const context: IdentityContext = { models: modelShapes(models), ...makerNames(FACT_SOURCES.flatMap((s) => files[s]?.facts ?? [])) };
+  const list = [...models];
+  // A maker's own model OpenRouter came to list under its own spelling (delisted, see first-party-models.ts) is no one's name any more.
+  const superseded = new Set(list.filter((m) => m.origin === 'first-party' && m.delisted_at !== null).map((m) => m.id));
+  if (superseded.size > 0) ourIds = ourIds.filter((id) => !superseded.has(id));
+  const context: IdentityContext = { models: modelShapes(list.filter((m) => !superseded.has(m.id))), ...makerNames(FACT_SOURCES.flatMap((s) => files[s]?.facts ?? [])) };
   const byModel = new Map<string, Partial<Record<FactSource, MatchedFacts[]>>>();
   const ambiguous: AmbiguousMatch[] = [];
   for (const source of FACT_SOURCES) {

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import type { TokenPrices } from '../models/types.js';
-import { FACT_SOURCES, type FactSource, type ModelFacts } from '../sources/facts.js';
+import { FACT_SOURCES, MODALITIES, MODEL_TYPES, PRICE_KINDS, PRICE_UNITS, type FactSource, type ModelFacts } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
@@ -87,6 +87,24 @@ const factSchema = {
     dated_prices: { type: 'array', minItems: 1, items: datedPrice },
     prices_checked: { type: 'string', format: 'date' },
     names: { type: 'array', items: { type: 'string' } },
+    type: { enum: [...MODEL_TYPES] },
+    modalities: {
+      type: 'object',
+      required: ['input', 'output'],
+      additionalProperties: false,
+      properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
+    },
+    unit_prices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['unit', 'kind', 'usd'],
+        additionalProperties: false,
+        properties: { unit: { enum: [...PRICE_UNITS] }, kind: { enum: [...PRICE_KINDS] }, usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000 } },
+      },
+    },
+    input_only_price: { type: 'number', exclusiveMinimum: 0 },
+    display_name: { type: 'string', minLength: 1, maxLength: 300 },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { MODEL_TYPES } from '../sources/facts.js';
 import {
   benchmarks,
   capabilities,
@@ -43,6 +44,8 @@ export const modelRecordSchema = {
     retirement_date: nullableDate,
     hugging_face_id: { type: 'string', minLength: 1, maxLength: 200 },
     canonical_slug: { type: 'string', minLength: 1, maxLength: 200 },
+    origin: { const: 'first-party' },
+    type: { enum: [...MODEL_TYPES] },
     free_variant: {
       type: ['object', 'null'],
       required: ['upstream_id', 'context_length', 'max_output'],

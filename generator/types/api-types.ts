@@ -4,7 +4,7 @@ import type { LifecycleStatus, ModelLifecycle } from '../models/lifecycle.js';
 import type { Provenance } from '../models/overrides.js';
 import type { PriceTier } from '../sources/facts.js';
 import type { Benchmarks, Capabilities } from '../models/types.js';
-import type { PriceSource, PriceUnit } from '../sources/facts.js';
+import type { Modalities, ModelType, PriceKind, PriceSource, PriceUnit } from '../sources/facts.js';
 import type { OfferKind } from '../sources/providers.js';
 
 export interface ApiPrice {
@@ -32,6 +32,11 @@ export interface ModelEntry {
   cheapest_offer: CheapestOffer | null;
   /** The maker's lifecycle status as of the data's as-of (the detail adds its dates and source). */
   lifecycle: EntryLifecycle;
+  // Issue 35 (catalog): the model's type and modalities.
+  /** What the model is for: chat and completion are text generation (the only types `cheapest` and the cost index rank). */
+  type: ModelType;
+  /** What the model reads and writes. */
+  modalities: Modalities;
 }
 
 /** The lifecycle as a model entry carries it: the status and the maker's tentative earliest retirement date. */
@@ -48,6 +53,8 @@ export interface DetailLifecycle extends EntryLifecycle, Omit<ModelLifecycle, ke
 
 export interface ApiUnitPrice {
   unit: PriceUnit;
+  /** What is priced: audio or image tokens in or out, input text by the character, an output (song, image), a request. */
+  kind: PriceKind;
   /** USD per unit. */
   usd: number;
   source: 'openrouter' | PriceSource;

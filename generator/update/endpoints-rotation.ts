@@ -12,7 +12,7 @@ export function pickEndpointRefreshes(
   priceChanged: ReadonlySet<string>,
   limit: number,
 ): ModelRecord[] {
-  const candidates = [...models].filter((m) => m.delisted_at === null);
+  const candidates = [...models].filter((m) => m.delisted_at === null && m.origin !== 'first-party');
   const rank = (m: ModelRecord): [number, string, string] => {
     const checked = checks[m.id]?.attempted_at;
     if (checked === undefined) return [0, '', m.id];

@@ -24,7 +24,8 @@ import { loadIdentity } from '../store/identity-store.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { liteLlmUrl, readLiteLlm } from '../sources/litellm/index.js';
 import { modelsDevUrl, readModelsDev } from '../sources/modelsdev/index.js';
-import { loadDataset, saveSources } from '../store/data-store.js';
+import { loadDataset, modelRecordProblem, saveModels, saveSources } from '../store/data-store.js';
+import { firstPartyModels, type Unplaced } from '../sources/first-party-models.js';
 import { loadFacts, saveFacts, type FactsFile } from '../store/facts-store.js';
 import { loadOfferHistories, saveOfferHistory } from '../store/offer-history-store.js';
 import { nextOfferHistory } from '../models/offer-history.js';
@@ -105,6 +106,8 @@ export interface FactsRunReport {
   firstPartyDisagreements: FirstPartyDisagreement[];
   /** API names two models claim (sources/api-names.ts): published as ambiguous, resolvable to neither. */
   ambiguousNames?: AmbiguousName[];
+  /** Models the makers' own price lists added (OpenRouter lists none of them), and their priced records placed on no model. */
+  firstPartyModels?: { added: string[]; superseded: string[]; unplaced: Unplaced[] };
 }
 
 /** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
@@ -229,8 +232,25 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   }
   await saveSources(options.store, dataset.sources);
 
+  // The makers' models OpenRouter does not list become models of their own (sources/first-party-models.ts).
+  // Beside a catalog, never instead of one: before OpenRouter's first read no model is made from the
+  // price lists alone (its names would then fight the catalog's own spelling: `claude-3-5-sonnet`, `claude-3.5-sonnet`).
+  const catalogRead = [...dataset.models.values()].some((m) => m.origin !== 'first-party');
+  const made = catalogRead ? firstPartyModels(previous, curated.map, dataset.models, options.now) : { added: [], updated: [], superseded: [], unplaced: [] };
+  const valid = made.added.filter((record) => {
+    const problem = modelRecordProblem(record);
+    if (problem !== null) report.warnings.push(`first-party model ${record.id} not added: ${problem}`);
+    return problem === null;
+  });
+  const changed = [...valid, ...made.updated.filter((r) => modelRecordProblem(r) === null), ...made.superseded];
+  await saveModels(options.store, changed);
+  for (const record of changed) dataset.models.set(record.id, record);
+  report.firstPartyModels = { added: valid.map((r) => r.id), superseded: made.superseded.map((r) => r.id), unplaced: made.unplaced };
+  if (valid.length > 0) log(`first-party models: ${valid.length} added, ${made.unplaced.length} first-party records unplaced`);
+  const ourIds = [...dataset.models.keys()].sort();
+
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;
-  const attached = attachAllFacts(previous, curated.map, ids, dataset.models.values());
+  const attached = attachAllFacts(previous, curated.map, ourIds, dataset.models.values());
   const byModel = attached.byModel;
   report.ambiguous = attached.ambiguous;
   report.ambiguousNames = ambiguousNames(nameOwners(byModel));

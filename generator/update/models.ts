@@ -77,7 +77,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
     const held = merged.summary.added_held.length;
     if (held > 0) {
       report.warnings.push(
-        `growth guard: held ${held} new models (more than ${((options.maxNewShare ?? DEFAULT_MAX_NEW_SHARE) * 100).toFixed(0)}% of the ${[...dataset.models.values()].filter((m) => m.delisted_at === null).length} listed at once); ` +
+        `growth guard: held ${held} new models (more than ${((options.maxNewShare ?? DEFAULT_MAX_NEW_SHARE) * 100).toFixed(0)}% of the ${[...dataset.models.values()].filter((m) => m.delisted_at === null && m.origin !== 'first-party').length} listed at once); ` +
           'not published; a later run that lists them again adds them, or rerun with --force',
       );
     }
@@ -124,7 +124,7 @@ export async function updateModels(options: ModelsUpdateOptions): Promise<Source
     last_success_at: options.now,
     ok: true,
     error: null,
-    items: [...merged.models.values()].filter((m) => m.delisted_at === null).length,
+    items: [...merged.models.values()].filter((m) => m.delisted_at === null && m.origin !== 'first-party').length,
   };
   await saveSources(options.store, dataset.sources);
   report.ok = true;

@@ -173,6 +173,13 @@ export function detailLines(outcome: UpdateOutcome): string[] {
       }
     }
     out.push(...capped(r.warnings.map((w) => `warning: ${w}`), 20, 'identity warnings'));
+    if (r.firstPartyModels !== undefined) {
+      out.push(`  the makers' own models added (OpenRouter lists none of them): ${r.firstPartyModels.added.length}`);
+      out.push(...capped(r.firstPartyModels.added.map((id) => `  ${id}`), 10, 'added models'));
+      if (r.firstPartyModels.superseded.length > 0) out.push(`  the makers' own models OpenRouter now lists under its own spelling (delisted, kept): ${r.firstPartyModels.superseded.join(', ')}`);
+      out.push(`  first-party prices placed on no model (not guessed; map one in data/identity.json): ${r.firstPartyModels.unplaced.length}`);
+      out.push(...capped(r.firstPartyModels.unplaced.map((u) => `  ${u.source} ${JSON.stringify(u.source_key)}: ${u.reason}`), 10, 'unplaced records'));
+    }
     out.push(`  ambiguous identity (listed, not matched; settle with data/identity.json): ${r.ambiguous.length}`);
     out.push(...capped(r.ambiguous.map((a) => `${a.source} ${JSON.stringify(a.source_key)}: ${a.candidates.join(' or ')}`), 10, 'ambiguous records'));
     const names = r.ambiguousNames ?? [];

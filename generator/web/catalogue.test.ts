@@ -20,6 +20,8 @@ function model(id: string, extra: { name?: string; blended?: number | null; inte
     unit_prices: [],
     cheapest_offer: null,
     lifecycle: { status: 'active', not_before: null },
+    type: 'chat',
+    modalities: { input: ['text'], output: ['text'] },
   }) as ModelEntry;
 }
 

@@ -13,16 +13,40 @@ export function formatPrice(value: number | null | undefined): string {
   return value < 10 ? `$${value.toFixed(3).replace(/(\.\d\d)0$/, '$1')}` : `$${value.toFixed(2)}`;
 }
 
-/** A price per song, image, request… (models sold that way have null token prices). */
+/** A price not per text token (models sold per song or image have null token prices): `kind` says what is priced. */
 export interface UnitPrice {
   unit: string;
+  kind?: string;
   usd: number;
 }
 
-/** "$0.08 per song" (several joined), or null when the model is sold by the token only. */
+const MEDIA: Readonly<Record<string, string>> = { audio: 'audio', image: 'image', video: 'video', text: 'text' };
+
+/** "per 1M audio input tokens", "per image generated", "per second of audio input", "per song". */
+export function unitLabel(unit: string, kind: string | undefined): string {
+  const [direction, medium] = kind === undefined ? [undefined, undefined] : kind.startsWith('cache_read_') ? ['cached input', kind.slice(11)] : kind.split('_');
+  const what = medium === undefined ? '' : `${MEDIA[medium] ?? medium} ${direction}`;
+  switch (unit) {
+    case '1m_tokens':
+      return `per 1M ${what} tokens`.replace(/\s+/g, ' ');
+    case '1m_characters':
+      return `per 1M ${what} characters`.replace(/\s+/g, ' ');
+    case '1k_requests':
+      return 'per 1K requests';
+    case 'image':
+      return kind === 'input_image' ? 'per input image' : 'per image';
+    case 'second':
+    case 'minute':
+      return medium === undefined ? `per ${unit}` : `per ${unit} of ${what}`;
+    default:
+      return `per ${unit}`;
+  }
+}
+
+/** "$0.08 per song" (several joined), or null when the model has no price but by the text token. */
 export function unitPriceText(prices: readonly UnitPrice[] | undefined): string | null {
   if (prices === undefined || prices.length === 0) return null;
-  return prices.map((p) => `$${Number(p.usd.toPrecision(6))} per ${p.unit}`).join(', ');
+  return prices.map((p) => `$${Number(p.usd.toPrecision(6))} ${unitLabel(p.unit, p.kind)}`).join(', ');
 }
 
 /** 131072 → "131K", 1000000 → "1M", 1048576 → "1.05M". */

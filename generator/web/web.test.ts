@@ -212,5 +212,10 @@ describe('unit prices', () => {
   it('read per unit, and nothing for a model sold by the token', () => {
     expect(unitPriceText([{ unit: 'song', usd: 0.08 }, { unit: 'image', usd: 0.039 }])).toBe('$0.08 per song, $0.039 per image');
     expect([unitPriceText([]), unitPriceText(undefined)]).toEqual([null, null]);
+    expect(unitPriceText([{ unit: '1m_tokens', kind: 'input_audio', usd: 32 }, { unit: '1m_tokens', kind: 'cache_read_audio', usd: 0.4 }])).toBe('$32 per 1M audio input tokens, $0.4 per 1M audio cached input tokens');
+    expect(unitPriceText([{ unit: 'image', kind: 'output_image', usd: 0.04 }, { unit: 'second', kind: 'output_video', usd: 0.75 }, { unit: '1m_characters', kind: 'input_text', usd: 15 }])).toBe(
+      '$0.04 per image, $0.75 per second of video output, $15 per 1M text input characters',
+    );
+    expect(unitPriceText([{ unit: '1k_requests', kind: 'request', usd: 10 }, { unit: 'song', kind: 'output', usd: 0.08 }])).toBe('$10 per 1K requests, $0.08 per song');
   });
 });

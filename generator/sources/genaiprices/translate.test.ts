@@ -29,6 +29,24 @@ describe('translateGenaiPrices', () => {
     expect(factOf(observation, 'anthropic/claude-sonnet-5').context_length).toBe(1000000);
   });
 
+  it('reads audio and request prices as unit prices, an input-only price as an embedding\'s, and refuses a negative one', () => {
+    const realtime = one({ input_mtok: 4, output_mtok: 16, input_audio_mtok: 32, output_audio_mtok: 64, cache_audio_read_mtok: 0.4, requests_kcount: 10 });
+    expect(factOf(realtime, 'anthropic/claude-x')).toMatchObject({
+      price: { input: 4, output: 16 },
+      unit_prices: [
+        { unit: '1m_tokens', kind: 'input_audio', usd: 32 },
+        { unit: '1m_tokens', kind: 'output_audio', usd: 64 },
+        { unit: '1m_tokens', kind: 'cache_read_audio', usd: 0.4 },
+        { unit: '1k_requests', kind: 'request', usd: 10 },
+      ],
+    });
+    const embedding = factOf(one({ input_mtok: 0.02 }), 'anthropic/claude-x');
+    expect([embedding.price, embedding.input_only_price, embedding.unit_prices]).toEqual([null, 0.02, undefined]);
+    const bad = one({ input_mtok: 1, output_mtok: 2, output_audio_mtok: -3 });
+    expect(factOf(bad, 'anthropic/claude-x').unit_prices).toBeUndefined();
+    expect(bad.issues.map((i) => i.reason)).toContain('prices.output_audio_mtok is negative: -3');
+  });
+
   it('gives the price in force when read, and the whole dated schedule', () => {
     const before = factOf(observe(gpCatalog(), AUG), 'anthropic/claude-sonnet-5');
     expect(before.price).toEqual({ input: 2, output: 10, cache_read: 0.2, cache_write: 2.5 });

@@ -12,6 +12,7 @@ import { SOURCE_ID, type ParsedGenaiPrices, type ProviderRecord } from './parse.
 import { readPriceSet } from './prices.js';
 import { minuteOfDay, scheduleOf, type ConditionalReading, type Constraint } from './schedule.js';
 import type { ConditionalPrice, GenaiProvider } from './schema.js';
+import { readUnitPrices } from './units.js';
 
 /**
  * genai-prices providers that are a model maker's own API, with the maker as the other sources
@@ -87,6 +88,8 @@ function translateRecord({ provider, model }: ProviderRecord, parsed: ParsedGena
   const current = priced ? priceInForce(schedule, now) : undefined;
   const who = seller(provider, model.id, parsed.providers);
   const names = clauseNames(model.match, model.id);
+  const units = readUnitPrices(model, now, report);
+  const name = (model as { name?: unknown }).name;
   return {
     source: SOURCE_ID,
     source_key: key,
@@ -104,6 +107,9 @@ function translateRecord({ provider, model }: ProviderRecord, parsed: ParsedGena
     ...(priced && (schedule.length > 1 || schedule[0]!.time_windows.length > 0) ? { dated_prices: schedule } : {}),
     ...(model.prices_checked === undefined ? {} : { prices_checked: model.prices_checked }),
     ...(names.length > 0 ? { names } : {}),
+    ...(units.unit_prices.length > 0 ? { unit_prices: units.unit_prices } : {}),
+    ...(units.input_only_price === null ? {} : { input_only_price: units.input_only_price }),
+    ...(typeof name === 'string' && name.trim() !== '' ? { display_name: name.trim().slice(0, 200) } : {}),
   };
 }
 

@@ -14,5 +14,5 @@ describeJsonFileFetch({
   defaultDescription: 'the raw file on LiteLLM main',
   catalog: llmCatalog,
   catalogDescription: 'price map',
-  expectedFacts: { count: 6, key: 'gpt-4o', price: { input: 2.5, output: 10, cache_read: 1.25, cache_write: null } },
+  expectedFacts: { count: 7, key: 'gpt-4o', price: { input: 2.5, output: 10, cache_read: 1.25, cache_write: null } },
 });

@@ -10,6 +10,7 @@ import {
   type LiteLlmRecord,
   type RecordHead,
 } from './schema.js';
+import { authorOf } from './authors.js';
 
 export const SOURCE_ID = 'litellm' satisfies FactSource;
 
@@ -27,7 +28,7 @@ export interface InvalidRecord {
 }
 
 export interface ParsedLiteLlm {
-  /** Valid chat/completion records, in file order. */
+  /** Valid records in scope (chat/completion; the makers' own other modes), in file order. */
   records: { key: string; record: LiteLlmRecord }[];
   /** In-scope records that do not match the schema; each becomes a FactIssue. */
   invalid: InvalidRecord[];
@@ -44,6 +45,19 @@ function isChatMode(mode: string | undefined): boolean {
 }
 
 /**
+ * In scope: a chat or completion record of any provider, or a record of another mode from a
+ * maker's own API under the maker's own name (`openai/…` or no prefix: `1024-x-1024/dall-e-3`, a
+ * size's price, is not a model of its own).
+ */
+function inScope(key: string, value: RecordHead): boolean {
+  if (isChatMode(value.mode)) return true;
+  const provider = (value as { litellm_provider?: unknown }).litellm_provider;
+  if (typeof value.mode !== 'string' || typeof provider !== 'string' || authorOf(provider) === null) return false;
+  const name = key.startsWith(`${provider}/`) ? key.slice(provider.length + 1) : key;
+  return !name.includes('/');
+}
+
+/**
  * Validates the file and each in-scope record. A few malformed records are isolated; more than
  * MAX_INVALID_RECORD_SHARE of them, or no chat model at all, fails the whole file.
  */
@@ -55,7 +69,7 @@ export function parseLiteLlm(json: unknown, url: string): ParsedLiteLlm {
       parsed.skipped += 1;
     } else if (!isRecordHead(value)) {
       parsed.invalid.push({ key, reason: isRecordHead.errors(3) });
-    } else if (!isChatMode(value.mode)) {
+    } else if (!inScope(key, value)) {
       parsed.skipped += 1;
     } else if (isModelRecord(value)) {
       parsed.records.push({ key, record: value });

@@ -10,7 +10,7 @@
 /** The file's first key documents the format; it is not a model. */
 export const DOCUMENTATION_KEY = 'sample_spec';
 
-/** Modes of text-generation models; embeddings, images, audio, rerank… are out of scope. */
+/** Modes of text-generation models, read from every provider; the other modes only from the makers' own APIs (modes.ts). */
 export const CHAT_MODES = ['chat', 'completion'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 
@@ -50,7 +50,7 @@ export const modelRecordSchema = {
   required: ['litellm_provider', 'mode'],
   properties: {
     litellm_provider: { type: 'string', minLength: 1, maxLength: 200 },
-    mode: { type: 'string', enum: CHAT_MODES },
+    mode: { type: 'string', minLength: 1, maxLength: 100 },
     input_cost_per_token: priceValue,
     output_cost_per_token: priceValue,
     cache_read_input_token_cost: priceValue,
@@ -66,7 +66,7 @@ export type PriceValue = number | string | null;
 
 export interface LiteLlmRecord {
   litellm_provider: string;
-  mode: ChatMode;
+  mode: string;
   input_cost_per_token?: PriceValue;
   output_cost_per_token?: PriceValue;
   cache_read_input_token_cost?: PriceValue;

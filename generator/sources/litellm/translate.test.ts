@@ -23,6 +23,7 @@ describe('translateLiteLlm', () => {
       'gemini/gemini-2.5-pro',
       'gpt-4o',
       'groq/llama-3.3-70b-versatile',
+      'text-embedding-3-small',
       'xai/grok-4-1-fast',
     ]);
     expect(factOf(observation, 'gpt-4o')).toEqual({
@@ -38,6 +39,8 @@ describe('translateLiteLlm', () => {
       retirement_date: null,
       deprecated: false,
       benchmarks: {},
+      type: 'chat',
+      modalities: { input: ['image', 'text'], output: ['text'] },
     });
     expect(factOf(observation, 'claude-sonnet-4-5').price).toEqual({ input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 });
     // 2000000.0 in the file is a whole number of tokens.
@@ -66,11 +69,47 @@ describe('translateLiteLlm', () => {
     });
   });
 
-  it('skips the documentation entry and non-chat records without counting them as bad', () => {
+  it("reads the makers' own non-chat records, and skips the documentation entry, resellers' non-chat records and sizes without counting them as bad", () => {
     const parsed = parseLiteLlm(llmCatalog(), url);
-    expect(parsed.skipped).toBe(3); // sample_spec, an embedding model, a pricing bucket without a mode
+    expect(parsed.skipped).toBe(2); // sample_spec, a pricing bucket without a mode
     expect(parsed.invalid).toEqual([]);
-    expect(parsed.records.map((r) => r.key)).not.toContain('text-embedding-3-small');
+    expect(parsed.records.map((r) => r.key)).toContain('text-embedding-3-small');
+    const more = parseLiteLlm(llmFile({ 'azure/text-embedding-3-small': llmRecord({ provider: 'azure', mode: 'embedding' }), '1024-x-1024/dall-e-3': llmRecord({ provider: 'openai', mode: 'image_generation' }), 'dall-e-3': llmRecord({ provider: 'openai', mode: 'image_generation' }), chat: llmRecord({ provider: 'openai' }) }), url);
+    expect(more.records.map((r) => r.key)).toEqual(['dall-e-3', 'chat']);
+  });
+
+  it("states each record's type from its mode (an unknown mode is other) and reads non-text prices as unit prices, never as input/output", () => {
+    const observation = observe({
+      'text-embedding-3-small': llmRecord({ provider: 'openai', mode: 'embedding', input: 2e-8, output: 0 }),
+      'gpt-image-1': llmRecord({ provider: 'openai', mode: 'image_generation', input: 5e-6, output: null, fields: { input_cost_per_image_token: 1e-5, output_cost_per_image_token: 4e-5 } }),
+      'gemini/gemini-3-pro-image-preview': llmRecord({ provider: 'gemini', mode: 'image_generation', input: 2e-6, output: 1.2e-5, fields: { output_cost_per_image_token: 1.2e-4, output_cost_per_image: 0.134 } }),
+      'gpt-4o-mini-tts': llmRecord({ provider: 'openai', mode: 'audio_speech', input: 6e-7, output: 1.2e-5, fields: { output_cost_per_audio_token: 1.2e-5 } }),
+      'gpt-realtime': llmRecord({ provider: 'openai', mode: 'realtime', input: 4e-6, output: 1.6e-5, fields: { input_cost_per_audio_token: 3.2e-5, output_cost_per_audio_token: 6.4e-5 } }),
+      'whisper-1': llmRecord({ provider: 'openai', mode: 'audio_transcription', input: 0, output: 0, fields: { input_cost_per_second: 0.0001 } }),
+      'mistral-ocr-latest': llmRecord({ provider: 'mistral', mode: 'ocr', input: 0, output: 0, fields: { ocr_cost_per_page: 0.001 } }),
+      'gemini/veo-3': llmRecord({ provider: 'gemini', mode: 'video_generation', input: 0, output: 0, fields: { output_cost_per_second: 0.75 } }),
+    });
+    const summary = Object.fromEntries(observation.facts.map((f) => [f.source_key, [f.type, f.price, f.input_only_price ?? null, f.unit_prices ?? []]]));
+    expect(summary).toEqual({
+      'text-embedding-3-small': ['embedding', null, 0.02, []],
+      'gpt-image-1': ['image', null, 5, [{ unit: '1m_tokens', kind: 'input_image', usd: 10 }, { unit: '1m_tokens', kind: 'output_image', usd: 40 }]],
+      // Text output $12 per 1M tokens; image output tokens $120 per 1M, never the text output price.
+      'gemini/gemini-3-pro-image-preview': ['image', { input: 2, output: 12, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'output_image', usd: 120 }, { unit: 'image', kind: 'output_image', usd: 0.134 }]],
+      'gpt-4o-mini-tts': ['audio', { input: 0.6, output: 12, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'output_audio', usd: 12 }]],
+      'gpt-realtime': ['realtime', { input: 4, output: 16, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'input_audio', usd: 32 }, { unit: '1m_tokens', kind: 'output_audio', usd: 64 }]],
+      'whisper-1': ['audio', null, null, [{ unit: 'second', kind: 'input_audio', usd: 0.0001 }]],
+      'mistral-ocr-latest': ['other', null, null, []],
+      'gemini/veo-3': ['video', null, null, [{ unit: 'second', kind: 'output_video', usd: 0.75 }]],
+    });
+    expect(factOf(observation, 'gpt-realtime').modalities).toEqual({ input: ['audio', 'text'], output: ['audio', 'text'] });
+    expect(factOf(observation, 'whisper-1').modalities).toEqual({ input: ['audio'], output: ['text'] });
+  });
+
+  it('refuses a negative or non-number unit price with an issue, keeping the record', () => {
+    const observation = observe({ 'tts-1': llmRecord({ provider: 'openai', mode: 'audio_speech', input: 0, output: 0, fields: { input_cost_per_character: -0.000015, output_cost_per_audio_token: 'NaN' } }) });
+    expect(factOf(observation, 'tts-1')).toMatchObject({ type: 'audio', price: null });
+    expect(factOf(observation, 'tts-1').unit_prices).toBeUndefined();
+    expect(observation.issues.map((i) => i.reason)).toEqual(['output_cost_per_audio_token is not a number: "NaN"', 'input_cost_per_character is negative: -0.000015']);
   });
 
   it('reads long-context tiers at their threshold, a missing tier field costing the base price', () => {
@@ -195,10 +234,10 @@ describe('parseLiteLlm', () => {
 
   it('fails the whole file when more than 20% of the chat records are malformed', () => {
     const good = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`good-${i}`, llmRecord({ provider: 'openai' })]));
-    // 2 of 10 (20%) is tolerated; 3 of 11 is not. Non-chat records do not dilute the share.
+    // 2 of 10 (20%) is tolerated; 3 of 11 is not. A reseller's non-chat records (out of scope) do not dilute the share.
     const two = { ...good, bad1: llmRecord({ provider: '' }), bad2: 'not a record' };
     expect(parseLiteLlm(llmFile(two), url).invalid.map((r) => r.key)).toEqual(['bad1', 'bad2']);
-    const three = { ...two, bad3: llmRecord({ provider: 'openai', mode: 7 as unknown as string }), embed: llmRecord({ provider: 'openai', mode: 'embedding' }) };
+    const three = { ...two, bad3: llmRecord({ provider: 'openai', mode: 7 as unknown as string }), embed: llmRecord({ provider: 'azure', mode: 'embedding' }) };
     expect(schemaFailure(llmFile(three)).message).toMatch(/3 of 11 chat records do not match/);
   });
 });

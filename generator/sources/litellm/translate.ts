@@ -5,40 +5,10 @@ import type { TokenPrices } from '../../models/types.js';
 import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
 import { SOURCE_ID, type ParsedLiteLlm } from './parse.js';
 import { PRICE_FIELDS, TIER_PRICE_KEY, type LiteLlmRecord } from './schema.js';
+import { authorOf } from './authors.js';
+import { readModeUnits } from './modes.js';
 
-/**
- * LiteLLM providers that are the model's own author (the lab's first-party API), with the author's
- * name. Every other provider (bedrock, azure, vertex_ai-*_models, groq, together_ai, openrouter…)
- * hosts other labs' models, so its records get `author: null`. Checked against the 2026-08 file:
- * each provider here lists only its own lab's models (perplexity is absent: it lists Llama and
- * Mixtral too; `vertex_ai` is absent: it lists Grok).
- */
-export const AUTHOR_BY_PROVIDER = {
-  openai: 'openai',
-  'text-completion-openai': 'openai',
-  anthropic: 'anthropic',
-  mistral: 'mistral',
-  codestral: 'mistral',
-  'text-completion-codestral': 'mistral',
-  deepseek: 'deepseek',
-  xai: 'xai',
-  gemini: 'google',
-  'vertex_ai-language-models': 'google',
-  palm: 'google',
-  cohere: 'cohere',
-  cohere_chat: 'cohere',
-  dashscope: 'alibaba',
-  moonshot: 'moonshot',
-  zai: 'zai',
-  minimax: 'minimax',
-  ai21: 'ai21',
-  amazon_nova: 'amazon',
-  meta_llama: 'meta',
-} as const satisfies Record<string, string>;
-
-export function authorOf(provider: string): string | null {
-  return Object.hasOwn(AUTHOR_BY_PROVIDER, provider) ? AUTHOR_BY_PROVIDER[provider as keyof typeof AUTHOR_BY_PROVIDER] : null;
-}
+export { AUTHOR_BY_PROVIDER, authorOf } from './authors.js';
 
 /** `gemini/gemini-2.5-pro` → `gemini-2.5-pro`; other prefixes (`vertex_ai/…` of `vertex_ai-anthropic_models`) stay. */
 export function modelNameOf(key: string, provider: string): string {
@@ -125,7 +95,9 @@ export function translatePrices(record: LiteLlmRecord): LiteLlmPrices {
 
 function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]): ModelFacts {
   const report = (reason: string) => issues.push({ source: SOURCE_ID, source_key: key, reason });
-  const { price, price_tiers, problems } = translatePrices(record);
+  const mode = readModeUnits(record, report);
+  // A mode without text output (embedding, image, video…) has no text output price: its token prices are the unit prices and the input-only price.
+  const { price, price_tiers, problems } = mode.textOutput ? translatePrices(record) : { price: null, price_tiers: [], problems: [] };
   problems.forEach(report);
   const retirement = normalizeRetirementDate(record.deprecation_date);
   if (!retirement.ok) report(`deprecation_date: ${retirement.reason}`);
@@ -146,6 +118,10 @@ function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]
     // A stated date marks the record deprecated even when malformed; a placeholder year does not.
     deprecated: retirement.ok ? retirement.value !== null : true,
     benchmarks: {},
+    type: mode.type,
+    ...(mode.modalities === null ? {} : { modalities: mode.modalities }),
+    ...(mode.unit_prices.length > 0 ? { unit_prices: mode.unit_prices } : {}),
+    ...(mode.input_only_price === null ? {} : { input_only_price: mode.input_only_price }),
   };
 }
 

@@ -42,6 +42,7 @@ describe('translateModelsDev', () => {
       retirement_date: null,
       deprecated: true,
       benchmarks: {},
+      modalities: { input: ['text'], output: ['text'] },
     });
     expect(factOf(observation, 'groq/moonshotai/kimi-k2-instruct')).toMatchObject({
       provider: 'groq',

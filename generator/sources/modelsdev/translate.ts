@@ -1,7 +1,7 @@
 import { readPerMillion } from '../../models/price.js';
 import { MAX_PLAUSIBLE_TOKENS, tokenCount } from '../../models/tokens.js';
 import type { TokenPrices } from '../../models/types.js';
-import type { FactIssue, FactsObservation, ModelFacts, PriceTier } from '../facts.js';
+import { MODALITIES, type FactIssue, type FactsObservation, type Modality, type ModelFacts, type PriceTier } from '../facts.js';
 import { SOURCE_ID, type ParsedModelsDev, type ProviderModel } from './parse.js';
 import { DEPRECATED_STATUS, type Cost, type CostFields } from './schema.js';
 
@@ -98,6 +98,12 @@ export function translateCost(cost: Cost | undefined): ModelsDevPrices {
   return { price: base, price_tiers: tiers, problems };
 }
 
+/** The modalities we name (text, image, audio, video, file, with models.dev's `pdf` as a file), sorted; others left out. */
+function knownModalities(list: readonly string[] | undefined): Modality[] {
+  const read = (list ?? []).map((m) => (m === 'pdf' ? 'file' : m)).filter((m): m is Modality => (MODALITIES as readonly string[]).includes(m));
+  return [...new Set(read)].sort();
+}
+
 function translateModel({ provider, model_key, model }: ProviderModel, issues: FactIssue[]): ModelFacts {
   const sourceKey = `${provider}/${model_key}`;
   const { price, price_tiers, problems } = translateCost(model.cost);
@@ -118,6 +124,8 @@ function translateModel({ provider, model_key, model }: ProviderModel, issues: F
     retirement_date: null,
     deprecated: model.status === DEPRECATED_STATUS,
     benchmarks: {},
+    ...(model.modalities === undefined ? {} : { modalities: { input: knownModalities(model.modalities.input), output: knownModalities(model.modalities.output) } }),
+    ...(typeof model.name === 'string' && model.name.trim() !== '' && model.name.trim() !== model_key ? { display_name: model.name.trim().slice(0, 200) } : {}),
   };
 }
 

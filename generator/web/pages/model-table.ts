@@ -64,7 +64,8 @@ export function modelTable(caption: string, models: readonly ModelEntry[], sort:
     h(
       'tr',
       { attrs: { 'data-model': m.id } },
-      h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id)),
+      // A model that is not a chat model says what it is (embedding, image, audio…) under its id.
+      h('th', { attrs: { scope: 'row' } }, h('a', { attrs: { href: routes.model(m.id) } }, m.name), h('span', { class: 'muted block' }, m.id), m.type === undefined || m.type === 'chat' ? null : h('span', { class: 'muted block', attrs: { 'data-type': m.type } }, m.type)),
       cell(m.author),
       costs === null ? null : costCell(costs, m.id),
       // A model sold per song or image has no token price: its unit price stands in the price column.

@@ -170,7 +170,10 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
     lifecycleNote(model, lifecycle),
     h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
-      ...(units === null ? [] : [['Unit price', units] as [string, string]]),
+      // Issue 35 (catalog): what the model is for, and its prices not per text token, with their units.
+      ['Type', model.type ?? '—'],
+      ['Modalities', model.modalities === undefined ? '—' : `${model.modalities.input.join(', ') || '—'} → ${model.modalities.output.join(', ') || '—'}`],
+      ...(units === null ? [] : [['Unit prices', units] as [string, string]]),
       ['Input', `${formatPrice(model.price.input)} per 1M tokens`],
       ['Output', `${formatPrice(model.price.output)} per 1M tokens`],
       ['Blended (3:1)', formatPrice(model.price.blended)],
