@@ -271,7 +271,7 @@ describe('modelpulse resolve and cost by API name (the small site: testing/name-
     expect(snapshot).toMatchObject({ code: 0, err: '' });
     expect(JSON.parse(snapshot.out)).toEqual({
       model: 'mistralai/mistral-test',
-      type: null,
+      type: 'chat',
       provider: 'mistral',
       api_name: 'mistral-test-2507',
       at: '2026-08-02',
