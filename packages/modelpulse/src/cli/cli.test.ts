@@ -282,7 +282,7 @@ describe('modelpulse resolve and cost by API name (the small site: testing/name-
     expect(JSON.parse((await run(['resolve', 'mistral', 'mistral-test-latest', '--json'])).out).model).toBe('mistralai/mistral-test');
     const zone = await run(['resolve', 'bedrock', 'us.deepseek.r-test-v1:0']);
     expect(zone.code).toBe(0);
-    expect(zone.out).toMatch(/^amazon-bedrock us\.deepseek\.r-test-v1:0 → deepseek\/r-test\n {2}offer: {2}Amazon Bedrock data_zone us, price from litellm \(us\.deepseek\.r-test-v1:0\)\n {2}price on 2026-08-02: input \$0\.66, output \$2\.64/);
+    expect(zone.out).toMatch(/^amazon-bedrock us\.deepseek\.r-test-v1:0 → deepseek\/r-test \(chat\)\n {2}offer: {2}Amazon Bedrock data_zone us, price from litellm \(us\.deepseek\.r-test-v1:0\)\n {2}price on 2026-08-02: input \$0\.66, output \$2\.64/);
     expect(zone.out).toMatch(ATTRIBUTION);
   });
 
