@@ -63,6 +63,25 @@ describe('client fallback', () => {
     expect(computed).toBeLessThan(110);
   });
 
+  it('ranks models on sale only: a chat model only a price list carries is priced by the client, never ranked', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const answer = await client.cheapest({ limit: 99 });
+    expect(answer.computed).toBe(true);
+    const data = answer.data as ModelEntry[];
+    const last = data.at(-1)!.price.blended!;
+    // The committed catalog keeps makers' models no source lists as on sale, some cheaper than the answer's last.
+    const priceListOnly = index.data.filter((m) => !m.on_sale && m.type === 'chat' && m.retirement_date === null && m.price.blended !== null && m.price.blended > 0 && m.price.blended < last);
+    expect(priceListOnly.length).toBeGreaterThan(0);
+    const ranked = new Set(data.map((m) => m.id));
+    expect(priceListOnly.filter((m) => ranked.has(m.id))).toEqual([]);
+    expect(data.every((m) => m.on_sale)).toBe(true);
+    const ranking = await client.cheapestForUsage({ input_tokens: 1000, output_tokens: 1000 }, { limit: 100 });
+    expect(ranking.data.filter((r) => priceListOnly.some((m) => m.id === r.model_id))).toEqual([]);
+    // Still a full model: its cost of a usage is known.
+    const cost = await client.cost(priceListOnly[0]!.id, { input_tokens: 1_000_000, output_tokens: 0 });
+    expect(cost.data.total_usd).toBe(priceListOnly[0]!.price.input);
+  });
+
   it('asks for the file of a precomputed query, the query form only where the host answers it, and computes otherwise', async () => {
     const requested: string[] = [];
     const recording = (url: string) => {

@@ -75,6 +75,12 @@ describe('cheapest', () => {
     expect(cheapest(models, { ...DEFAULT_QUERY, limit: 100 }, null).map((m) => m.id)).toEqual(['a/complete', 'a/chat']);
   });
 
+  it('ranks models on sale only: a price list entry alone (on_sale false) takes no part; rows without the field (the indexes) do', () => {
+    const models = [entry('a/listed', 1, 2), entry('a/price-list-only', 0.01, 0.02, { on_sale: false }), entry('a/maker-active', 0.5, 0.5, { on_sale: true })];
+    const { on_sale: _onSale, ...row } = entry('a/index-row', 0.1, 0.1);
+    expect(cheapest([...models, row], { ...DEFAULT_QUERY, limit: 100 }, null).map((m) => m.id)).toEqual(['a/index-row', 'a/maker-active', 'a/listed']);
+  });
+
   it('judges retirement on the as-of day, from a date or an ISO time: a model retiring that day is out', () => {
     const retiring = (asOf: string | null) => cheapest(models, { ...DEFAULT_QUERY, limit: 100 }, asOf).some((m) => m.id === 'c/retiring');
     expect(retiring('2026-08-31T23:59:59Z')).toBe(true);

@@ -67,14 +67,19 @@ export interface CheapestFields {
   retirement_date: string | null;
   /** The model's type, where the caller has it (entries do; the index's rows hold text-generation models only). */
   type?: ModelType;
+  /** Whether a source that lists what is on sale now offers it, where the caller has it (entries do; the indexes hold such models only). */
+  on_sale?: boolean;
 }
 
 /**
- * Does `model` take part at all: a text-generation model (type chat or completion: an embedding's
- * or an image model's price is no price of a chat turn), with a known paid price, not retired as
- * of `asOf` (the data's `meta.as_of`).
+ * Does `model` take part at all: the one rule of `cheapest`, the cost index and ranking. On sale
+ * (`on_sale`: a price list alone is no evidence that a model is sold today; the makers' lists keep
+ * retired models so old bills can be priced), a text-generation model (type chat or completion:
+ * an embedding's or an image model's price is no price of a chat turn), with a known paid price,
+ * not retired as of `asOf` (the data's `meta.as_of`).
  */
 export function isCheapestCandidate(model: CheapestFields, asOf: string | null): boolean {
+  if (model.on_sale === false) return false;
   if (model.type !== undefined && !TEXT_GENERATION_TYPES.includes(model.type)) return false;
   const { input, output, blended } = model.price;
   if (input === null || output === null || blended === null || input + output <= 0) return false;

@@ -19,6 +19,7 @@ export function testEntry(id: string, input: number | null, output: number | nul
     lifecycle: { status: null, not_before: null },
     type: 'chat',
     modalities: { input: ['text'], output: ['text'] },
+    on_sale: true,
     ...extra,
   };
 }

@@ -36,8 +36,8 @@ describe('CSV', () => {
 
 describe('the exports', () => {
   const entryOf = (d: ModelDetail): ModelEntry => {
-    const { id, name, author, price: p, context_length, max_output, capabilities, benchmarks, retirement_date, has_free_variant, unit_prices, cheapest_offer, lifecycle, type, modalities } = d;
-    return { id, name, author, price: p, context_length, max_output, capabilities, benchmarks, retirement_date, has_free_variant, unit_prices, cheapest_offer, lifecycle: { status: lifecycle.status, not_before: lifecycle.not_before }, type, modalities };
+    const { id, name, author, price: p, context_length, max_output, capabilities, benchmarks, retirement_date, has_free_variant, unit_prices, cheapest_offer, lifecycle, type, modalities, on_sale } = d;
+    return { id, name, author, price: p, context_length, max_output, capabilities, benchmarks, retirement_date, has_free_variant, unit_prices, cheapest_offer, lifecycle: { status: lifecycle.status, not_before: lifecycle.not_before }, type, modalities, on_sale };
   };
   const withHistory = () => {
     const model = gpt4o();

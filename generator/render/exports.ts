@@ -68,6 +68,7 @@ export const MODEL_COLUMNS: Array<CsvColumn<ModelRow>> = [
   { name: 'input_modalities', description: 'what it reads (text, image, audio, video, file), separated by spaces', value: (r) => r.entry.modalities?.input.join(' ') ?? null },
   { name: 'output_modalities', description: 'what it writes, separated by spaces', value: (r) => r.entry.modalities?.output.join(' ') ?? null },
   { name: 'unit_prices', description: 'prices not per text token as JSON ([{unit, kind, usd, source}]: USD per unit); [] for none', value: (r) => JSON.stringify(r.entry.unit_prices ?? []) },
+  { name: 'on_sale', description: 'on sale now (OpenRouter lists it, or its maker lists it as active); false for a model only a price list carries', value: (r) => r.entry.on_sale ?? null },
 ];
 
 type OfferRow = { model: ModelDetail; offer: Offer };

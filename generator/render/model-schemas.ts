@@ -113,6 +113,10 @@ const modelEntryProperties = {
     additionalProperties: false,
     properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
   },
+  on_sale: {
+    type: 'boolean',
+    description: "a source that lists what is on sale now offers it, as of meta.as_of: OpenRouter's current catalog, or the maker's own page listing it as active. false for a model only a price list carries (kept so old bills can be priced): it takes no part in cheapest, the cost index or the blended order",
+  },
 } as const;
 
 export const modelEntry = {

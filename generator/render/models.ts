@@ -27,7 +27,19 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
     // Issue 35 (catalog): what the model is for, and what it reads and writes (models/model-kind.ts).
     type: kind.type,
     modalities: kind.modalities,
+    on_sale: isOnSale(record, lifecycle.status),
   };
+}
+
+/**
+ * Is the model on sale as of the data's as-of (the lifecycle is judged on it): listed in
+ * OpenRouter's current catalog, or a maker's own model whose maker's page lists it as active (its
+ * state, or an undated row on a page of current models: models/lifecycle.ts). A model only a price
+ * list carries is not: genai-prices and LiteLLM keep retired models on purpose.
+ */
+export function isOnSale(record: Pick<ModelRecord, 'origin' | 'delisted_at'>, status: ModelLifecycle['status']): boolean {
+  if (record.delisted_at !== null) return false;
+  return record.origin !== 'first-party' || status === 'active';
 }
 
 /** The detail's lifecycle: the entry's, its dates, and the page that states it. */

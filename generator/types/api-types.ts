@@ -37,6 +37,12 @@ export interface ModelEntry {
   type: ModelType;
   /** What the model reads and writes. */
   modalities: Modalities;
+  /**
+   * A source that lists what is on sale now offers it, as of the data's as-of: OpenRouter's current
+   * catalog, or the maker's own page listing it as active. A model only a price list carries (kept
+   * so old bills can be priced) is false: it has its detail and prices but takes no part in ranking.
+   */
+  on_sale: boolean;
 }
 
 /** The lifecycle as a model entry carries it: the status and the maker's tentative earliest retirement date. */

@@ -22,6 +22,7 @@ function model(id: string, extra: { name?: string; blended?: number | null; inte
     lifecycle: { status: 'active', not_before: null },
     type: 'chat',
     modalities: { input: ['text'], output: ['text'] },
+    on_sale: true,
   }) as ModelEntry;
 }
 

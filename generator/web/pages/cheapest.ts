@@ -56,7 +56,7 @@ export const cheapestPage: Page = async ({ main, query, noteMeta }) => {
     if (mine !== request) return;
     noteMeta(response.meta);
     current = response.data as ModelEntry[];
-    status.textContent = `${plural(current.length, 'model')} with a known paid price, cheapest first by blended price (${response.computed ? 'computed in your browser' : 'precomputed'}). Sorting a column reorders these rows only. Prices in USD per 1M tokens.`;
+    status.textContent = `${plural(current.length, 'model')} on sale with a known paid price, cheapest first by blended price (${response.computed ? 'computed in your browser' : 'precomputed'}). Sorting a column reorders these rows only. Prices in USD per 1M tokens.`;
     draw();
   };
   const form = h('form', { class: 'filters', attrs: { 'aria-label': 'Filters' } }, ...sharedFilterFields(query), selectField('limit', 'Show', LIMIT_CHOICES.map((v) => [v, v]), query.get('limit') ?? '20'));
