@@ -462,16 +462,17 @@ esac
     return { calls, fakes: { npx } };
   }
 
+  // As the build writes it: a placeholder id, the migrations copied beside it.
   const monitorConfig = {
     name: 'modelpulse',
     main: '_worker.js',
     triggers: { crons: ['* * * * *'] },
-    d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: 'local' }],
+    d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: '00000000-0000-0000-0000-000000000000', migrations_dir: 'migrations' }],
   };
 
-  async function site(config: object, databases: object[]) {
+  async function site(config: object, databases: object[], migrations = true) {
     const cwd = await tempDir('cloudflare-step');
-    await mkdir(join(cwd, 'public'));
+    await mkdir(join(cwd, migrations ? 'public/migrations' : 'public'), { recursive: true });
     await writeFile(join(cwd, 'public/wrangler.json'), JSON.stringify(config));
     await writeFile(join(cwd, 'databases'), JSON.stringify(databases));
     return cwd;
@@ -486,7 +487,7 @@ esac
     const { calls, fakes } = await fakeWrangler(cwd);
     const first = await runScript(script, cwd, d1Env(cwd), undefined, fakes);
     expect(first, first.out).toMatchObject({ code: 0, outputs: { monitor: 'true' } });
-    const patched = { ...monitorConfig, d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: '0a1b2c3d-0000-4000-8000-00000000d1d1', migrations_dir: join(cwd, 'migrations') }] };
+    const patched = { ...monitorConfig, d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: '0a1b2c3d-0000-4000-8000-00000000d1d1', migrations_dir: join(cwd, 'public/migrations') }] };
     expect(await readJson(join(cwd, 'public/wrangler.json'))).toEqual(patched);
     expect(await readJson(join(cwd, 'migrated-with'))).toEqual(patched);
     // Again (the next deploy): found by its name, not created twice; migrations applied again (wrangler skips those applied).
@@ -506,12 +507,12 @@ esac
     expect(first.out + again.out).not.toContain('cf-secret');
     expect(await readFile(join(cwd, 'summary'), 'utf8')).toContain('D1 database modelpulse-status (0a1b2c3d-0000-4000-8000-00000000d1d1) created and migrated');
 
-    // Named after the Worker, or as the variable says.
+    // Named after the Worker, or as the variable says; a build that copied no migrations gets the checkout's.
     for (const [extra, name] of [[{ WORKER_NAME: 'my-api' }, 'my-api-status'], [{ WORKER_NAME: 'my-api', D1_DATABASE_NAME: 'status-db' }, 'status-db']] as const) {
-      const named = await site(monitorConfig, []);
+      const named = await site(monitorConfig, [], false);
       const wrangler = await fakeWrangler(named);
       expect((await runScript(script, named, d1Env(named, extra), undefined, wrangler.fakes)).outputs).toEqual({ monitor: 'true' });
-      expect(((await readJson(join(named, 'public/wrangler.json'))).d1_databases as Array<{ database_name: string }>)[0]!.database_name).toBe(name);
+      expect(((await readJson(join(named, 'public/wrangler.json'))).d1_databases as Array<Record<string, string>>)[0]).toMatchObject({ database_name: name, migrations_dir: join(named, 'migrations') });
     }
   });
 
