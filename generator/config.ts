@@ -15,6 +15,17 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   return raw.replace(/\/+$/, '');
 }
 
+/**
+ * The Cloudflare D1 database the Worker's monitor writes (wrangler.json `d1_databases`): its id from
+ * STATUS_DB_ID (`wrangler d1 create` prints it; the deploy workflow sets it), else a placeholder
+ * that serves `wrangler dev`'s local database and that a deploy refuses.
+ */
+export const LOCAL_STATUS_DB_ID = '00000000-0000-0000-0000-000000000000';
+
+export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.STATUS_DB_ID || LOCAL_STATUS_DB_ID).trim();
+}
+
 /** Where this deployment's hosts without code send MCP clients: MCP_URL, else the project's endpoint. */
 export function mcpUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.MCP_URL || DEFAULT_MCP_URL).trim();

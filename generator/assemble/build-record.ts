@@ -26,6 +26,8 @@ const RECORD_VERSION = 3;
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/modelpulse', import.meta.url));
+/** The D1 schema of the Worker's monitor, which a Cloudflare build copies beside wrangler.json. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 type Include = (path: string) => boolean;
 const everything: Include = () => true;
 /** Code, without tests (no build imports one: editing one neither rebuilds the site nor repacks the package). */
@@ -97,6 +99,8 @@ export function codeFingerprint(): string {
   hashTree(hash, GENERATOR_DIR, code);
   hash.update('package\n');
   hashTree(hash, PACKAGE_DIR, packageSources);
+  hash.update('migrations\n');
+  hashTree(hash, MIGRATIONS_DIR);
   hash.update('lock\n');
   try {
     hash.update(readFileSync(LOCK_FILE));

@@ -1,4 +1,4 @@
-import { hostFiles } from '../host/host-files.js';
+import { hostFiles, type MonitorInputs } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, PACKAGE_TARBALL, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
 import { loadDataset, type Dataset, type RejectedModelFile } from '../store/data-store.js';
@@ -8,7 +8,7 @@ import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
-import { bundleClient, bundleWebApp, bundleWorkerCode, readWebStatic } from './bundles.js';
+import { bundleClient, bundleWebApp, bundleWorkerCode, readMigrations, readWebStatic } from './bundles.js';
 import { writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { abortEarlyTree, beginEarlyTree, type EarlyTree } from './tree-stager.js';
 import { interruptedWrite } from './write-transaction.js';
@@ -17,7 +17,7 @@ import { sitePackageTarball } from './site-package.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
-import { DEFAULT_MCP_URL } from '../config.js';
+import { DEFAULT_MCP_URL, LOCAL_STATUS_DB_ID } from '../config.js';
 
 export interface BuildOptions {
   /** Where the data is read and written (see store/layout.ts). */
@@ -34,6 +34,8 @@ export interface BuildOptions {
   maxFiles?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
+  /** Cloudflare: the D1 database id of the Worker's status monitor (default: a local placeholder; STATUS_DB_ID in the CLI). */
+  statusDatabaseId?: string;
   /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
   packageTarball?: (codeFingerprint: string) => Promise<Buffer>;
 }
@@ -64,7 +66,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // The same inputs as the last build into an output it left intact: nothing to do.
   const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
   const code = codeFingerprint();
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, ...budgets, mcpUrl }, code);
+  const statusDatabaseId = options.statusDatabaseId ?? LOCAL_STATUS_DB_ID;
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, statusDatabaseId }, code);
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
@@ -78,7 +81,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // the work. Nothing reaches the output before the commit; a failure removes what was staged.
   const early = beginEarlyTree(options.outDir, 'api');
   try {
-    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, ...budgets }, rendered, recorded, early, tarball);
+    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, ...budgets }, rendered, recorded, early, tarball, {
+      services: dataset.services,
+      databaseId: statusDatabaseId,
+      migrations: host === 'cloudflare' ? await readMigrations() : [],
+    });
     report.warnings.push(...warnings);
     report.skipped.push(...dataset.rejectedModels, ...oversized);
     writeRecord(options.outDir, { inputs, absent, output: state, report });
@@ -135,10 +142,11 @@ async function assembleAndWrite(
   recorded: BuildRecord<BuildReport> | null,
   early: EarlyTree | null,
   tarball: Promise<Buffer>,
+  monitor: MonitorInputs,
 ) {
   const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', await bundleClient());
-  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null);
+  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, monitor);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).

@@ -192,7 +192,7 @@ describe('build', () => {
     // Everything, hidden names too: the build keeps its own files beside the output, never in it.
     const visible = async () => (await readdir(scratch)).sort();
     await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE, host: 'cloudflare' });
-    expect(await visible()).toEqual(['.assetsignore', '_headers', '_redirects', '_worker.js', 'api', 'wrangler.json', ...WEBSITE].sort());
+    expect(await visible()).toEqual(['.assetsignore', '_headers', '_monitor', '_redirects', '_worker.js', 'api', 'migrations', 'wrangler.json', ...WEBSITE].sort());
     expect(await readFile(join(scratch, '_headers'), 'utf8')).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*/);
     await buildSite({ store: dataDir, outDir: scratch, siteUrl: SITE });
     expect(await visible()).toEqual(['_redirects', 'api', ...WEBSITE].sort());

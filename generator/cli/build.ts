@@ -1,4 +1,4 @@
-import { mcpUrl, siteUrl } from '../config.js';
+import { mcpUrl, siteUrl, statusDatabaseId } from '../config.js';
 import { buildSite } from '../assemble/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { openPreparedStore, parseCli, runMain, UsageError } from './args.js';
@@ -13,7 +13,8 @@ writes OUT/_headers, OUT/_redirects, OUT/wrangler.json and the Worker (OUT/_work
 github-pages and none write plain files (github-pages: meta.cache_seconds 600, what Pages sends).
 Every host gets OUT/modelpulse.tgz, the npm package (npm install <site>/modelpulse.tgz).
 Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and schema ids; MCP_URL
-the remote MCP endpoint that /mcp names on hosts without code (default: the project's).`;
+the remote MCP endpoint that /mcp names on hosts without code (default: the project's);
+STATUS_DB_ID the D1 database of the Cloudflare Worker's status monitor (docs/hosting.md).`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
   if (!(HOSTS as readonly string[]).includes(args.host)) throw new UsageError(`--host must be one of ${HOSTS.join(', ')}`);
   const store = await openPreparedStore(args['data-dir'], args['state-dir']);
   const started = performance.now();
-  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl() });
+  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), statusDatabaseId: statusDatabaseId() });
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? `, with ${args.out}/wrangler.json, _worker.js, _headers and _redirects` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);

@@ -11,7 +11,10 @@ Serves DIR (default: public) on 127.0.0.1. Port: --port, else PORT, else 8888.
   Netlify, matched by Netlify's own engine.
 --host cloudflare: a site built with \`npm run build -- --host cloudflare\`, through Cloudflare's own
   local runtime (wrangler dev running workerd from node_modules): its _headers, _redirects, 404
-  pages and Worker. Offline: no login, no telemetry.`;
+  pages and Worker. Offline: no login, no telemetry. Its status monitor (the Worker's \`scheduled\`
+  handler) runs against a local D1 every --monitor-every seconds (default 60, 0: never; one run at
+  the start), probing the services of the site's registry; a run now:
+  curl 'http://127.0.0.1:PORT/cdn-cgi/handler/scheduled?cron=*+*+*+*+*'.`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -19,6 +22,7 @@ async function main(): Promise<number> {
     config: { type: 'string', default: 'netlify.toml' },
     port: { type: 'string' },
     host: { type: 'string', default: 'netlify' },
+    'monitor-every': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -30,7 +34,10 @@ async function main(): Promise<number> {
   let server: { url: string; close(): Promise<void> };
   if (args.host === 'cloudflare') {
     if (!existsSync(join(args.dir, WRANGLER_CONFIG_FILE))) throw new UsageError(`${args.dir} has no ${WRANGLER_CONFIG_FILE}: build it with \`npm run build -- --host cloudflare --out ${args.dir}\` first`);
-    server = await startCloudflareDev({ publishDir: resolve(args.dir), port });
+    const every = numberOption(args['monitor-every'], 'monitor-every', 60, (n) => Number.isInteger(n) && n >= 0);
+    const dev = await startCloudflareDev({ publishDir: resolve(args.dir), port, ...(every > 0 ? { monitorEveryMs: every * 1000 } : {}) });
+    if (every > 0) void dev.runScheduled().catch(() => undefined);
+    server = dev;
   } else {
     server = await startServer({ publishDir: args.dir, netlifyConfigPath: args.config, port });
   }

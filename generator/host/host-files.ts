@@ -9,6 +9,8 @@ import { cloudflareMissPages, errorJson, htmlNotFoundPage, jsonNotFoundPage } fr
 import { pageUrl, routes } from '../render/page-routes.js';
 import { assetsIgnore, cloudflareHeaders, cloudflareRedirects, WORKER_FILE, WRANGLER_CONFIG_FILE, wranglerConfig } from './cloudflare/site-files.js';
 import type { Host } from './hosts.js';
+import { MONITOR_ASSET, monitorAssetText } from './cloudflare/monitor/asset.js';
+import type { ServiceDefinition } from '../status/registry.js';
 import { MCP_ERROR_FILE, MCP_PLAIN_FILE, mcpElsewhere, mcpRedirectRules } from './mcp-elsewhere.js';
 import { formatRedirects } from './redirects.js';
 import { routingInputFrom, siteRules } from './routing.js';
@@ -24,8 +26,17 @@ export interface HostFiles {
   redirectRules: number;
 }
 
+/** What the Worker's status monitor needs from the build (Cloudflare only). */
+export interface MonitorInputs {
+  services: readonly ServiceDefinition[];
+  /** The D1 database id for wrangler.json (config.ts statusDatabaseId). */
+  databaseId: string;
+  /** The D1 migrations (migrations/*.sql at the repository's top), name → SQL, copied beside wrangler.json. */
+  migrations: ReadonlyArray<readonly [string, string]>;
+}
+
 /** Every file any host writes beside api/ (so a build for one host removes the others'). */
-const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE] as const;
+const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE, MONITOR_ASSET, 'migrations/0001_status.sql'] as const;
 
 /** The code a host with a Worker serves, bundled by the assembler (assemble/bundles.ts). */
 export interface WorkerCode {
@@ -40,7 +51,7 @@ export interface WorkerCode {
  * `mcpUrl` is where hosts without code send MCP clients (on Cloudflare, the site's own `/mcp`).
  * `code` is the Worker's bundled code, which Cloudflare needs and the other hosts ignore.
  */
-export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl: string, mcpUrl: string, code: WorkerCode | null): HostFiles {
+export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl: string, mcpUrl: string, code: WorkerCode | null, monitor: MonitorInputs | null = null): HostFiles {
   const basePath = sitePath(siteUrl);
   const documentation = pageUrl(siteUrl, routes.docs());
   const paths = new Set(api.keys());
@@ -66,8 +77,10 @@ export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl:
     root.set('_headers', cloudflareHeaders());
     root.set('_redirects', cloudflareRedirects());
     root.set('.assetsignore', assetsIgnore());
-    root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }));
-    if (code === null) throw new Error('a Cloudflare build needs the bundled Worker code');
+    if (code === null || monitor === null) throw new Error('a Cloudflare build needs the bundled Worker code and the monitor\'s inputs');
+    root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }, { databaseId: monitor.databaseId, serviceIds: monitor.services.map((s) => s.id) }));
+    root.set(MONITOR_ASSET, monitorAssetText(monitor.services, api));
+    for (const [name, sql] of monitor.migrations) root.set(`migrations/${name}`, sql);
     root.set(WORKER_FILE, code.worker);
     apiFiles.set('api/v1/client.js', code.client);
   }

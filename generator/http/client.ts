@@ -1,23 +1,11 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { findUnrepresentableNumber } from '../text/json-syntax.js';
 import { UpstreamError, type UpstreamErrorKind } from './errors.js';
+import { parseJsonBody } from './json-body.js';
+import type { HttpTransport } from './transport.js';
+import type { HttpResult, RequestOptions, RetryPolicy, Timeouts } from './types.js';
 
-/** Bounds for one request. Every phase has its own limit, plus a total deadline per attempt. */
-export interface Timeouts {
-  connectMs: number;
-  headersMs: number;
-  /** Longest silence allowed between two body chunks. */
-  bodyMs: number;
-  /** Whole attempt, so a body that trickles forever still ends. */
-  totalMs: number;
-}
-
-export interface RetryPolicy {
-  /** Extra attempts after the first (0 = no retry). */
-  retries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { HttpResult, RequestOptions, RetryPolicy, Timeouts } from './types.js';
+export { describeBody } from './json-body.js';
 
 export interface HttpClientOptions {
   userAgent: string;
@@ -33,39 +21,6 @@ export interface HttpClientOptions {
    * upstream does. Default: none.
    */
   deadlineAt?: number;
-}
-
-export interface RequestOptions {
-  /** Which upstream this is, for error messages and summaries. */
-  source: string;
-  method?: 'GET' | 'HEAD' | 'POST';
-  headers?: Record<string, string>;
-  /** Statuses that count as an answer; others raise `http_status`. Default: 2xx. */
-  acceptStatus?: (status: number) => boolean;
-  timeouts?: Partial<Timeouts>;
-  retry?: Partial<RetryPolicy>;
-  maxBytes?: number;
-  /**
-   * Follow redirects (default true). Requests that carry a secret header must not: undici strips
-   * only authorization, cookie and proxy-authorization on a cross-origin redirect.
-   */
-  followRedirects?: boolean;
-  /**
-   * Follow redirects to another origin (scheme, host or port). Default false: a redirect elsewhere
-   * ends the request as a `redirect` error (or, when `acceptStatus` accepts the 3xx, as that
-   * answer), so an upstream cannot make us read and publish a server we never meant to ask.
-   */
-  crossOriginRedirects?: boolean;
-}
-
-export interface HttpResult {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  attempts: number;
-  /** Time to response headers of the final attempt, in ms. */
-  latencyMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 30_000 };
@@ -86,7 +41,7 @@ function isRetryableKind(kind: UpstreamErrorKind): boolean {
  * The one HTTP helper every upstream goes through: bounded phases, a size cap, retries only
  * where a retry can help (network errors, 408, 429, 5xx) with jittered exponential backoff.
  */
-export class HttpClient {
+export class HttpClient implements HttpTransport {
   private readonly agent: Agent;
   private readonly options: Required<Omit<HttpClientOptions, 'timeouts' | 'retry' | 'deadlineAt'>> & {
     timeouts: Timeouts;
@@ -153,32 +108,7 @@ export class HttpClient {
   /** Like `request`, and parses the body as JSON (`invalid_body` when it is not JSON). */
   async requestJson(url: string, options: RequestOptions): Promise<{ json: unknown; result: HttpResult }> {
     const result = await this.request(url, options);
-    let json: unknown;
-    try {
-      json = JSON.parse(result.body) as unknown;
-    } catch (cause) {
-      // Our classification only: upstream bytes never reach an error message (it is published).
-      throw new UpstreamError({
-        kind: 'invalid_body',
-        source: options.source,
-        url,
-        status: result.status,
-        message: `response is not JSON (${describeBody(result)})`,
-        cause,
-      });
-    }
-    // JSON.parse reads 1e-400 as 0 (a free price) and 1e400 as Infinity without a word.
-    const number = findUnrepresentableNumber(result.body);
-    if (number !== null) {
-      throw new UpstreamError({
-        kind: 'invalid_body',
-        source: options.source,
-        url,
-        status: result.status,
-        message: `a number at line ${number.line}, column ${number.column} cannot be represented (it would read as 0 or Infinity)`,
-      });
-    }
-    return { json, result };
+    return { json: parseJsonBody(result, url, options.source), result };
   }
 
   private backoffMs(attempt: number, retry: RetryPolicy, retryAfterMs: number | null): number {
@@ -216,6 +146,7 @@ export class HttpClient {
             dispatcher: this.agent,
             method,
             headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...options.headers },
+            body: method === 'POST' ? options.body : undefined,
             headersTimeout: timeouts.headersMs,
             bodyTimeout: timeouts.bodyMs,
             signal: controller.signal,
@@ -277,18 +208,6 @@ export class HttpClient {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
-
-/**
- * What an answer was, in our words: its media type (when it is a well-formed one) and its size.
- * Used instead of upstream text in errors, which end up in data/ and public/.
- */
-export function describeBody(result: Pick<HttpResult, 'headers' | 'body'>): string {
-  const declared = result.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  const type = declared === undefined || declared === '' ? 'no content type' : MEDIA_TYPE.test(declared) ? declared : 'an unrecognized content type';
-  return `${type}, ${Buffer.byteLength(result.body)} bytes`;
-}
 
 /** Internal: one failed attempt plus whether another attempt may help. */
 class AttemptFailure extends Error {

@@ -19,6 +19,7 @@ import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js'
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
+import { STATIC_LIVE_META } from './status-live.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
@@ -243,7 +244,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
   // Status responses are freshness files: they say when the services were last checked.
-  const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf };
+  const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf, live: STATIC_LIVE_META };
   const historyOf = (id: string) => {
     const stored = dataset.statusHistories.get(id);
     if (stored === undefined || statusAsOf === null) return stored;

@@ -45,6 +45,7 @@ export const serviceEntryProperties = {
       http_status: { type: ['integer', 'null'] },
       checked_at: isoTime,
       error: { type: ['string', 'null'] },
+      ttfb_ms: { type: ['integer', 'null'], minimum: 0, description: "live answers only, where the monitor holds a key for the service: the probe was a real request for 1 output token on the service's cheapest text model, and this its time to the first byte of the answer" },
     },
   },
   active_incidents: { type: 'array', items: incident },

@@ -3,6 +3,7 @@ import { emptyHistory, mergeServiceRun, type ServiceHistory } from '../status/hi
 import type { ServiceDefinition } from '../status/registry.js';
 import { apiSchemas } from './schemas.js';
 import { serviceDetail, serviceListEntry } from './status.js';
+import { STATIC_LIVE_META } from './status-live.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 
 const withProbe: ServiceDefinition = { id: 'acme', name: 'Acme', url: 'https://acme.example.com', status_page: { type: 'none' }, probe: { url: 'https://api.acme.example.com/v1', method: 'GET' } };
@@ -41,7 +42,7 @@ describe('status.json entries', () => {
   it('match the published status schema, which bounds the summary to exactly 90 days', () => {
     const validate = compileValidator(createAjv(), apiSchemas('https://modelpulse.test').status);
     const entry = serviceListEntry(withProbe, history, asOf);
-    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, as_of: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, count: 1 } });
+    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, as_of: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, count: 1, live: STATIC_LIVE_META } });
     expect(validate(body([entry])), validate.errors()).toBe(true);
     const short = { ...entry, uptime_90d_summary: { ...entry.uptime_90d_summary, uptime: entry.uptime_90d_summary.uptime.slice(1) } };
     expect(validate(body([short]))).toBe(false);

@@ -49,7 +49,7 @@ export interface CombineInput {
   official: OfficialStatus | null;
   /** Age of the official data in seconds (as of the data), or null when there is none. */
   officialAgeS: number | null;
-  probe: ProbeResult | null;
+  probe: Pick<ProbeResult, 'ok' | 'latency_ms'> | null;
   slowMs: number;
 }
 

@@ -17,6 +17,27 @@ export interface ProbeDefinition {
   slow_ms?: number;
   /** Per-attempt timeout (ms); default 10000. */
   timeout_ms?: number;
+  /** The deep probe the edge monitor sends instead when a key is given (deep-probe.ts). */
+  deep?: DeepProbeDefinition;
+}
+
+/** How a deep probe's key is sent: a bearer token, or the header the service's API reads. */
+export const DEEP_PROBE_AUTH = ['bearer', 'x-api-key', 'x-goog-api-key'] as const;
+export type DeepProbeAuth = (typeof DEEP_PROBE_AUTH)[number];
+
+/**
+ * A real request for 1 output token on the service's cheapest text model, sent by the Cloudflare
+ * Worker's monitor where the secret PROBE_KEY_<ID> holds a key (docs/data.md).
+ */
+export interface DeepProbeDefinition {
+  url: string;
+  auth: DeepProbeAuth;
+  /** Fixed headers the API needs besides the key (e.g. anthropic-version). */
+  headers?: Record<string, string>;
+  /** The JSON body, asking for 1 output token. */
+  body: Record<string, unknown>;
+  /** Our catalog id of the model it asks (its price gives the probe's cost). */
+  model: string;
 }
 
 export interface ServiceDefinition {

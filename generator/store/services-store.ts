@@ -1,5 +1,5 @@
 /** data/services.json (status/registry.ts has its shape): read and checked against its schema. */
-import { PROBE_METHODS, type ServiceDefinition } from '../status/registry.js';
+import { DEEP_PROBE_AUTH, PROBE_METHODS, type ServiceDefinition } from '../status/registry.js';
 import { STATUS_PLATFORMS } from '../status/types.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile } from './files.js';
@@ -38,6 +38,18 @@ export const servicesSchema = {
           expect: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 },
           slow_ms: { type: 'integer', minimum: 1 },
           timeout_ms: { type: 'integer', minimum: 100, maximum: 60_000 },
+          deep: {
+            type: 'object',
+            required: ['url', 'auth', 'body', 'model'],
+            additionalProperties: false,
+            properties: {
+              url: httpUrl,
+              auth: { enum: [...DEEP_PROBE_AUTH] },
+              headers: { type: 'object', additionalProperties: { type: 'string' } },
+              body: { type: 'object' },
+              model: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._:-]*$' },
+            },
+          },
         },
       },
     },

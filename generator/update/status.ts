@@ -7,7 +7,7 @@ import { combineStatus } from '../status/combine.js';
 import { emptyHistory, mergeServiceRun, type ServiceObservation } from '../status/history.js';
 import { STATUS_ADAPTERS } from '../status/platforms/index.js';
 import { HISTORY_PLATFORMS, readHistory } from '../status/platforms/history.js';
-import { probeService, type ProbeResult } from '../status/probe.js';
+import { NETWORK_SUSPECT_MIN, probeService, type ProbeResult } from '../status/probe.js';
 import { guardHistoryTimes, guardObservationTimes } from '../status/times.js';
 import { boundObservation } from '../bounds/status.js';
 import { DEFAULT_SLOW_MS, statusPageTarget, type ServiceDefinition } from '../status/registry.js';
@@ -15,8 +15,7 @@ import { loadServices } from '../store/services-store.js';
 import type { StoreRef } from '../store/store.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
 
-/** When at least this many services are probed and every probe fails, blame our own network. */
-export const NETWORK_SUSPECT_MIN = 3;
+export { NETWORK_SUSPECT_MIN } from '../status/probe.js';
 
 export interface StatusUpdateOptions {
   /** Where the data is read and written (see store/layout.ts). */

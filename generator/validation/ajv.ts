@@ -1,6 +1,9 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { formatErrors, type Validator } from './validator.js';
+
+export { formatErrors, type Validator } from './validator.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -34,12 +37,6 @@ function remembered(format: unknown): (value: string) => boolean {
   };
 }
 
-export interface Validator<T> {
-  (value: unknown): value is T;
-  /** Human-readable errors of the last failed call, at most `max` of them. */
-  errors(max?: number): string;
-}
-
 /**
  * A checker for `schema`, compiled at its first use: modules declare their checkers at load, and
  * compiling them all then cost every process (each test file, each command) about a second for
@@ -53,19 +50,3 @@ export function compileValidator<T>(ajv: Ajv2020, schema: object): Validator<T> 
   return check;
 }
 
-/** A key of the checked document: shown when it is a plain name, else `<key>` (it may be upstream text). */
-const PLAIN_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
-
-function safePath(instancePath: string): string {
-  if (instancePath === '') return '(root)';
-  return instancePath
-    .split('/')
-    .map((part, i) => (i === 0 || PLAIN_KEY.test(part) ? part : '<key>'))
-    .join('/');
-}
-
-export function formatErrors(errors: ErrorObject[], max = 5): string {
-  const lines = errors.slice(0, max).map((e) => `${safePath(e.instancePath)} ${e.message ?? 'is invalid'}`);
-  if (errors.length > max) lines.push(`… and ${errors.length - max} more`);
-  return lines.join('; ');
-}

@@ -59,8 +59,8 @@ describe('a Cloudflare build in workerd', () => {
       [['/api/v1/cheapest?limit=5&vision=true&min_intel=40', '/api/v1/cheapest/min_intel/40/vision/limit/5.json'], 'api/v1/cheapest/min_intel/40/vision/limit/5.json'],
       [['/api/v1/price-changes', '/api/v1/price-changes/', '/api/v1/price-changes.json'], 'api/v1/price-changes.json'],
       [['/api/v1/deprecations', '/api/v1/deprecations.json'], 'api/v1/deprecations.json'],
-      [['/api/v1/status', '/api/v1/status.json'], 'api/v1/status.json'],
-      [['/api/v1/status/anthropic', '/api/v1/status/anthropic.json'], 'api/v1/status/anthropic.json'],
+      [['/api/v1/status.json'], 'api/v1/status.json'],
+      [['/api/v1/status/anthropic.json'], 'api/v1/status/anthropic.json'],
       [['/api/v1/schemas/model.json'], 'api/v1/schemas/model.json'],
       [['/api/v1/openapi.json'], 'api/v1/openapi.json'],
     ];
@@ -73,6 +73,15 @@ describe('a Cloudflare build in workerd', () => {
         expectApiHeaders(res, path);
         expect(res.body, path).toBe(bytes);
       }
+    }
+    // The status path forms are the Worker's live answers (monitor/live.ts): with no run yet, the
+    // static file's content, saying why it is not live.
+    for (const [path, file_] of [['/api/v1/status', 'api/v1/status.json'], ['/api/v1/status/', 'api/v1/status.json'], ['/api/v1/status/anthropic', 'api/v1/status/anthropic.json']] as const) {
+      const res = await get(path);
+      expect([res.status, res.headers['content-type']], path).toEqual([200, 'application/json; charset=utf-8']);
+      expectApiHeaders(res, path);
+      const published = JSON.parse(await file(file_)) as { data: unknown; meta: Record<string, unknown> };
+      expect(JSON.parse(res.body), path).toEqual({ data: published.data, meta: { ...published.meta, live: { source: 'static', observed_at: null, age_seconds: null, reason: 'monitor_empty' } } });
     }
     for (const [path, type] of TEXT_FILE_TYPES) {
       const res = await get(path);

@@ -4,20 +4,37 @@
  * and Worker. Offline: no login, no telemetry, no `Request.cf` download, no update check (those
  * run only on warnings), its state and logs in a temporary directory. Used by
  * `npm run serve -- --host cloudflare` and the tests (once per test file: it takes seconds).
+ *
+ * The status monitor runs against a local D1 in that directory: the site's migrations are applied
+ * first (`wrangler d1 migrations apply --local`), and a run starts at the local route
+ * `/__monitor/run` (optionally `?time=<ms>`, the run's time; dev-trigger.ts), which only the dev
+ * server's wrapper has; `monitorEveryMs` calls it on a timer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForOutput } from '../child-output.js';
-import { WRANGLER_CONFIG_FILE } from './site-files.js';
+import { LOCAL_DB_PATH, LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
+import { STATUS_DB_BINDING } from './site-files.js';
 
 export interface CloudflareDevServer {
   url: string;
   /** Everything wrangler printed so far. */
   output(): string;
+  /** Runs the monitor once now, or as if at `timeMs` (the scheduled handler's time); the HTTP status of the trigger. */
+  runScheduled(timeMs?: number): Promise<number>;
+  /** The local D1's rows, table by table (the local route /__monitor/db). */
+  readD1(): Promise<LocalD1Rows>;
   close(): Promise<void>;
+}
+
+export interface LocalD1Rows {
+  runs: Array<Record<string, unknown>>;
+  latest: Array<Record<string, unknown>>;
+  rollup: Array<Record<string, unknown>>;
 }
 
 export interface CloudflareDevOptions {
@@ -25,6 +42,10 @@ export interface CloudflareDevOptions {
   port: number;
   /** How long to wait for the runtime to start before giving up (it is not a test assertion). */
   startTimeoutMs?: number;
+  /** Worker secrets (PROBE_KEY_<ID>), given through an env file in the state directory: wrangler shows them as hidden. */
+  secrets?: Record<string, string>;
+  /** Run the monitor on a timer this often (`npm run serve -- --host cloudflare`: every minute). */
+  monitorEveryMs?: number;
 }
 
 const WRANGLER_BIN = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
@@ -46,14 +67,42 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** Runs one wrangler command to its end; rejects with its output when it fails. */
+function runWrangler(args: string[], stateDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER_BIN, ...args], { cwd: stateDir, env: { ...offlineEnv(stateDir), CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrangler ${args[0]} ${args[1] ?? ''} exited with ${code}:\n${output}`))));
+  });
+}
+
 export async function startCloudflareDev(options: CloudflareDevOptions): Promise<CloudflareDevServer> {
   const stateDir = await mkdtemp(join(tmpdir(), 'modelpulse-workerd-'));
+  const config = await devConfig(options.publishDir, join(stateDir, 'worker'));
+  const persist = join(stateDir, 'state');
+  // The monitor's schema, in the local D1 the dev server will use.
+  if (existsSync(join(options.publishDir, 'migrations'))) {
+    await runWrangler(['d1', 'migrations', 'apply', STATUS_DB_BINDING, '--local', '--persist-to', persist, '--config', config], stateDir).catch(async (error: unknown) => {
+      await rm(stateDir, { recursive: true, force: true });
+      throw error;
+    });
+  }
+  const secrets: string[] = [];
+  if (options.secrets !== undefined) {
+    const file = join(stateDir, 'secrets.env');
+    await writeFile(file, Object.entries(options.secrets).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
+    secrets.push('--env-file', file);
+  }
   const args = [
     WRANGLER_BIN, 'dev',
-    '--config', join(options.publishDir, WRANGLER_CONFIG_FILE),
+    '--config', config,
     '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', '0',
-    '--persist-to', join(stateDir, 'state'),
+    '--persist-to', persist,
     '--show-interactive-dev-session=false', '--log-level', 'info',
+    ...secrets,
   ];
   // Its own process group, so closing it ends workerd with it.
   const child: ChildProcess = spawn(process.execPath, args, { cwd: stateDir, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -63,10 +112,24 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
     await rm(stateDir, { recursive: true, force: true });
     throw error;
   });
+  const runScheduled = async (timeMs?: number): Promise<number> => {
+    const response = await fetch(`${url}${LOCAL_RUN_PATH}${timeMs === undefined ? '' : `?time=${timeMs}`}`);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  // A run that fails says so in wrangler's output; the timer keeps going.
+  const timer = options.monitorEveryMs === undefined ? null : setInterval(() => void runScheduled().catch(() => undefined), options.monitorEveryMs);
   return {
     url,
     output: started.output,
+    runScheduled,
+    readD1: async () => {
+      const response = await fetch(`${url}${LOCAL_DB_PATH}`);
+      if (response.status !== 200) throw new Error(`${LOCAL_DB_PATH} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as LocalD1Rows;
+    },
     close: async () => {
+      if (timer !== null) clearInterval(timer);
       if (child.exitCode === null && child.pid !== undefined) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         process.kill(-child.pid, 'SIGTERM');

@@ -13,16 +13,43 @@
  */
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, INTERNAL_PATHS, SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { ODD_PATH_ROUTES } from './plain-path.js';
+import { MONITOR_ASSET } from './monitor/asset.js';
 
 export const WORKER_FILE = '_worker.js';
+
+/**
+ * Where the Worker answers status live (run first: monitor/live.ts), and the file forms it leaves
+ * to the assets, one by one: a pattern such as `!/api/v1/status/*.json` would also take the odd
+ * paths ending in `.json` (plain-path.ts) away from the Worker.
+ */
+export function liveStatusRoutes(serviceIds: readonly string[]): string[] {
+  return ['/api/v1/status', '/api/v1/status/*', ...serviceIds.map((id) => `!/api/v1/status/${id}.json`), '/api/v1/badges/*'];
+}
+
 export const WRANGLER_CONFIG_FILE = 'wrangler.json';
 
 /**
  * Where the Worker runs first, nowhere else: the routes whose answer depends on the query string,
- * the remote MCP endpoint, and the odd paths the asset server would answer with a redirect
- * (plain-path.ts).
+ * the remote MCP endpoint, the live status forms, and the odd paths the asset server would answer
+ * with a redirect (plain-path.ts).
  */
-export const WORKER_ROUTES: readonly string[] = ['/api/v1/cheapest', '/api/v1/cheapest/', '/api/v1/models', '/api/v1/models/', '/mcp', '/mcp/', ...ODD_PATH_ROUTES, ...INTERNAL_PATHS];
+export function workerRoutes(serviceIds: readonly string[]): string[] {
+  return [
+    '/api/v1/cheapest',
+    '/api/v1/cheapest/',
+    '/api/v1/models',
+    '/api/v1/models/',
+    '/mcp',
+    '/mcp/',
+    // Live status (monitor/live.ts): the path forms and the badges; the `.json` file forms stay
+    // assets, the fallback that still answers when the Worker's daily requests are spent.
+    ...liveStatusRoutes(serviceIds),
+    ...ODD_PATH_ROUTES,
+    ...INTERNAL_PATHS,
+    // The monitor's internal asset: the Worker answers the public a 404.
+    `/${MONITOR_ASSET.split('/')[0]}/*`,
+  ];
+}
 
 /** No later than the workerd release the pinned wrangler runs (a fixed date: stable bytes). */
 export const COMPATIBILITY_DATE = '2026-04-01';
@@ -75,7 +102,12 @@ export interface WorkerVars {
   BASE_PATH: string;
 }
 
-export function wranglerConfig(vars: WorkerVars, name = 'modelpulse'): string {
+/** The status monitor's D1 database (docs/hosting.md, "The edge monitor"). */
+export const STATUS_DB_BINDING = 'STATUS_DB';
+export const STATUS_DB_NAME = 'modelpulse-status';
+export const MONITOR_CRON = '* * * * *';
+
+export function wranglerConfig(vars: WorkerVars, monitor: { databaseId: string; serviceIds: readonly string[] }, name = 'modelpulse'): string {
   const config = {
     name,
     main: WORKER_FILE,
@@ -83,12 +115,16 @@ export function wranglerConfig(vars: WorkerVars, name = 'modelpulse'): string {
     // Bundled by our build (esbuild, like the client): wrangler uploads it as it is.
     no_bundle: true,
     vars,
-    assets: { directory: '.', binding: 'ASSETS', not_found_handling: '404-page', run_worker_first: [...WORKER_ROUTES] },
+    assets: { directory: '.', binding: 'ASSETS', not_found_handling: '404-page', run_worker_first: workerRoutes(monitor.serviceIds) },
+    // The edge monitor: a run every minute (worker.ts `scheduled`), its observations in D1; the
+    // schema is the repository's migrations/, copied beside this file by the build.
+    triggers: { crons: [MONITOR_CRON] },
+    d1_databases: [{ binding: STATUS_DB_BINDING, database_name: STATUS_DB_NAME, database_id: monitor.databaseId, migrations_dir: 'migrations' }],
     observability: { enabled: false },
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 export function assetsIgnore(): string {
-  return [WORKER_FILE, WRANGLER_CONFIG_FILE, '.wrangler', ''].join('\n');
+  return [WORKER_FILE, WRANGLER_CONFIG_FILE, '.wrangler', 'migrations', ''].join('\n');
 }

@@ -21,6 +21,10 @@ import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from 
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL, isInternalPath } from '../hosts.js';
 import { plainPath } from './plain-path.js';
 import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
+import { MONITOR_ASSET } from './monitor/asset.js';
+import { answerLive, liveRoute } from './monitor/live.js';
+import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
+import type { D1Like } from './monitor/store.js';
 
 export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
@@ -30,6 +34,10 @@ export interface WorkerEnv {
   ASSETS: AssetsBinding;
   DOCUMENTATION: string;
   BASE_PATH: string;
+  /** The status monitor's database (absent in a hand-made site: the status answers are then the static files). */
+  STATUS_DB?: D1Like;
+  /** PROBE_KEY_<ID> secrets of the deep probes (monitor/run.ts). */
+  [name: string]: unknown;
 }
 
 const API = '/api/v1';
@@ -138,8 +146,10 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   }
   // An odd path (only such paths reach here besides the query routes: see plain-path.ts).
   const path = plainPath(url.pathname.slice(env.BASE_PATH.length));
-  if (path === null || isInternalPath(path)) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
+  if (path === null || isInternalPath(path) || path.startsWith(`/${MONITOR_ASSET.split('/')[0]}/`)) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
   const plainRoute = path.replace(/\/$/, '');
+  const live = liveRoute(plainRoute);
+  if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), Date.now());
   const pairs = queryPairs(url.search);
   if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
   if (plainRoute === `${API}/models`) return modelsRoute(request, env, pairs);
@@ -150,4 +160,14 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
 // At startup, not in a request (mcp-endpoint.ts); a failure here only leaves the compiling to the first request.
 await warmUpMcp().catch(() => undefined);
 
-export default { fetch: handle };
+/**
+ * The edge monitor's run, on the one-minute Cron Trigger (wrangler.json `triggers.crons`); locally
+ * `wrangler dev` runs it at `/cdn-cgi/handler/scheduled?cron=*+*+*+*+*` (docs/hosting.md). No
+ * route of `handle` can start a run or write the database.
+ */
+async function scheduled(controller: { scheduledTime: number }, env: WorkerEnv): Promise<void> {
+  if (env.STATUS_DB === undefined) return;
+  await runMonitorPass(env as MonitorEnv, controller.scheduledTime, { log: (line) => console.log(line) });
+}
+
+export default { fetch: handle, scheduled };

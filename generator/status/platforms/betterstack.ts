@@ -30,9 +30,12 @@
  *   for an open incident whose cause is not stated).
  * started_at = starts_at, updated_at = updated_at; url = `<page>/incident/<id>`.
  */
-import { compileValidator, createAjv } from '../../validation/ajv.js';
+import type { Validator } from '../../validation/validator.js';
+import { LIGHT_VALIDATORS } from './light-validators.js';
+
+export { betterstackIndexSchema } from './light-schemas.js';
 import type { IncidentImpact, OfficialComponent, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import { completeIncident, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus } from './common.js';
+import { completeIncident, lookup, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus } from './common.js';
 
 export const BETTERSTACK_INDICATORS = {
   operational: 'none',
@@ -58,65 +61,6 @@ export const BETTERSTACK_REPORT_IMPACTS = {
 
 const lower = (raw: string): string => raw.toLowerCase();
 
-const resourceItem = {
-  type: 'object',
-  required: ['attributes'],
-  properties: {
-    attributes: {
-      type: 'object',
-      required: ['public_name', 'status'],
-      properties: { public_name: { type: 'string' }, status: { type: 'string' } },
-    },
-  },
-} as const;
-
-const reportItem = {
-  type: 'object',
-  properties: {
-    attributes: {
-      type: ['object', 'null'],
-      properties: {
-        title: nullableString,
-        report_type: nullableString,
-        starts_at: nullableString,
-        ends_at: nullableString,
-        updated_at: nullableString,
-        aggregate_state: nullableString,
-      },
-    },
-  },
-} as const;
-
-export const betterstackIndexSchema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'object',
-      required: ['attributes'],
-      properties: {
-        attributes: {
-          type: 'object',
-          required: ['aggregate_state'],
-          properties: { aggregate_state: { type: 'string' }, company_name: nullableString },
-        },
-      },
-    },
-    included: {
-      type: ['array', 'null'],
-      items: {
-        type: 'object',
-        required: ['type'],
-        properties: { id: { type: ['string', 'number', 'null'] }, type: { type: 'string' } },
-        allOf: [
-          { if: { type: 'object', properties: { type: { const: 'status_page_resource' } } }, then: resourceItem },
-          { if: { type: 'object', properties: { type: { const: 'status_report' } } }, then: reportItem },
-        ],
-      },
-    },
-  },
-} as const;
-
 export interface BetterstackReportAttributes {
   title?: string | null;
   report_type?: string | null;
@@ -138,7 +82,7 @@ export interface ParsedBetterstack {
   included?: BetterstackIncluded[] | null;
 }
 
-const isBetterstackIndex = compileValidator<ParsedBetterstack>(createAjv(), betterstackIndexSchema);
+const isBetterstackIndex = LIGHT_VALIDATORS.betterstack as Validator<ParsedBetterstack>;
 
 const betterstackEndpoint = platformEndpoint('/index.json', isBetterstackIndex, 'a Better Stack status page (index.json)');
 export const betterstackApiUrl = betterstackEndpoint.apiUrl;

@@ -14,12 +14,12 @@
  * incidents are not reliably tied to components. When none of the named components is found the
  * page-wide indicator stays (a renamed component must not turn a page green).
  */
-import { createHash } from 'node:crypto';
-import type { HttpClient } from '../../http/client.js';
+import type { HttpTransport } from '../../http/transport.js';
 import { UpstreamError } from '../../http/errors.js';
 import { withoutBidiControls } from '../../text/bidi.js';
+import { sha256Hex } from '../../text/sha256.js';
 import { isoSecond } from '../../models/dates.js';
-import type { Validator } from '../../validation/ajv.js';
+import type { Validator } from '../../validation/validator.js';
 import type { IncidentImpact, IncidentStatus, OfficialComponent, OfficialIncident, OfficialIndicator, StatusPageTarget } from '../types.js';
 
 /** Statuspage's component vocabulary, the one every platform is translated into. */
@@ -60,7 +60,7 @@ export function pageBaseUrl(target: StatusPageTarget): string {
 }
 
 /** The only I/O of an adapter: GET one JSON document (HttpClient errors pass through typed). */
-export async function fetchStatusJson(http: HttpClient, url: string, target: StatusPageTarget): Promise<unknown> {
+export async function fetchStatusJson(http: HttpTransport, url: string, target: StatusPageTarget): Promise<unknown> {
   const { json } = await http.requestJson(url, { source: statusSource(target) });
   return json;
 }
@@ -77,7 +77,7 @@ export interface PlatformEndpoint<T> {
   /** The URL fetched for a target: the page's base URL plus the platform's API path. */
   apiUrl(target: StatusPageTarget): string;
   /** The only I/O: GET the JSON at `apiUrl(target)`. */
-  fetch(http: HttpClient, target: StatusPageTarget): Promise<unknown>;
+  fetch(http: HttpTransport, target: StatusPageTarget): Promise<unknown>;
   /** Validates the JSON; throws UpstreamError kind 'invalid_schema' naming `what` was expected. */
   parse(json: unknown, url: string, source: string): T;
 }
@@ -95,8 +95,7 @@ export function platformEndpoint<T>(path: string, validate: Validator<T>, what: 
   };
 }
 
-/** JSON Schema for a string field that upstreams also send as null. */
-export const nullableString = { type: ['string', 'null'] } as const;
+export { nullableString } from './light-schemas.js';
 
 /** Looks a raw upstream value up in a mapping table; anything else (or nothing) is `unknown`. */
 export function lookup<V extends string>(table: Readonly<Record<string, V>>, value: string | null | undefined, fold: (raw: string) => string = (raw) => raw): V | 'unknown' {
@@ -191,7 +190,7 @@ export function completeIncident(draft: IncidentDraft): OfficialIncident | null 
   const rawName = draft.name === null || draft.name === undefined ? undefined : withoutBidiControls(draft.name).trim();
   if (!rawId && !rawName) return null;
   const startedAt = normalizeTime(draft.started_at);
-  const id = rawId || `untitled-${createHash('sha256').update(rawName ?? '').digest('hex').slice(0, 16)}`;
+  const id = rawId || `untitled-${sha256Hex(rawName ?? '').slice(0, 16)}`;
   return {
     id,
     name: rawName || UNTITLED_INCIDENT,

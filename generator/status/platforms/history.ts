@@ -9,7 +9,7 @@
  * had during it. An incident whose updates name components, none of them watched, is about
  * another product and is left out. Pure, apart from the fetch.
  */
-import type { HttpClient } from '../../http/client.js';
+import type { HttpTransport } from '../../http/transport.js';
 import { compileValidator, createAjv } from '../../validation/ajv.js';
 import { addDays } from '../../models/dates.js';
 import { withoutBidiControls } from '../../text/bidi.js';
@@ -152,7 +152,7 @@ export function translateGcpHistory(parsed: ParsedGcp, target: StatusPageTarget)
 }
 
 /** fetch → parse → translate for the platforms that publish a history we read. */
-export async function readHistory(http: HttpClient, target: StatusPageTarget): Promise<HistoryRead> {
+export async function readHistory(http: HttpTransport, target: StatusPageTarget): Promise<HistoryRead> {
   if (target.type === 'gcp') return translateGcpHistory(parseGcp(await fetchGcp(http, target), gcpApiUrl(target), `status:${target.service_id}`), target);
   const url = historyApiUrl(target);
   return translateHistory(endpoint.parse(await endpoint.fetch(http, target), url, `status:${target.service_id}`), target);

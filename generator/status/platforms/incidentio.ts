@@ -16,7 +16,8 @@
  * - component: full_outage → major_outage.
  * url = shortlink, else `<page>/incidents/<id>` (incident.io's public incident path).
  */
-import { compileValidator, createAjv } from '../../validation/ajv.js';
+import type { Validator } from '../../validation/validator.js';
+import { LIGHT_VALIDATORS } from './light-validators.js';
 import type { IncidentImpact, IncidentStatus, OfficialStatus, StatusPageTarget } from '../types.js';
 import type { ComponentStatus } from './common.js';
 import {
@@ -25,7 +26,6 @@ import {
   STATUSPAGE_INCIDENT_STATUSES,
   STATUSPAGE_INDICATORS,
   summaryEndpoint,
-  summarySchema,
   translateSummary,
   type ParsedStatuspage,
   type SummaryVocabulary,
@@ -59,7 +59,7 @@ export const INCIDENTIO_VOCABULARY: SummaryVocabulary = {
 
 export type ParsedIncidentio = ParsedStatuspage;
 
-const isIncidentioSummary = compileValidator<ParsedIncidentio>(createAjv(), summarySchema({ lenient: true }));
+const isIncidentioSummary = LIGHT_VALIDATORS.incidentio as Validator<ParsedIncidentio>;
 
 const incidentioEndpoint = summaryEndpoint(isIncidentioSummary);
 export const incidentioApiUrl = incidentioEndpoint.apiUrl;

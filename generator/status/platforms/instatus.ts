@@ -17,9 +17,12 @@
  * public path). The summary lists no components, so `components` is empty and a component
  * filter leaves the page's verdict unchanged.
  */
-import { compileValidator, createAjv } from '../../validation/ajv.js';
+import type { Validator } from '../../validation/validator.js';
+import { LIGHT_VALIDATORS } from './light-validators.js';
+
+export { instatusSummarySchema } from './light-schemas.js';
 import type { IncidentImpact, IncidentStatus, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import { completeIncident, httpUrl, indicatorOfOpenIncident, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, worstIndicator } from './common.js';
+import { completeIncident, httpUrl, indicatorOfOpenIncident, lookup, pageBaseUrl, pageVerdict, platformEndpoint, worstIndicator } from './common.js';
 
 export const INSTATUS_PAGE_INDICATORS = {
   UP: 'none',
@@ -47,34 +50,6 @@ export const INSTATUS_STATUSES = {
 
 const upper = (raw: string): string => raw.toUpperCase();
 
-const itemSchema = {
-  type: 'object',
-  properties: {
-    id: nullableString,
-    name: nullableString,
-    status: nullableString,
-    impact: nullableString,
-    started: nullableString,
-    start: nullableString,
-    updatedAt: nullableString,
-    url: nullableString,
-  },
-} as const;
-
-export const instatusSummarySchema = {
-  type: 'object',
-  required: ['page'],
-  properties: {
-    page: {
-      type: 'object',
-      required: ['status'],
-      properties: { name: nullableString, url: nullableString, status: { type: 'string' } },
-    },
-    activeIncidents: { type: ['array', 'null'], items: itemSchema },
-    activeMaintenances: { type: ['array', 'null'], items: itemSchema },
-  },
-} as const;
-
 export interface InstatusItem {
   id?: string | null;
   name?: string | null;
@@ -92,7 +67,7 @@ export interface ParsedInstatus {
   activeMaintenances?: InstatusItem[] | null;
 }
 
-const isInstatusSummary = compileValidator<ParsedInstatus>(createAjv(), instatusSummarySchema);
+const isInstatusSummary = LIGHT_VALIDATORS.instatus as Validator<ParsedInstatus>;
 
 const instatusEndpoint = platformEndpoint('/summary.json', isInstatusSummary, 'an Instatus summary');
 export const instatusApiUrl = instatusEndpoint.apiUrl;

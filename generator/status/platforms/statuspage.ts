@@ -16,9 +16,12 @@
  * updated_at. url = shortlink, else `<page>/incidents/<id>` (where Statuspage serves both).
  * The component filter rule is documented in common.ts.
  */
-import { compileValidator, createAjv, type Validator } from '../../validation/ajv.js';
+import type { Validator } from '../../validation/validator.js';
+import { LIGHT_VALIDATORS } from './light-validators.js';
+
+export { STATUSPAGE_INCIDENT_FIELDS, summarySchema } from './light-schemas.js';
 import type { IncidentImpact, IncidentStatus, OfficialComponent, OfficialIncident, OfficialIndicator, OfficialStatus, StatusPageTarget } from '../types.js';
-import { completeIncident, httpUrl, lookup, nullableString, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus, type PlatformEndpoint } from './common.js';
+import { completeIncident, httpUrl, lookup, pageBaseUrl, pageVerdict, platformEndpoint, selectComponents, type ComponentStatus, type PlatformEndpoint } from './common.js';
 
 /** Statuspage uses the same five words for the page indicator and for an incident's impact. */
 const STATUSPAGE_SEVERITIES = {
@@ -72,48 +75,6 @@ export const STATUSPAGE_VOCABULARY: SummaryVocabulary = {
   componentStatuses: STATUSPAGE_COMPONENT_STATUSES,
 };
 
-/**
- * The summary.json schema for the fields we read. Incident fields are typed but never required:
- * a half-filled incident is repaired in translate, not allowed to fail the page. `lenient` (for
- * Statuspage-compatible clones) makes the sections and the description optional as well.
- */
-/** The incident fields Statuspage's summary and incident list share (all may be null). */
-export const STATUSPAGE_INCIDENT_FIELDS = {
-  id: nullableString,
-  name: nullableString,
-  status: nullableString,
-  impact: nullableString,
-  shortlink: nullableString,
-  created_at: nullableString,
-  updated_at: nullableString,
-  started_at: nullableString,
-} as const;
-
-export function summarySchema(options: { lenient: boolean }): object {
-  const incident = { type: 'object', properties: { ...STATUSPAGE_INCIDENT_FIELDS, scheduled_for: nullableString } };
-  const component = {
-    type: 'object',
-    required: options.lenient ? [] : ['name', 'status'],
-    properties: { name: nullableString, status: nullableString },
-  };
-  const list = (items: object) => (options.lenient ? { type: ['array', 'null'], items } : { type: 'array', items });
-  return {
-    type: 'object',
-    required: options.lenient ? ['status'] : ['page', 'status', 'components', 'incidents', 'scheduled_maintenances'],
-    properties: {
-      page: { type: 'object', properties: { name: nullableString, url: nullableString } },
-      status: {
-        type: 'object',
-        required: options.lenient ? ['indicator'] : ['indicator', 'description'],
-        properties: { indicator: { type: 'string' }, description: options.lenient ? nullableString : { type: 'string' } },
-      },
-      components: list(component),
-      incidents: list(incident),
-      scheduled_maintenances: list(incident),
-    },
-  };
-}
-
 export interface SummaryIncident {
   id?: string | null;
   name?: string | null;
@@ -135,7 +96,7 @@ export interface ParsedStatuspage {
   scheduled_maintenances?: SummaryIncident[] | null;
 }
 
-const isStatuspageSummary = compileValidator<ParsedStatuspage>(createAjv(), summarySchema({ lenient: false }));
+const isStatuspageSummary = LIGHT_VALIDATORS.statuspage as Validator<ParsedStatuspage>;
 
 /** The summary endpoint; clones serve it at the same path and pass their own validator. */
 export function summaryEndpoint(validate: Validator<ParsedStatuspage>): PlatformEndpoint<ParsedStatuspage> {

@@ -1,0 +1,65 @@
+/**
+ * The local route that starts a monitor run now: `GET /__monitor/run` (optionally `?time=<ms>`,
+ * the run's time), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
+ * the local database's rows as JSON (a second process on the same local D1 finds it locked). wrangler's own trigger
+ * (`/cdn-cgi/handler/scheduled`) cannot reach a Worker that has static assets in the pinned
+ * wrangler (workers-sdk issue 9882, fixed after it), so the dev server runs the site's Worker
+ * through a wrapper that adds this one route and otherwise hands every request and event to the
+ * Worker unchanged. The wrapper and its config live in the dev server's own directory, never in
+ * the site: the deployed Worker has no route that starts a run or writes the database.
+ */
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { MONITOR_CRON, WORKER_FILE, WRANGLER_CONFIG_FILE } from './site-files.js';
+
+export const LOCAL_RUN_PATH = '/__monitor/run';
+export const LOCAL_DB_PATH = '/__monitor/db';
+
+const WRAPPER = `// Local only (generator/host/cloudflare/dev-trigger.ts): the site's Worker plus ${LOCAL_RUN_PATH}.
+import worker from './${WORKER_FILE}';
+export default {
+  ...worker,
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === '${LOCAL_DB_PATH}') {
+      const rows = async (sql) => (await env.STATUS_DB.prepare(sql).all()).results;
+      const body = { runs: await rows('SELECT * FROM runs ORDER BY minute'), latest: await rows('SELECT * FROM latest'), rollup: await rows('SELECT * FROM rollup') };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    }
+    if (url.pathname !== '${LOCAL_RUN_PATH}') return worker.fetch(request, env, ctx);
+    const time = Number(url.searchParams.get('time') ?? Date.now());
+    await worker.scheduled({ scheduledTime: time, cron: '${MONITOR_CRON}', noRetry() {} }, env, ctx);
+    return new Response('ran\\n', { headers: { 'content-type': 'text/plain' } });
+  },
+};
+`;
+
+interface WranglerConfig {
+  main: string;
+  triggers?: { crons?: string[] };
+  assets: { directory: string; run_worker_first: string[] } & Record<string, unknown>;
+  d1_databases?: Array<{ migrations_dir?: string } & Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+/** The config wrangler dev should run: the site's own, or (with a monitor) the wrapper's in `dir`. */
+export async function devConfig(publishDir: string, dir: string): Promise<string> {
+  const own = join(publishDir, WRANGLER_CONFIG_FILE);
+  const config = JSON.parse(await readFile(own, 'utf8')) as WranglerConfig;
+  if ((config.triggers?.crons ?? []).length === 0) return own;
+  await mkdir(dir, { recursive: true });
+  await copyFile(join(publishDir, WORKER_FILE), join(dir, WORKER_FILE));
+  await writeFile(join(dir, 'dev-worker.js'), WRAPPER);
+  const site = resolve(publishDir);
+  const wrapped: WranglerConfig = {
+    ...config,
+    main: 'dev-worker.js',
+    find_additional_modules: true,
+    rules: [{ type: 'ESModule', globs: ['**/*.js'] }],
+    assets: { ...config.assets, directory: site, run_worker_first: [...config.assets.run_worker_first, LOCAL_RUN_PATH, LOCAL_DB_PATH] },
+    d1_databases: (config.d1_databases ?? []).map((db) => ({ ...db, migrations_dir: join(site, db.migrations_dir ?? 'migrations') })),
+  };
+  const path = join(dir, WRANGLER_CONFIG_FILE);
+  await writeFile(path, `${JSON.stringify(wrapped, null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,226 @@
+/**
+ * The edge monitor in Cloudflare's own runtime: a small Cloudflare build whose services point at
+ * a local upstream replaying the platforms' formats, served by one wrangler dev (workerd, a local
+ * D1 with the site's migrations), its scheduled handler driven at chosen times through the dev
+ * server's local route. Faults: a hanging probe, a 500 page, an HTML page, truncated JSON, a page
+ * that says "major outage", a probe that answers 503, then every probe failing at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { apiSchemas } from '../../../render/schemas.js';
+import type { ServiceDetail, ServiceListEntry } from '../../../render/status.js';
+import { bsIndex, instatusSummary, ioSummary, spIncident, spSummary } from '../../../status/platforms/fixtures.js';
+import type { ServiceDefinition } from '../../../status/registry.js';
+import { buildMonitorSite } from '../../../testing/monitor-site.js';
+import { SMALL_SITE_URL } from '../../../testing/small-site.js';
+import { startUpstreamServer, type Routes, type UpstreamServer } from '../../../testing/upstream-server.js';
+import { createAjv } from '../../../validation/ajv.js';
+import { API_CACHE_CONTROL } from '../../hosts.js';
+import { startCloudflareDev, type CloudflareDevServer } from '../dev-server.js';
+import { decodeRun, type MonitorState } from './state.js';
+
+/** A made-up key: it must reach the upstream's header and nothing else. */
+const FAKE_KEY = 'sk-test-f4k3-k3y-7a1b2c3d4e5f60718293';
+
+let upstream: UpstreamServer;
+let server: CloudflareDevServer;
+let publishDir: string;
+const bodies: string[] = [];
+let check: Record<'status' | 'service' | 'badge', ReturnType<Ajv2020['compile']>>;
+
+const healthy = (): Routes => ({
+  '/sp/api/v2/summary.json': { kind: 'json', body: spSummary() },
+  '/io/api/v2/summary.json': { kind: 'json', body: ioSummary() },
+  '/is/summary.json': { kind: 'json', body: instatusSummary() },
+  '/bs/index.json': { kind: 'json', body: bsIndex() },
+  '/gcp/incidents.json': { kind: 'json', body: [] },
+  '/probe/alpha': { kind: 'json', status: 401, body: { error: 'no key' } },
+  '/probe/beta': { kind: 'json', status: 200, body: { data: [] } },
+  '/probe/gamma': { kind: 'json', status: 200, body: { data: [] } },
+  '/probe/delta': { kind: 'json', status: 200, body: { data: [] } },
+  '/probe/eps': { kind: 'json', status: 200, body: { data: [] } },
+  '/probe/zeta': { kind: 'json', status: 401, body: {} },
+  '/deep/zeta': { kind: 'json', status: 200, body: { choices: [{ message: { content: 'o' } }] } },
+});
+
+const faulty = (): Routes => ({
+  ...healthy(),
+  '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'critical', description: 'Major System Outage', incidents: [spIncident({ impact: 'critical' })] }) },
+  '/io/api/v2/summary.json': { kind: 'text', body: '<!doctype html><html><body>Service Unavailable</body></html>' },
+  '/is/summary.json': { kind: 'text', body: '{"page":{"name":"Example","status":"UP"', headers: { 'content-type': 'application/json' } },
+  '/bs/index.json': { kind: 'json', status: 500, body: { error: 'internal' } },
+  '/probe/delta': { kind: 'hang' },
+  '/probe/eps': { kind: 'json', status: 503, body: {} },
+});
+
+const everyProbeDown = (): Routes => {
+  const routes = healthy();
+  for (const path of Object.keys(routes)) if (path.startsWith('/probe/') || path.startsWith('/deep/')) routes[path] = { kind: 'json', status: 503, body: {} };
+  return routes;
+};
+
+function services(base: string): ServiceDefinition[] {
+  const probe = (id: string) => ({ url: `${base}/probe/${id}`, method: 'GET' as const, timeout_ms: 1_000 });
+  return [
+    { id: 'alpha', name: 'Alpha', url: 'https://alpha.example', status_page: { type: 'statuspage', url: `${base}/sp` }, probe: probe('alpha') },
+    { id: 'beta', name: 'Beta', url: 'https://beta.example', status_page: { type: 'incidentio', url: `${base}/io` }, probe: probe('beta') },
+    { id: 'gamma', name: 'Gamma', url: 'https://gamma.example', status_page: { type: 'instatus', url: `${base}/is` }, probe: probe('gamma') },
+    { id: 'delta', name: 'Delta', url: 'https://delta.example', status_page: { type: 'betterstack', url: `${base}/bs` }, probe: probe('delta') },
+    { id: 'eps', name: 'Eps', url: 'https://eps.example', status_page: { type: 'none' }, probe: probe('eps') },
+    {
+      id: 'zeta',
+      name: 'Zeta',
+      url: 'https://zeta.example',
+      status_page: { type: 'gcp', url: `${base}/gcp` },
+      probe: { ...probe('zeta'), deep: { url: `${base}/deep/zeta`, auth: 'bearer', body: { model: 'zeta-mini', max_tokens: 1, messages: [{ role: 'user', content: 'Say o' }] }, model: 'zeta/zeta-mini' } },
+    },
+  ];
+}
+
+const NOW = Date.now();
+const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+beforeAll(async () => {
+  upstream = await startUpstreamServer(healthy());
+  // The static files: one 15-minute refresh an hour ago.
+  ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(NOW - 3_600_000)));
+  server = await startCloudflareDev({ publishDir, port: 0, secrets: { PROBE_KEY_ZETA: FAKE_KEY } });
+  const schemas = apiSchemas(SMALL_SITE_URL);
+  const ajv = createAjv();
+  check = { status: ajv.compile(schemas.status), service: ajv.compile(schemas.service), badge: ajv.compile(schemas.badge) };
+}, 0); // a build and a runtime start: no time limit (what the machine takes)
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+
+async function get(path: string): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${server.url}${path}`);
+  const text = await response.text();
+  bodies.push(text);
+  return { status: response.status, headers: response.headers, text };
+}
+
+async function getJson<T>(path: string, schema: keyof typeof check): Promise<T> {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+  expect(res.headers.get('cache-control'), path).toBe(API_CACHE_CONTROL);
+  const body = JSON.parse(res.text) as T;
+  expect(check[schema](body), `${path}: ${JSON.stringify(check[schema].errors)}`).toBe(true);
+  return body;
+}
+
+type List = { data: ServiceListEntry[]; meta: { live: Record<string, unknown>; checked_at: string } };
+type Detail = { data: ServiceDetail & { probe: { ttfb_ms?: number | null } | null }; meta: { live: Record<string, unknown>; checked_at: string } };
+const byId = (list: List) => new Map(list.data.map((entry) => [entry.id, entry]));
+
+async function staticFile(path: string): Promise<{ data: unknown }> {
+  const { readFile } = await import('node:fs/promises');
+  return JSON.parse(await readFile(`${publishDir}/api/v1/${path}`, 'utf8')) as { data: unknown };
+}
+
+describe('the edge monitor in workerd', () => {
+  it('answers the static files, saying why, until the monitor has a fresh observation', async () => {
+    const empty = await getJson<List>('/api/v1/status', 'status');
+    expect(empty.meta.live).toEqual({ source: 'static', observed_at: null, age_seconds: null, reason: 'monitor_empty' });
+    expect(empty.data).toEqual((await staticFile('status.json')).data);
+    expect(empty.data.length).toBe(6);
+    // A run ten minutes ago: written, but too old to answer for now.
+    expect(await server.runScheduled(NOW - 600_000)).toBe(200);
+    for (const path of ['/api/v1/status', '/api/v1/status/', '/api/v1/status/alpha']) {
+      const stale = await getJson<List>(path, path.endsWith('alpha') ? 'service' : 'status');
+      expect(stale.meta.live, path).toMatchObject({ source: 'static', reason: 'monitor_stale', observed_at: null });
+    }
+    // The file forms stay the build's files, whatever the monitor holds.
+    const file = await getJson<List>('/api/v1/status.json', 'status');
+    expect(file.meta.live).toEqual({ source: 'static', observed_at: null, age_seconds: null, reason: 'static_build' });
+  });
+
+  it('answers live after a run, each fault read as `update` reads it, the last good page kept with its age', async () => {
+    upstream.setRoutes(faulty());
+    expect(await server.runScheduled(NOW)).toBe(200);
+    const live = await getJson<List>('/api/v1/status', 'status');
+    expect(live.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(NOW), reason: null });
+    expect(live.meta.checked_at).toBe(iso(NOW));
+    const s = byId(live);
+    // The page says "major outage": the worst status, its incident listed.
+    expect(s.get('alpha')).toMatchObject({ status: 'major_outage', official: { indicator: 'critical', stale: false, fetched_at: iso(NOW) } });
+    expect(s.get('alpha')!.active_incidents.map((i) => i.impact)).toContain('critical');
+    // HTML, truncated JSON, a 500: the last good read (ten minutes ago) stays, with the error and its age.
+    for (const [id, kind] of [['beta', 'invalid_body'], ['gamma', 'invalid_body'], ['delta', 'http_status']] as const) {
+      expect(s.get(id)!.official, id).toMatchObject({ indicator: 'none', fetched_at: iso(NOW - 600_000), age_seconds: 600 });
+      expect(s.get(id)!.official.error, id).toMatch(new RegExp(`^${kind}:`));
+    }
+    // A probe that hangs past its timeout, and one that answers 503: failed, so at least a partial outage.
+    expect(s.get('delta')).toMatchObject({ status: 'partial_outage', probe: { ok: false } });
+    expect(s.get('delta')!.probe!.error).toMatch(/^timeout:/);
+    expect(s.get('eps')).toMatchObject({ status: 'partial_outage', probe: { ok: false, http_status: 503 } });
+    // Google Cloud's page is left to the 15-minute refresh: its official part is the static file's.
+    const zetaStatic = ((await staticFile('status/zeta.json')).data as ServiceDetail).official;
+    expect(s.get('zeta')!.official).toMatchObject({ platform: 'gcp', fetched_at: zetaStatic.fetched_at, indicator: zetaStatic.indicator });
+
+    const badge = await getJson<{ message: string; color: string }>('/api/v1/badges/alpha/status.json', 'badge');
+    expect(badge).toMatchObject({ message: 'major outage', color: 'red' });
+    await getJson('/api/v1/badges/alpha/uptime.json', 'badge');
+  });
+
+  it('probes deep with the key where one is given, reporting the time to first byte, and never shows the key', async () => {
+    const zeta = await getJson<Detail>('/api/v1/status/zeta', 'service');
+    expect(zeta.meta.live).toMatchObject({ source: 'monitor' });
+    expect(zeta.data.probe).toMatchObject({ ok: true, http_status: 200, error: null });
+    expect(zeta.data.probe!.ttfb_ms).toEqual(expect.any(Number));
+    const deep = upstream.hits.findIndex((hit) => hit === 'POST /deep/zeta');
+    expect(deep).toBeGreaterThanOrEqual(0);
+    expect(upstream.headersSeen[deep]!.authorization).toBe(`Bearer ${FAKE_KEY}`);
+    // A service without a key keeps the front-door probe.
+    expect(upstream.hits).toContain('GET /probe/alpha');
+  });
+
+  it('falls back to the static files when a run fails, then answers live again, having lost nothing', async () => {
+    upstream.setRoutes(everyProbeDown());
+    expect(await server.runScheduled(NOW + 60_000)).toBe(200);
+    const failed = await getJson<List>('/api/v1/status', 'status');
+    expect(failed.meta.live).toMatchObject({ source: 'static', reason: 'run_failed' });
+    expect(failed.data).toEqual((await staticFile('status.json')).data);
+    // A failed run leaves the static badge.
+    expect((await get('/api/v1/badges/eps/status.json')).text).toBe(JSON.stringify(JSON.parse(await (await import('node:fs/promises')).readFile(`${publishDir}/api/v1/badges/eps/status.json`, 'utf8'))));
+
+    upstream.setRoutes(healthy());
+    expect(await server.runScheduled(NOW + 120_000)).toBe(200);
+    // A time at or before the newest is refused: nothing written twice.
+    expect(await server.runScheduled(NOW + 90_000)).toBe(200);
+    const again = await getJson<Detail>('/api/v1/status/alpha', 'service');
+    expect(again.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(NOW + 120_000) });
+    expect(again.data.status).toBe('operational');
+
+    const db = await server.readD1();
+    const rows = db.runs;
+    expect(rows.map((r) => [r.minute, r.ok])).toEqual([[minuteOf(NOW - 600_000), 1], [minuteOf(NOW), 1], [minuteOf(NOW + 60_000), 0], [minuteOf(NOW + 120_000), 1]]);
+    for (const row of rows) expect(decodeRun(String(row.observations)).map((o) => o.id)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta']);
+    expect(decodeRun(String(rows[1]!.observations)).find((o) => o.id === 'eps')).toMatchObject({ status: 'partial_outage', probe: false, http_status: 503 });
+    // Every counted probe of every run is in the counts (the failed run's were inconclusive: not counted).
+    const state = JSON.parse(String(db.latest[0]!.state)) as MonitorState;
+    const rollup = db.rollup[0];
+    const closed = rollup === undefined ? {} : (JSON.parse(String(rollup.days)) as Record<string, Record<string, [number, number]>>);
+    const counts = (id: string): Array<[number, number]> => [state.services[id]!.today, ...Object.values(closed).map((day) => day[id] ?? ([0, 0] as [number, number]))];
+    const sum = (id: string, at: 0 | 1) => counts(id).reduce((total, pair) => total + pair[at], 0);
+    expect([sum('alpha', 0), sum('alpha', 1)]).toEqual([3, 3]);
+    expect([sum('eps', 0), sum('eps', 1)]).toEqual([3, 2]);
+    // The detail's uptime shows those probes: eps answered 2 of its 3 counted probes.
+    const eps = await getJson<Detail>('/api/v1/status/eps', 'service');
+    const probed = eps.data.uptime_90d.filter((d) => d.probe !== null && d.date >= iso(NOW - 600_000).slice(0, 10));
+    expect(probed.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the monitor internal and the key out of every answer, log line and row', async () => {
+    expect((await get('/_monitor/status.json')).status).toBe(404);
+    const unknown = await get('/api/v1/status/nope');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({ error: { status: 404, code: 'not_found' } });
+    const db = JSON.stringify(await server.readD1());
+    expect(db).toContain('zeta');
+    for (const text of [...bodies, server.output(), db]) expect(text.includes(FAKE_KEY)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Which services a run observes, within the free plan's 50 subrequests per invocation: each
+ * service costs its light page read (when it has one) and its probe. When the registry needs
+ * more than a run may spend, the services are spread over minutes in groups (service i in group
+ * i mod G, run at minute m observes group m mod G), so each is observed every G minutes; at
+ * today's 18 services G is 1, at three times as many 2 or 3. What a run has left over pays for a
+ * retry of a failed probe.
+ */
+import { isLightPlatform } from '../../../status/platforms/light.js';
+import type { ServiceDefinition } from '../../../status/registry.js';
+
+export const SUBREQUEST_LIMIT = 50;
+/** The asset read (once per isolate) and one spare. */
+const RESERVED = 2;
+export const RUN_SUBREQUESTS = SUBREQUEST_LIMIT - RESERVED;
+
+/** Whether the monitor reads the service's page (a light current-state endpoint; not gcp, not none). */
+export function readsPage(service: ServiceDefinition): boolean {
+  return service.status_page.type !== 'none' && service.status_page.url !== undefined && isLightPlatform(service.status_page.type);
+}
+
+export function requestsOf(service: ServiceDefinition): number {
+  return (readsPage(service) ? 1 : 0) + (service.probe === null ? 0 : 1);
+}
+
+/** The fewest groups whose every group fits RUN_SUBREQUESTS. */
+export function groupCount(services: readonly ServiceDefinition[]): number {
+  for (let groups = 1; ; groups += 1) {
+    const costs = new Array<number>(groups).fill(0);
+    services.forEach((service, i) => (costs[i % groups]! += requestsOf(service)));
+    if (Math.max(...costs) <= RUN_SUBREQUESTS || groups >= services.length) return groups;
+  }
+}
+
+export interface RunPlan {
+  groups: number;
+  group: number;
+  services: ServiceDefinition[];
+  /** Subrequests left for retries of failed probes. */
+  spare: number;
+}
+
+export function planRun(services: readonly ServiceDefinition[], minute: number): RunPlan {
+  const groups = groupCount(services);
+  const group = minute % groups;
+  const chosen = services.filter((_, i) => i % groups === group);
+  const spent = chosen.reduce((sum, service) => sum + requestsOf(service), 0);
+  return { groups, group, services: chosen, spare: Math.max(0, RUN_SUBREQUESTS - spent) };
+}
