@@ -98,6 +98,8 @@ async function readList(dev: CloudflareDevServer): Promise<LiveList> {
 
 export interface MonitorSimOptions {
   dataDir: string;
+  /** The registry this many times over (copies under new ids): at 3, the services are spread over minutes. */
+  factor?: number;
   log?: (line: string) => void;
 }
 
@@ -106,7 +108,7 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
   const log = options.log ?? (() => undefined);
   const server = await startUpstreamServer();
   const real = await loadServices(options.dataDir);
-  const registry = worldRegistry(real, server.url);
+  const registry = worldRegistry(real, server.url, options.factor ?? 1);
   const states = new Map<string, ServiceState>();
   const serve = () => server.setRoutes(worldRoutes(registry, states));
   serve();

@@ -114,7 +114,7 @@ async function workerFigures(out: string, factor: number): Promise<WorkerFigures
 async function budgets(out: string, dataDir: string, worker: WorkerFigures): Promise<void> {
   const services = await loadServices(dataDir);
   const monitors = [await monitorBudget(services, 1, { siteDir: out }), await monitorBudget(services, 3)];
-  console.log(`\nCloudflare Free-plan budgets (the bundled _worker.js in Node's V8, a local D1 in Cloudflare's simulator; docs/hosting.md, "The edge monitor"):`);
+  console.log(`\nCloudflare Free-plan budgets (the bundled _worker.js in Node's V8, a local D1 in Cloudflare's simulator; docs/operation.md, "The edge monitor on the Free plan"):`);
   console.log(formatBudgets(budgetLines(monitors, worker)));
 }
 

@@ -30,7 +30,8 @@ monthly bills with the source of every figure.
                             and probes on 127.0.0.1 that changes (outages, pages saying "major", a
                             probe hanging, recoveries, a failing run, a D1 outage): how long each
                             change takes to show in the live answer, and that failures fall back
-                            to the static files and recover by themselves`;
+                            to the static files and recover by themselves
+  --services-factor N       with --monitor: the registry N times over (default 1)`;
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -150,6 +151,7 @@ async function main(): Promise<number> {
     'gb-per-month': { type: 'string' },
     progress: { type: 'string' },
     monitor: { type: 'boolean', default: false },
+    'services-factor': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -157,7 +159,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (args.monitor) {
-    const simulation = await simulateMonitor({ dataDir: args['data-dir'], log: (line) => process.stderr.write(`${line}\n`) });
+    const factor = numberOption(args['services-factor'], 'services-factor', 1, (n) => Number.isInteger(n) && n >= 1);
+    const simulation = await simulateMonitor({ dataDir: args['data-dir'], factor, log: (line) => process.stderr.write(`${line}\n`) });
     console.log(formatMonitorSimulation(simulation));
     return simulation.checks.every((c) => c.ok) ? 0 : 1;
   }
