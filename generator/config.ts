@@ -17,13 +17,11 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * The Cloudflare D1 database the Worker's monitor writes (wrangler.json `d1_databases`): its id from
- * STATUS_DB_ID (`wrangler d1 create` prints it; the deploy workflow sets it), else a placeholder
- * that serves `wrangler dev`'s local database and that a deploy refuses.
+ * STATUS_DB_ID (`wrangler d1 create` prints it), else none: `wrangler deploy` then provisions the
+ * database by its name itself, and `wrangler dev` keeps a local one.
  */
-export const LOCAL_STATUS_DB_ID = '00000000-0000-0000-0000-000000000000';
-
-export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.STATUS_DB_ID || LOCAL_STATUS_DB_ID).trim();
+export function statusDatabaseId(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.STATUS_DB_ID?.trim() || null;
 }
 
 /** Where this deployment's hosts without code send MCP clients: MCP_URL, else the project's endpoint. */

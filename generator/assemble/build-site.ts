@@ -8,7 +8,8 @@ import { EMPTY_CONTENT_STATE } from '../publish/content-times.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { checkFileBudget, checkFileCount, type FileKinds } from './budget.js';
-import { bundleClient, bundleWebApp, bundleWorkerCode, readMigrations, readWebStatic } from './bundles.js';
+import { bundleClient, bundleSiteClient, bundleWebApp, bundleWorkerCode, readMigrations, readWebStatic } from './bundles.js';
+import { parseLiveStatusUrl } from '../host/live-status.js';
 import { writeSiteIncrementally, type WriteCounts } from './incremental-write.js';
 import { abortEarlyTree, beginEarlyTree, type EarlyTree } from './tree-stager.js';
 import { interruptedWrite } from './write-transaction.js';
@@ -17,7 +18,7 @@ import { sitePackageTarball } from './site-package.js';
 import type { RenderedFile } from '../render/rendered.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
-import { DEFAULT_MCP_URL, LOCAL_STATUS_DB_ID } from '../config.js';
+import { DEFAULT_MCP_URL } from '../config.js';
 
 export interface BuildOptions {
   /** Where the data is read and written (see store/layout.ts). */
@@ -34,8 +35,14 @@ export interface BuildOptions {
   maxFiles?: number;
   /** Where hosts without code send MCP clients (default: the project's endpoint; MCP_URL in the CLI). */
   mcpUrl?: string;
-  /** Cloudflare: the D1 database id of the Worker's status monitor (default: a local placeholder; STATUS_DB_ID in the CLI). */
-  statusDatabaseId?: string;
+  /** Cloudflare: the D1 database id of the Worker's status monitor (default none: wrangler provisions it by name; STATUS_DB_ID in the CLI). */
+  statusDatabaseId?: string | null;
+  /**
+   * The origin whose Worker answers status live (LIVE_STATUS_URL; host/live-status.ts): Netlify
+   * proxies the status path forms there, the client and the website read it first. Null or left
+   * out: nothing changes. Cloudflare ignores it (its own Worker is live).
+   */
+  liveStatusUrl?: string | null;
   /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
   packageTarball?: (codeFingerprint: string) => Promise<Buffer>;
 }
@@ -65,9 +72,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const budgets = { maxFileBytes: options.maxFileBytes ?? MAX_FILE_BYTES, maxListFileBytes: options.maxListFileBytes ?? MAX_LIST_FILE_BYTES, maxFiles: options.maxFiles ?? MAX_PUBLISHED_FILES };
   // The same inputs as the last build into an output it left intact: nothing to do.
   const mcpUrl = options.mcpUrl ?? DEFAULT_MCP_URL;
+  const liveStatusUrl = liveSetting(host, options.liveStatusUrl ?? null);
   const code = codeFingerprint();
-  const statusDatabaseId = options.statusDatabaseId ?? LOCAL_STATUS_DB_ID;
-  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, statusDatabaseId }, code);
+  // Named only when set: a build without them keeps the fingerprint (and so the output) it had.
+  const statusDatabaseId = host === 'cloudflare' ? (options.statusDatabaseId ?? null) : null;
+  const settings = { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, ...(liveStatusUrl === null ? {} : { liveStatusUrl }), ...(statusDatabaseId === null ? {} : { statusDatabaseId }) };
+  const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], settings, code);
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
     return { ...recorded.report, written: { written: 0, removed: 0, unchanged: recorded.report.written.written + recorded.report.written.unchanged } };
@@ -81,11 +91,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // the work. Nothing reaches the output before the commit; a failure removes what was staged.
   const early = beginEarlyTree(options.outDir, 'api');
   try {
-    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, ...budgets }, rendered, recorded, early, tarball, {
+    const { report, state, absent } = await assembleAndWrite({ ...options, host, mcpUrl, liveStatusUrl, ...budgets }, rendered, recorded, early, tarball, {
       services: dataset.services,
       databaseId: statusDatabaseId,
       migrations: host === 'cloudflare' ? await readMigrations() : [],
     });
+    if (host === 'cloudflare' && options.liveStatusUrl) report.warnings.push(`LIVE_STATUS_URL (${options.liveStatusUrl}) is not used on Cloudflare: the site's own Worker answers status live`);
     report.warnings.push(...warnings);
     report.skipped.push(...dataset.rejectedModels, ...oversized);
     writeRecord(options.outDir, { inputs, absent, output: state, report });
@@ -94,6 +105,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     if (early !== null) await abortEarlyTree(early);
     throw error;
   }
+}
+
+/** The live status URL a build uses: validated (a LiveStatusUrlError says why not), none on Cloudflare. */
+function liveSetting(host: Host, raw: string | null): string | null {
+  if (raw === null || raw === '') return null;
+  const origin = parseLiveStatusUrl(raw);
+  return host === 'cloudflare' ? null : origin;
 }
 
 /** What buildSite renders from the store before it serializes and writes anything. */
@@ -137,7 +155,7 @@ type Budgets = Required<Pick<BuildOptions, 'maxFileBytes' | 'maxListFileBytes' |
 
 /** The rendered API serialized and validated, the client, the website and the host files beside it, within budget, written. */
 async function assembleAndWrite(
-  options: BuildOptions & Budgets & { host: Host; mcpUrl: string },
+  options: BuildOptions & Budgets & { host: Host; mcpUrl: string; liveStatusUrl: string | null },
   rendered: RenderedFile[],
   recorded: BuildRecord<BuildReport> | null,
   early: EarlyTree | null,
@@ -145,8 +163,8 @@ async function assembleAndWrite(
   monitor: MonitorInputs,
 ) {
   const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
-  api.set('api/v1/client.js', await bundleClient());
-  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, monitor);
+  api.set('api/v1/client.js', options.host === 'cloudflare' ? await bundleClient() : await bundleSiteClient(options.host, options.liveStatusUrl));
+  const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, options.liveStatusUrl, monitor);
   for (const [path, text] of extra.api) api.set(path, text);
   // The order files are replaced in: the API, the website's script, its static files with the
   // page last, then the host files that route to all of them (another host's are removed).

@@ -11,10 +11,11 @@
  *   call of the binding failing, through the dev server's local switch, dev-trigger.ts) must
  *   answer the static files, never an empty list, lose no observation already written, and
  *   recover by themselves with the next run.
- * Simulated time runs ahead of the clock (a run's time is what the handler is given); the live
- * answers compare it with the clock and never count an observation as older than it is.
+ * Simulated time runs ahead of the clock: a run's time is what the handler is given, and the live
+ * answers judge ages as at the simulated time of the read (the dev server's local clock header).
  */
 import { startCloudflareDev, type CloudflareDevServer } from '../host/cloudflare/dev-server.js';
+import { LOCAL_NOW_HEADER } from '../host/cloudflare/dev-trigger.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { loadServices } from '../store/services-store.js';
 import { buildMonitorSite } from '../testing/monitor-site.js';
@@ -90,8 +91,9 @@ function percentile(xs: number[], q: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)]!;
 }
 
-async function readList(dev: CloudflareDevServer): Promise<LiveList> {
-  const response = await fetch(`${dev.url}/api/v1/status`);
+/** The live list as at `nowMs` of simulated time (the dev server's local clock header: the answer's ages are simulated too). */
+async function readList(dev: CloudflareDevServer, nowMs: number): Promise<LiveList> {
+  const response = await fetch(`${dev.url}/api/v1/status`, { headers: { [LOCAL_NOW_HEADER]: String(Math.round(nowMs)) } });
   if (response.status !== 200) throw new Error(`/api/v1/status answered ${response.status}`);
   return (await response.json()) as LiveList;
 }
@@ -142,7 +144,7 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
       const began = performance.now();
       await dev.runScheduled(at);
       const answeredAt = at + (performance.now() - began);
-      const list = await readList(dev);
+      const list = await readList(dev, answeredAt);
       const status = new Map(list.data.map((s) => [s.id, s.status]));
       const live = list.meta.live;
       const d1Up = run < outage[0] || run >= outage[1];

@@ -110,6 +110,10 @@ describe('update and build commands, end to end', () => {
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);
+    // A live status URL that is no https origin stops the build before anything is read or written.
+    const badLive = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--live-status-url', 'http://status.example.com/api']);
+    expect(badLive.code).toBe(2);
+    expect(badLive.out).toMatch(/usage error: LIVE_STATUS_URL \(--live-status-url\) must be the origin .* it must use https/);
 
     // A symbolic link in data/ is refused by name; nothing of what it points at is read or printed.
     const secret = join(await tempDir('cli-secret'), 'passwd');

@@ -13,8 +13,8 @@ Serves DIR (default: public) on 127.0.0.1. Port: --port, else PORT, else 8888.
   local runtime (wrangler dev running workerd from node_modules): its _headers, _redirects, 404
   pages and Worker. Offline: no login, no telemetry. Its status monitor (the Worker's \`scheduled\`
   handler) runs against a local D1 every --monitor-every seconds (default 60, 0: never; one run at
-  the start), probing the services of the site's registry; a run now:
-  curl 'http://127.0.0.1:PORT/cdn-cgi/handler/scheduled?cron=*+*+*+*+*'.`;
+  the start), probing the services of the site's registry; a run now: curl
+  http://127.0.0.1:PORT/__monitor/run (?time=<ms>: as if then); its rows: /__monitor/db.`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {

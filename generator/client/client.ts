@@ -11,6 +11,10 @@
  * end in the same place, the answer computed here from the model index with the code the generator
  * and the Worker use (query/cheapest.ts through query/model-index.ts): the same bytes.
  *
+ * `status` and `service` read where status is live first (a Cloudflare Worker's monitor, directly
+ * or through Netlify's proxy: `liveStatusUrl`) and the site's own static file on any failure of
+ * that read (network, timeout, non-2xx, not JSON, not a status response): `fallback` says why.
+ *
  * `cost` and `cheapestForUsage` price a token mix with the cost module (query/cost.ts) from a
  * model detail and from /api/v1/cost-index.json: computed here, on every host.
  */
@@ -21,7 +25,9 @@ import { checkUsage } from '../query/cost-usage.js';
 import { COST_INDEX_FILE, CostIndexError, readCostIndex } from '../query/cost-index.js';
 import { parseCheapestQuery } from '../query/params.js';
 import { isPrecomputed } from '../query/variants.js';
-import { HOST_ANSWERS_QUERIES } from './host.js';
+import { HOST_ANSWERS_QUERIES, LIVE_STATUS } from './host.js';
+import { LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
+export { isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
 // `retired` in the API is as of the data's `meta.as_of`; a reader judges it for their own day with these.
 export { orderDeprecations, utcDay } from '../query/deprecations.js';
 
@@ -62,8 +68,6 @@ export interface CheapestResponse extends ApiResponse<unknown[]> {
   /** true when no host answer fit the query and the client computed it from the model index. */
   computed: boolean;
 }
-
-type Fetch = (url: string) => Promise<{ status: number; text(): Promise<string> }>;
 
 const ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
@@ -130,11 +134,23 @@ export interface ClientOptions {
    * a Cloudflare build publishes, false elsewhere.
    */
   queryForm?: boolean;
+  /**
+   * Where status is live (docs/hosting.md, "Live status on every host"): a site or origin whose
+   * `/api/v1/status` and `/api/v1/status/<id>` path forms `status()` and `service()` read first,
+   * the base URL's file forms being the fallback; null: the files only. Default: what the build
+   * published (the site itself on Cloudflare and on Netlify with LIVE_STATUS_URL, that URL on
+   * GitHub Pages with it, else null).
+   */
+  liveStatusUrl?: string | null;
+  /** How long a live status read may take before the file is read instead (default LIVE_STATUS_TIMEOUT_MS). */
+  liveTimeoutMs?: number;
 }
 
 export function createClient(options: ClientOptions = {}) {
   const base = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
-  const doFetch: Fetch = options.fetch ?? ((url) => fetch(url));
+  const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const live = options.liveStatusUrl !== undefined ? options.liveStatusUrl?.replace(/\/+$/, '') ?? null : LIVE_STATUS === 'self' ? base : LIVE_STATUS;
+  const liveTimeoutMs = options.liveTimeoutMs ?? LIVE_STATUS_TIMEOUT_MS;
   // Off after the first query-form answer that does not fit (a Worker past its quota stays so all day).
   let askQueryForm = options.queryForm ?? HOST_ANSWERS_QUERIES;
 
@@ -156,6 +172,13 @@ export function createClient(options: ClientOptions = {}) {
     if (status >= 200 && status < 300 && body !== null) return body as ApiResponse<T>;
     const error = (body as { error?: { code?: string; message?: string; parameter?: string; hint?: string } } | null)?.error;
     throw new ModelPulseError(status, error?.code ?? (status === 404 ? 'not_found' : 'http_error'), error?.message ?? `HTTP ${status} for ${url}`, url, error?.parameter ?? null, error?.hint ?? null);
+  }
+
+  /** Status from where it is live, else the static file form (`fallback` says why). */
+  async function readStatus(path: string, id: string | null): Promise<StatusAnswer> {
+    const failed = live === null ? null : await readLive(doFetch, `${live}/api/v1/${path}`, id, liveTimeoutMs);
+    if (failed !== null && 'body' in failed) return { ...failed.body, fallback: null };
+    return { ...(await get(`${path}.json`)), fallback: failed };
   }
 
   async function model(id: string): Promise<ApiResponse<unknown>> {
@@ -193,10 +216,11 @@ export function createClient(options: ClientOptions = {}) {
     },
     /** One model (`<author>/<slug>`) with its price history and endpoints. */
     model,
-    status: () => get('status.json'),
+    /** Every service's status: live where the host or `liveStatusUrl` has it, else the static file. */
+    status: () => readStatus('status', null),
     service: async (id: string) => {
       if (!SEGMENT.test(id)) throw unknownId(id, SEGMENT, 'service');
-      return get(`status/${id}.json`);
+      return readStatus(`status/${id}`, id);
     },
     priceChanges: () => get('price-changes.json'),
     deprecations: () => get('deprecations.json'),

@@ -29,8 +29,8 @@ export interface HostFiles {
 /** What the Worker's status monitor needs from the build (Cloudflare only). */
 export interface MonitorInputs {
   services: readonly ServiceDefinition[];
-  /** The D1 database id for wrangler.json (config.ts statusDatabaseId). */
-  databaseId: string;
+  /** The D1 database id for wrangler.json (config.ts statusDatabaseId), or null: wrangler provisions it by name. */
+  databaseId: string | null;
   /** The D1 migrations (migrations/*.sql at the repository's top), name → SQL, copied beside wrangler.json. */
   migrations: ReadonlyArray<readonly [string, string]>;
 }
@@ -50,8 +50,18 @@ export interface WorkerCode {
  * `api` is the rendered API (path → text); the result adds to it and to the publish directory.
  * `mcpUrl` is where hosts without code send MCP clients (on Cloudflare, the site's own `/mcp`).
  * `code` is the Worker's bundled code, which Cloudflare needs and the other hosts ignore.
+ * `liveStatusUrl` (host/live-status.ts): Netlify's rules proxy the status path forms there.
+ * `monitor`: what the Cloudflare Worker's status monitor needs (its D1 database, registry, migrations).
  */
-export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl: string, mcpUrl: string, code: WorkerCode | null, monitor: MonitorInputs | null = null): HostFiles {
+export function hostFiles(
+  host: Host,
+  api: ReadonlyMap<string, string>,
+  siteUrl: string,
+  mcpUrl: string,
+  code: WorkerCode | null,
+  liveStatusUrl: string | null = null,
+  monitor: MonitorInputs | null = null,
+): HostFiles {
   const basePath = sitePath(siteUrl);
   const documentation = pageUrl(siteUrl, routes.docs());
   const paths = new Set(api.keys());
@@ -65,7 +75,7 @@ export function hostFiles(host: Host, api: ReadonlyMap<string, string>, siteUrl:
   if (host === 'github-pages' || host === 'none') root.set(MCP_PLAIN_FILE, mcpError);
   if (host === 'netlify') {
     // A rewrite to a missing variant file ends at /404.html, labelled JSON by the /api/* rule.
-    const rules = [...mcpRedirectRules(), ...siteRules(new Set([...paths, ...apiFiles.keys()]))];
+    const rules = [...mcpRedirectRules(), ...siteRules(new Set([...paths, ...apiFiles.keys()]), liveStatusUrl)];
     redirectRules = rules.length;
     root.set('_redirects', formatRedirects(rules));
     root.set('404.html', jsonNotFoundPage(documentation, basePath));

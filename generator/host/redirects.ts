@@ -135,10 +135,22 @@ function modelRules(authors: readonly string[], modelIds: readonly string[]): Re
   return rules;
 }
 
+/**
+ * The status path forms: rewrites to the files, or with a live status URL 200 rewrites that proxy
+ * to that origin's same paths (its Worker answers them live: host/live-status.ts). The file forms
+ * (`status.json`, `status/<id>.json`) are files either way, never proxied: they are the fallback
+ * the client and the website read when the live answer fails. A service this build does not know
+ * stays the JSON 404, as without the setting.
+ */
+function statusRules(serviceIds: readonly string[], liveStatusUrl: string | null): RedirectRule[] {
+  const target = (path: string) => (liveStatusUrl === null ? `${API}/${path}.json` : `${liveStatusUrl}${API}/${path}`);
+  return [rewrite(`${API}/status`, target('status')), ...serviceIds.map((id) => rewrite(`${API}/status/${id}`, target(`status/${id}`)))];
+}
+
 /** All rules, most specific first; unknown paths under /api/ end at the JSON 404. */
-export function redirectRules(input: RoutingInput): RedirectRule[] {
+export function redirectRules(input: RoutingInput, liveStatusUrl: string | null = null): RedirectRule[] {
   const collections = ['price-changes', 'deprecations'].map((name) => rewrite(`${API}/${name}`, `${API}/${name}.json`));
-  const status = [rewrite(`${API}/status`, `${API}/status.json`), ...input.serviceIds.map((id) => rewrite(`${API}/status/${id}`, `${API}/status/${id}.json`))];
+  const status = statusRules(input.serviceIds, liveStatusUrl);
   // Fetched directly, the error files still answer with their own status.
   const badQueryFiles = QUERY_ENDPOINTS.flatMap((endpoint) => [...new Set(wrongNames(endpoint).map((w) => badQueryPath(endpoint, w.key)))]);
   const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(UNKNOWN_AUTHOR, UNKNOWN_AUTHOR, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), ...badQueryFiles.map((path) => error(path, path, 400))];

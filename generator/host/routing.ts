@@ -27,6 +27,8 @@ export function routingInputFrom(paths: Iterable<string>): RoutingInput {
 
 /** A target with placeholders (`:i`, `:c`, `:l`), which Netlify fills in with the request's values. */
 const hasPlaceholder = (to: string) => /\/:[a-z]+(?:\/|\.json$)/.test(to);
+/** A proxy to another origin (the live status URL): no file of the build is its target. */
+const isExternal = (to: string) => /^https?:\/\//.test(to);
 
 /**
  * A rule pointing at a file the build did not write would give the 404 page: every literal
@@ -35,7 +37,7 @@ const hasPlaceholder = (to: string) => /\/:[a-z]+(?:\/|\.json$)/.test(to);
  * each variant is reached by its own rule is checked with Netlify's engine (routing.test.ts).
  */
 export function checkRuleTargets(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
-  const missing = rules.filter((r) => !hasPlaceholder(r.to) && !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
+  const missing = rules.filter((r) => !hasPlaceholder(r.to) && !isExternal(r.to) && !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
   for (const query of precomputedQueries()) {
     const file = `api/v1/${cheapestPath(query)}.json`;
     if (!paths.has(file)) missing.push(`/api/v1/cheapest → /${file}`);
@@ -48,8 +50,9 @@ export function shadowingRules(rules: readonly RedirectRule[], paths: ReadonlySe
   return rules.filter((r) => r.force && r.query.length === 0 && r.from !== r.to && paths.has(r.from.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
 }
 
-export function siteRules(paths: ReadonlySet<string>): RedirectRule[] {
-  const rules = redirectRules(routingInputFrom(paths));
+/** The site's rules, checked against its files; `liveStatusUrl` proxies the status path forms (redirects.ts). */
+export function siteRules(paths: ReadonlySet<string>, liveStatusUrl: string | null = null): RedirectRule[] {
+  const rules = redirectRules(routingInputFrom(paths), liveStatusUrl);
   const missing = checkRuleTargets(rules, paths);
   if (missing.length > 0) throw new Error(`${missing.length} redirect rule(s) point at files the build did not write: ${missing.slice(0, 5).join(', ')}`);
   const shadowing = shadowingRules(rules, paths);

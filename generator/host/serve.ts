@@ -1,7 +1,8 @@
 /**
  * A local server for public/ that behaves like Netlify: the generated _redirects and the
  * netlify.toml headers, matched by Netlify's own engine (see netlify-engine.ts), paths as that
- * engine reads them (`%2F` is no separator, `//` is not collapsed). For previews, self-hosting
+ * engine reads them (`%2F` is no separator, `//` is not collapsed), a 200 rewrite to another origin
+ * proxied as Netlify proxies it (the live status URL: host/live-status.ts). For previews, self-hosting
  * behind a proxy, and end-to-end tests. Listens on 127.0.0.1 only. (`--host cloudflare` runs
  * Cloudflare's own runtime instead: cloudflare/dev-server.ts.)
  */
@@ -105,6 +106,42 @@ export function requestPath(target: string): { path: string; search: string } {
   return { path, search: url.search };
 }
 
+/** A proxy rewrite (`200` to another origin: the live status URL, host/live-status.ts). */
+const isProxy = (rule: { status: number; to: string }) => rule.status === 200 && /^https?:\/\//.test(rule.to);
+
+/** How long a proxied request may take (Netlify gives a proxy 26 s, then answers an error). */
+export const PROXY_TIMEOUT_MS = 26_000;
+
+/** The upstream's headers a proxied answer carries (Netlify applies no custom headers to proxied content). */
+const PROXIED_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'location', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'];
+
+/**
+ * A 200 rewrite to another origin, as Netlify proxies it: the request (query string included)
+ * goes there and its answer comes back with its own status and headers; an origin that cannot be
+ * reached in time is a JSON 502 (what the client's fallback to the static file is for).
+ */
+async function proxy(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+  let upstream: Response;
+  let body: Buffer;
+  try {
+    upstream = await fetch(target, { method: req.method === 'HEAD' ? 'HEAD' : 'GET', redirect: 'manual', signal: AbortSignal.timeout(PROXY_TIMEOUT_MS) });
+    body = Buffer.from(await upstream.arrayBuffer());
+  } catch (error) {
+    const text = errorBody(502, 'upstream_unavailable', `The proxied origin did not answer: ${(error as Error).message}`);
+    if (res.destroyed) return;
+    res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', ...OWN_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(text)) });
+    res.end(req.method === 'HEAD' ? undefined : text);
+    return;
+  }
+  const headers: Record<string, string> = { 'content-length': String(body.length) };
+  for (const name of PROXIED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  res.writeHead(upstream.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** Netlify's behaviour for one request: rules first (forced, or when no file shadows them), then files, then 404.html. */
 export async function handle(engine: NetlifyEngine, root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { path, search } = requestPath(req.url ?? '/');
@@ -130,6 +167,7 @@ export async function handle(engine: NetlifyEngine, root: string, req: IncomingM
       res.end();
       return;
     }
+    if (isProxy(rule)) return proxy(req, res, `${rule.to}${search}`);
     const target = await findFile(root, new URL(rule.to, 'http://127.0.0.1').pathname);
     // Netlify does not chain rewrites: a rule pointing at a missing file is a plain 404.
     if (target !== null) return send(req, res, rule.status, target, headers);
@@ -176,6 +214,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A request still waiting on a proxied origin must not hold the server open.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,8 +1,7 @@
 import { badgeSchema } from './badge-schema.js';
 import { costIndexData } from './cost-index-schema.js';
 import { apiPriceSchema, modelDetailProperties, modelEntry, priceChangeSchema } from './model-schemas.js';
-import { serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
-import { liveMetaSchema } from './status-live.js';
+import { liveMetaSchema, serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
   isoTime,
@@ -115,7 +114,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     author: { type: 'string' },
   }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution']);
   const statusMeta = (extra: Record<string, object> = {}, required: string[] = []) =>
-    meta({ ...extra, checked_at: { ...nullableIsoTime, description: 'the last status run (the edge monitor\'s newest observation in a live answer): status responses are freshness files and change with every run' }, live: liveMetaSchema }, [...required, 'checked_at', 'live']);
+    meta({ ...extra, checked_at: { ...nullableIsoTime, description: 'the last status run: status responses are freshness files and change with every run' }, live: liveMetaSchema }, [...required, 'checked_at', 'live']);
   const query = {
     type: 'object',
     required: ['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit'],

@@ -12,14 +12,13 @@ import { errorFiles } from './errors.js';
 import { pageUrl, routes } from './page-routes.js';
 import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
-import type { ModelDetail, ModelEntry } from '../types/api-types.js';
+import { STATIC_LIVE_META, type ModelDetail, type ModelEntry } from '../types/api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { STATIC_LIVE_META } from './status-live.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
@@ -244,6 +243,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
   // Status responses are freshness files: they say when the services were last checked.
+  // `live` says these are the build's files (a Worker's live answer says `monitor`: docs/api.md, "Live status").
   const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf, live: STATIC_LIVE_META };
   const historyOf = (id: string) => {
     const stored = dataset.statusHistories.get(id);

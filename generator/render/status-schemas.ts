@@ -111,3 +111,20 @@ export const serviceDetailProperties = {
 } as const;
 
 
+
+/** `meta.live` of every status response (types/api-types.ts LiveMeta): where its states come from. */
+export const liveMetaSchema = {
+  type: 'object',
+  description: 'where the states come from: `monitor`, the edge monitor\'s newest observations (a Cloudflare Worker, every minute); `static`, the file the build wrote (docs/api.md, "Live status")',
+  required: ['source', 'observed_at', 'age_seconds', 'reason'],
+  additionalProperties: false,
+  properties: {
+    source: { enum: ['monitor', 'static'] },
+    observed_at: { ...nullableIsoTime, description: 'the newest monitor observation used; null for a static answer' },
+    age_seconds: { type: ['integer', 'null'], minimum: 0, description: 'how old that observation was when answered; null for a static answer' },
+    reason: {
+      enum: [null, 'static_build', 'monitor_unavailable', 'monitor_empty', 'monitor_stale', 'run_failed'],
+      description: 'why the answer is static: static_build, the build\'s own file; monitor_unavailable, the monitor\'s database could not be read; monitor_empty, it holds no observation yet; monitor_stale, its newest observation is over 5 minutes old; run_failed, its last run failed. null: a live answer',
+    },
+  },
+} as const;

@@ -3,8 +3,8 @@ import { emptyHistory, mergeServiceRun, type ServiceHistory } from '../status/hi
 import type { ServiceDefinition } from '../status/registry.js';
 import { apiSchemas } from './schemas.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { STATIC_LIVE_META } from './status-live.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
+import { STATIC_LIVE_META } from '../types/api-types.js';
 
 const withProbe: ServiceDefinition = { id: 'acme', name: 'Acme', url: 'https://acme.example.com', status_page: { type: 'none' }, probe: { url: 'https://api.acme.example.com/v1', method: 'GET' } };
 const withoutProbe: ServiceDefinition = { ...withProbe, id: 'bolt', probe: null };
@@ -42,9 +42,15 @@ describe('status.json entries', () => {
   it('match the published status schema, which bounds the summary to exactly 90 days', () => {
     const validate = compileValidator(createAjv(), apiSchemas('https://modelpulse.test').status);
     const entry = serviceListEntry(withProbe, history, asOf);
-    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, as_of: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, count: 1, live: STATIC_LIVE_META } });
+    const body = (data: unknown) => ({ data, meta: { api_version: 'v1', attribution: { text: 't', url: 'https://modelpulse.test' }, cache_seconds: 60, updated_at: asOf, as_of: asOf, sources: [], documentation: 'https://modelpulse.test/#/docs', checked_at: asOf, live: STATIC_LIVE_META, count: 1 } });
     expect(validate(body([entry])), validate.errors()).toBe(true);
     const short = { ...entry, uptime_90d_summary: { ...entry.uptime_90d_summary, uptime: entry.uptime_90d_summary.uptime.slice(1) } };
     expect(validate(body([short]))).toBe(false);
+    // meta.live as the contract gives it: the build's constant, a Worker's live answer; nothing else.
+    const withLive = (live: unknown) => ({ ...body([entry]), meta: { ...body([entry]).meta, live } });
+    expect(validate(withLive({ source: 'monitor', observed_at: asOf, age_seconds: 42, reason: null })), validate.errors()).toBe(true);
+    expect(validate(withLive({ source: 'static', observed_at: null, age_seconds: null, reason: 'monitor_stale' }))).toBe(true);
+    expect(validate(withLive({ source: 'live', observed_at: null, age_seconds: null, reason: null }))).toBe(false);
+    expect(validate(withLive({ source: 'static', observed_at: null, age_seconds: null, reason: 'because' }))).toBe(false);
   });
 });

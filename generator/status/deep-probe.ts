@@ -33,3 +33,13 @@ export function deepVerdict(status: number): DeepVerdict {
   const why = status === 401 || status === 403 ? 'the key was refused' : 'the request was refused (check probe.deep in data/services.json)';
   return { ok: null, error: `deep probe inconclusive: ${why} (HTTP ${status})` };
 }
+
+/** One probe a minute for a 30-day month. */
+export const PROBES_PER_MONTH = 1440 * 30;
+/** What a 1-token probe costs: about 10 input tokens (a word and the chat template) and 1 output token. */
+export const DEEP_PROBE_TOKENS = { input: 10, output: 1 } as const;
+
+/** The monthly cost in US dollars of one deep probe a minute, at prices in dollars per 1M tokens. */
+export function deepProbeMonthlyCost(price: { input: number; output: number }): number {
+  return (PROBES_PER_MONTH * (DEEP_PROBE_TOKENS.input * price.input + DEEP_PROBE_TOKENS.output * price.output)) / 1_000_000;
+}

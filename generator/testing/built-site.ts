@@ -31,9 +31,9 @@ export async function buildCommittedSite(host: Host = 'netlify', siteUrl = TEST_
  * A handful of models from three authors (one with a free variant, one retiring) and two
  * monitored services, made the way `update` makes data/, and built: every endpoint, schema and
  * file kind of the full site, in seconds rather than the committed catalog's minute. For tests
- * that read a built site; build it once per test file.
+ * that read a built site; build it once per test file. `liveStatusUrl`: built with that setting.
  */
-export async function buildSmallSite(): Promise<BuiltSite & { dataDir: string }> {
+export async function buildSmallSite(options: { liveStatusUrl?: string } = {}): Promise<BuiltSite & { dataDir: string }> {
   const dataDir = await tempDir('small-data');
   const now = '2026-08-01T00:00:00Z';
   await seedCatalog(
@@ -57,6 +57,6 @@ export async function buildSmallSite(): Promise<BuiltSite & { dataDir: string }>
   await saveStatusHistories(dataDir, [emptyHistory('openai'), emptyHistory('mistral')]);
   await saveSources(dataDir, { ...(await loadSources(dataDir)), status: { last_attempt_at: now, last_success_at: now, ok: true, error: null, items: 2 } });
   const publishDir = await tempDir('small-site');
-  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: TEST_SITE_URL });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: TEST_SITE_URL, liveStatusUrl: options.liveStatusUrl ?? null });
   return { dataDir, publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml') };
 }

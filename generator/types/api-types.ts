@@ -202,3 +202,24 @@ export interface Deprecation {
   replacement_id: string | null;
   source_url: string;
 }
+
+/** Where a status response's states come from (`meta.live`, in every status response; docs/api.md, "Live status"). */
+export type LiveSource = 'monitor' | 'static';
+
+/**
+ * Why a status response is not the monitor's live answer: `static_build`, the file the build wrote;
+ * the others, a Worker that answered with that file instead (its database unreachable, empty,
+ * its newest observation older than 5 minutes, or its last run failed). null: a live answer.
+ */
+export type LiveReason = 'static_build' | 'monitor_unavailable' | 'monitor_empty' | 'monitor_stale' | 'run_failed';
+
+export interface LiveMeta {
+  source: LiveSource;
+  /** The newest monitor observation used, or null (a static answer). */
+  observed_at: string | null;
+  age_seconds: number | null;
+  reason: LiveReason | null;
+}
+
+/** What every status file the build writes says: constant, so the files keep their bytes. */
+export const STATIC_LIVE_META: LiveMeta = { source: 'static', observed_at: null, age_seconds: null, reason: 'static_build' };

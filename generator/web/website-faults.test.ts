@@ -126,6 +126,8 @@ describe('the website against hostile and failing upstreams', () => {
     await expect(page.locator('main [data-age]').textContent()).resolves.toBe('Checked 10 minutes ago (2026-08-02 00:00 UTC); the checks are meant to run every 15 minutes.');
     await expect(page.locator('.tag-stale').count()).resolves.toBe(0);
     await expect(page.locator('article[data-service="acme"] .status').textContent()).resolves.toBe('Partial outage');
+    // A site built without a live status URL says nothing about it: its age, as always.
+    await expect(page.locator('main [data-live]').count()).resolves.toBe(0);
     await close();
   }, SLOW);
 

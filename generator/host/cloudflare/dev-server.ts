@@ -103,7 +103,7 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
     '--config', config,
     '--ip', '127.0.0.1', '--port', String(options.port), '--inspector-port', '0',
     '--persist-to', persist,
-    '--show-interactive-dev-session=false', '--log-level', 'info',
+    '--show-interactive-dev-session=false', '--log-level', 'log',
     ...secrets,
   ];
   // Its own process group, so closing it ends workerd with it.

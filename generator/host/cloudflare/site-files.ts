@@ -107,7 +107,7 @@ export const STATUS_DB_BINDING = 'STATUS_DB';
 export const STATUS_DB_NAME = 'modelpulse-status';
 export const MONITOR_CRON = '* * * * *';
 
-export function wranglerConfig(vars: WorkerVars, monitor: { databaseId: string; serviceIds: readonly string[] }, name = 'modelpulse'): string {
+export function wranglerConfig(vars: WorkerVars, monitor: { databaseId: string | null; serviceIds: readonly string[] }, name = 'modelpulse'): string {
   const config = {
     name,
     main: WORKER_FILE,
@@ -119,7 +119,8 @@ export function wranglerConfig(vars: WorkerVars, monitor: { databaseId: string; 
     // The edge monitor: a run every minute (worker.ts `scheduled`), its observations in D1; the
     // schema is the repository's migrations/, copied beside this file by the build.
     triggers: { crons: [MONITOR_CRON] },
-    d1_databases: [{ binding: STATUS_DB_BINDING, database_name: STATUS_DB_NAME, database_id: monitor.databaseId, migrations_dir: 'migrations' }],
+    // Without an id, `wrangler deploy` provisions the database by its name (and finds it again).
+    d1_databases: [{ binding: STATUS_DB_BINDING, database_name: STATUS_DB_NAME, ...(monitor.databaseId === null ? {} : { database_id: monitor.databaseId }), migrations_dir: 'migrations' }],
     observability: { enabled: false },
   };
   return `${JSON.stringify(config, null, 2)}\n`;

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Cut short, as by an interrupted upload: the head is there, the entries are not.
   await writeFile(join(dir, `api/v1/${INDEX_FILE}`), index.slice(0, index.length - 40));
   await writeFile(join(dir, WORKER_FILE), await bundleWorker());
-  await writeFile(join(dir, WRANGLER_CONFIG_FILE), wranglerConfig({ DOCUMENTATION: 'https://modelpulse.test/#/docs', BASE_PATH: '' }, { databaseId: '00000000-0000-0000-0000-000000000000', serviceIds: [] }));
+  await writeFile(join(dir, WRANGLER_CONFIG_FILE), wranglerConfig({ DOCUMENTATION: 'https://modelpulse.test/#/docs', BASE_PATH: '' }, { databaseId: null, serviceIds: [] }));
   await writeFile(join(dir, '_headers'), cloudflareHeaders());
   await writeFile(join(dir, '.assetsignore'), assetsIgnore());
   server = await startCloudflareDev({ publishDir: dir, port: 0 });

@@ -21,14 +21,12 @@ import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from 
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, ERROR_CACHE_CONTROL, isInternalPath } from '../hosts.js';
 import { plainPath } from './plain-path.js';
 import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
-import { MONITOR_ASSET } from './monitor/asset.js';
+import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
 import type { D1Like } from './monitor/store.js';
 
-export interface AssetsBinding {
-  fetch(request: Request): Promise<Response>;
-}
+export type { AssetsBinding } from './monitor/asset.js';
 
 export interface WorkerEnv {
   ASSETS: AssetsBinding;
@@ -77,6 +75,16 @@ const refusedQuery = (request: Request, env: WorkerEnv, endpoint: QueryEndpoint,
   'wrong' in read
     ? errorAsset(request, env, `${API}/errors/${badQueryFile(endpoint, read.wrong.key)}.json`, 400)
     : Promise.resolve(errorResponse(request, badQuery(read.repeated, read.message, env.DOCUMENTATION)));
+
+/**
+ * The time live answers judge the monitor's age at: the clock, or under the local dev server only
+ * the time its wrapper gives (dev-trigger.ts), as a symbol-keyed env property no binding can be.
+ */
+const LOCAL_CLOCK = Symbol.for('modelpulse.localClock');
+function answerTime(env: WorkerEnv): number {
+  const local = (env as unknown as Record<symbol, unknown>)[LOCAL_CLOCK];
+  return typeof local === 'number' && Number.isFinite(local) ? local : Date.now();
+}
 
 // The index is immutable for a deployed version, so an isolate reads it once.
 let index: Promise<ModelIndex> | null = null;
@@ -149,7 +157,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   if (path === null || isInternalPath(path) || path.startsWith(`/${MONITOR_ASSET.split('/')[0]}/`)) return errorAsset(request, env, `${API}/errors/not-found.json`, 404);
   const plainRoute = path.replace(/\/$/, '');
   const live = liveRoute(plainRoute);
-  if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), Date.now());
+  if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), answerTime(env));
   const pairs = queryPairs(url.search);
   if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
   if (plainRoute === `${API}/models`) return modelsRoute(request, env, pairs);

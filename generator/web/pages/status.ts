@@ -1,5 +1,6 @@
 import type { ServiceDetail, ServiceEntry, ServiceListEntry } from '../../render/status.js';
 import { api, type Page } from '../context.js';
+import type { LiveFallback } from '../../client/client.js';
 import { routes } from '../../render/page-routes.js';
 import { externalLink, h, scrollTable, replaceChildren, type Child } from '../dom.js';
 import { formatLatency, formatTime, formatUptime, statusWords } from '../format.js';
@@ -7,6 +8,7 @@ import { dataAge, newestTime, plural, REFRESH_MINUTES } from '../freshness.js';
 import { addDays } from '../../models/dates.js';
 import { cell, errorMessage, note, pageTitle, table } from './common.js';
 import { dayText, uptimeBar, type BarDay } from './uptime-bar.js';
+import { liveLine, liveObservedAt } from './live-line.js';
 
 type Incident = ServiceEntry['active_incidents'][number];
 
@@ -113,7 +115,16 @@ function safeCard(entry: unknown, now: number): HTMLElement {
   }
 }
 
-/** How old the page's data is, against the reader's clock; a warning once it missed two refreshes. */
+/**
+ * How old the page's data is, against the reader's clock; a warning once it missed two refreshes.
+ * A live answer says so, with the age of the monitor's newest observation instead.
+ */
+function freshness(meta: Record<string, unknown>, fallback: LiveFallback | null, now: number): Child[] {
+  const line = liveLine(meta, fallback, now);
+  if (liveObservedAt(meta) !== null) return [line];
+  return [line, boardFreshness(typeof meta.checked_at === 'string' ? meta.checked_at : null, now)];
+}
+
 function boardFreshness(checkedAt: string | null, now: number): HTMLElement {
   const age = dataAge(checkedAt, now);
   if (age.age === null) return note('No status check has been recorded yet.');
@@ -128,7 +139,6 @@ export const statusBoard: Page = async ({ main, noteMeta, now }) => {
   const response = await api.status();
   noteMeta(response.meta);
   const services = Array.isArray(response.data) ? (response.data as unknown[]) : [];
-  const checkedAt = typeof response.meta.checked_at === 'string' ? response.meta.checked_at : null;
   const clock = now();
   // Counted as the cards read: a stale "operational" counts as "was operational".
   const counts = new Map<string, number>();
@@ -144,7 +154,7 @@ export const statusBoard: Page = async ({ main, noteMeta, now }) => {
   replaceChildren(
     main,
     pageTitle('AI service status'),
-    boardFreshness(checkedAt, clock),
+    ...freshness(response.meta, response.fallback, clock),
     h('p', {}, `${plural(services.length, 'service')}: `, [...counts].map(([label, n]) => `${n} ${label}`).join(', '), '.'),
     h('p', { class: 'legend muted' }, 'Each bar: the last 90 days, one a day, oldest first: ', ...LEGEND.flatMap(([shade, text], i) => [h('span', { class: `swatch ${shade}`, attrs: { 'aria-hidden': 'true' } }), ` ${text}${i < LEGEND.length - 1 ? ', ' : '.'}`])),
     services.length === 0 ? note('No services are monitored (data/services.json is empty).') : h('div', { class: 'board' }, ...services.map((s) => safeCard(s, clock))),
@@ -164,7 +174,7 @@ export const servicePage: Page = async ({ main, params, noteMeta, now }) => {
     main,
     pageTitle(service.name),
     h('div', { class: 'service-head' }, statusBadge(service.status, serviceAge(service, clock).stale)),
-    boardFreshness(typeof response.meta.checked_at === 'string' ? response.meta.checked_at : null, clock),
+    ...freshness(response.meta, response.fallback, clock),
     staleness(service, clock),
     sides(service, clock),
     h('h2', {}, '90-day uptime'),

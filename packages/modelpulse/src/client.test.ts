@@ -28,8 +28,9 @@ describe('the package client against a running serve', () => {
   it('answers every endpoint with what the API serves', async () => {
     const client = createClient({ baseUrl: site.server.url });
     expect(await client.index()).toEqual(await site.file('index.json'));
-    expect(await client.status()).toEqual(await site.file('status.json'));
-    expect(await client.service('openai')).toEqual(await site.file('status/openai.json'));
+    // Status reads the path form first (live where the site proxies or answers it; here the rules' file), then the file.
+    expect(await client.status()).toEqual({ ...(await site.file('status.json')), fallback: null });
+    expect(await client.service('openai')).toEqual({ ...(await site.file('status/openai.json')), fallback: null });
     expect(await client.models()).toEqual(await site.file('models.json'));
     expect(await client.models('openai')).toEqual(await site.file('models/openai.json'));
     expect(await client.model('openai/gpt-test')).toEqual(await site.file('models/openai/gpt-test.json'));
@@ -83,6 +84,23 @@ describe('the package client with a base URL that is not a ModelPulse site', () 
     expect(normalizeBaseUrl('https://example.test/api/v1/')).toBe('https://example.test');
     expect(normalizeBaseUrl('https://example.test/mirror/?x=1')).toBe('https://example.test/mirror');
     for (const bad of ['example.test', 'ftp://example.test', '']) expect(() => createClient({ baseUrl: bad }), bad).toThrow(/base URL/);
+  });
+
+  it('reads status live first and the static file when that fails; liveStatusUrl: null reads the file only', async () => {
+    const down = await startForeignServer(503, 'text/html', '<html>over quota</html>');
+    try {
+      const asked: string[] = [];
+      const counting: FetchLike = (url, init) => (asked.push(url), fetch(url, init));
+      const list = await createClient({ baseUrl: site.server.url, liveStatusUrl: down.url, fetch: counting }).status();
+      expect(list).toEqual({ ...(await site.file('status.json')), fallback: { url: `${down.url}/api/v1/status`, reason: 'HTTP 503' } });
+      expect(asked).toEqual([`${down.url}/api/v1/status`, `${site.server.url}/api/v1/status.json`]);
+      asked.length = 0;
+      await createClient({ baseUrl: site.server.url, liveStatusUrl: null, fetch: counting }).service('openai');
+      expect(asked).toEqual([`${site.server.url}/api/v1/status/openai.json`]);
+      expect(() => createClient({ liveStatusUrl: 'status.example.com' })).toThrow(/base URL/);
+    } finally {
+      await down.close();
+    }
   });
 
   it('names the base URL it cannot reach', async () => {
@@ -178,10 +196,10 @@ describe('the package cache', () => {
     const first = await client.status();
     now += 59_000;
     expect(await client.status()).toEqual(first);
-    expect(asked).toEqual(['/api/v1/status.json']);
+    expect(asked).toEqual(['/api/v1/status']);
     now += 2_000;
     await client.status();
-    expect(asked).toEqual(['/api/v1/status.json', '/api/v1/status.json']);
+    expect(asked).toEqual(['/api/v1/status', '/api/v1/status']);
     // Errors are not kept: the next request asks again.
     await failure(client.model('openai/no-such-model'));
     await failure(client.model('openai/no-such-model'));

@@ -3,7 +3,7 @@
  * /api/v1/client.js (generator/client/client.ts, bundled, not copied) with a default base URL,
  * response types generated from the API's JSON Schemas, clear errors and an optional cache.
  */
-import { createClient as createSharedClient, ModelPulseError } from '../../../generator/client/client.js';
+import { createClient as createSharedClient, ModelPulseError, type LiveFallback } from '../../../generator/client/client.js';
 import { DEFAULT_SITE_URL } from '../../../generator/config.js';
 import type { CostEstimate, CostOptions, TokenUsage } from '../../../generator/query/cost.js';
 import type {
@@ -67,17 +67,29 @@ export interface ClientOptions {
    * Default false; either way the answer is the same.
    */
   queryForm?: boolean;
+  /**
+   * Where status is live (a Cloudflare deployment's Worker, or a Netlify site that proxies to
+   * one): `status()` and `service(id)` read its path forms (`/api/v1/status`, `/api/v1/status/<id>`)
+   * first and the base URL's static files (`status.json`) when that fails. Default: the base URL
+   * itself; null: the static files only.
+   */
+  liveStatusUrl?: string | null;
+  /** How long that live read may take before the static file is read instead (default 5 s). */
+  liveTimeoutMs?: number;
 }
+
+/** A status answer, and why it is the static file although a live one was read first (null: it is not). */
+export type WithFallback<T> = T & { fallback: LiveFallback | null };
 
 export interface ModelPulseClient {
   /** The site this client reads. */
   readonly baseUrl: string;
   /** The endpoints, and `data.freshness`: when the data was last refreshed, per source. */
   index(): Promise<IndexResponse>;
-  /** Every monitored service with its combined status. */
-  status(): Promise<StatusResponse>;
-  /** One service (`openai`) with 90 days of uptime and recent incidents. */
-  service(id: string): Promise<ServiceResponse>;
+  /** Every monitored service with its combined status: live first (`meta.live` says), else the static file. */
+  status(): Promise<WithFallback<StatusResponse>>;
+  /** One service (`openai`) with 90 days of uptime and recent incidents: live first, else the static file. */
+  service(id: string): Promise<WithFallback<ServiceResponse>>;
   /** Models currently offered; one author's (`anthropic`) when `author` is given. */
   models(author?: string): Promise<ModelsResponse>;
   /** One model (`<author>/<slug>`) with its price history and every offer. */
@@ -123,6 +135,8 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
   const shared = createSharedClient({
     baseUrl,
     queryForm: options.queryForm ?? false,
+    liveStatusUrl: options.liveStatusUrl === null ? null : normalizeBaseUrl(options.liveStatusUrl ?? baseUrl),
+    ...(options.liveTimeoutMs === undefined ? {} : { liveTimeoutMs: options.liveTimeoutMs }),
     fetch: packageFetch({
       baseUrl,
       fetch: options.fetch ?? standardFetch,
@@ -134,8 +148,8 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
   return {
     baseUrl,
     index: async () => checked('index', await shared.index(), baseUrl),
-    status: async () => checked('status', await shared.status(), baseUrl),
-    service: async (id) => checked('service', await shared.service(id), baseUrl, id),
+    status: async () => withFallback(await shared.status(), (body) => checked<StatusResponse>('status', body, baseUrl)),
+    service: async (id) => withFallback(await shared.service(id), (body) => checked<ServiceResponse>('service', body, baseUrl, id)),
     models: async (author) => checked('models', await shared.models(author), baseUrl),
     model: async (id) => checked('model', await shared.model(id), baseUrl, id),
     cheapest: async (query = {}) => {
@@ -149,4 +163,9 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
   };
 }
 
-export { ModelPulseError };
+/** The response checked as the API's, with `fallback` kept beside it. */
+function withFallback<T>({ fallback, ...body }: { fallback: LiveFallback | null }, check: (body: unknown) => T): WithFallback<T> {
+  return { ...check(body), fallback };
+}
+
+export { ModelPulseError, type LiveFallback };

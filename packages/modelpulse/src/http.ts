@@ -156,14 +156,15 @@ export async function readTextUpTo(message: Pick<FetchLikeResponse, 'headers' | 
 }
 
 /** The fetch the shared client gets: clear errors, and a cache of successful JSON answers. */
-export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOptions): (url: string) => Promise<FetchedResponse> {
-  return async (url) => {
+export function packageFetch({ baseUrl, fetch, cache, now, timeoutMs }: HttpOptions): (url: string, init?: { signal?: AbortSignal }) => Promise<FetchedResponse> {
+  return async (url, init) => {
     const kept = await cache?.get(url);
     const keptBody = kept && kept.expiresAt > now() ? parsed(kept.body) : null;
     if (kept && keptBody !== null) return answer(kept.status, kept.body, keptBody);
     let response: FetchLikeResponse;
     let body: string;
-    const signal = AbortSignal.timeout(timeoutMs);
+    // The caller's signal too (the shared client ends a live status read sooner than the timeout).
+    const signal = init?.signal === undefined || typeof AbortSignal.any !== 'function' ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), init.signal]);
     try {
       response = await fetch(url, { signal });
       body = await readTextUpTo(response, MAX_ANSWER_BYTES);

@@ -41,6 +41,9 @@ describe('live status answers', () => {
     expect(await readMonitor(unreachable, now)).toEqual({ ok: false, reason: 'monitor_unavailable' });
     expect(await readMonitor(database({ latest: null, rollup: null }), now)).toEqual({ ok: false, reason: 'monitor_empty' });
     expect(await readMonitor(database({ latest: latest('2026-11-27T10:04:00Z', 0), rollup: null }), now)).toEqual({ ok: false, reason: 'run_failed' });
+    // A state that cannot be read (damaged, or another version's) answers nothing.
+    expect(await readMonitor(database({ latest: { ...latest('2026-11-27T10:04:00Z', 1), state: '{"day":"2026-11-27"' }, rollup: null }), now)).toEqual({ ok: false, reason: 'monitor_unavailable' });
+    expect(await readMonitor(database({ latest: { ...latest('2026-11-27T10:04:00Z', 1), state: '{"day":"2026-11-27"}' }, rollup: null }), now)).toEqual({ ok: false, reason: 'monitor_unavailable' });
     const old = new Date(now - (STALE_AFTER_S + 1) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(await readMonitor(database({ latest: latest(old, 1), rollup: null }), now)).toEqual({ ok: false, reason: 'monitor_stale' });
     const fresh = await readMonitor(database({ latest: latest('2026-11-27T10:04:00Z', 1), rollup: { days: '{"2026-11-26":{"a":[1440,1440]}}' } }), now);

@@ -9,7 +9,7 @@
  * never an observation shown as newer than it is. Reads only: nothing here writes D1.
  */
 import { statusBadge, uptimeBadge } from '../../../render/badges.js';
-import type { LiveMeta, LiveReason } from '../../../render/status-live.js';
+import type { LiveMeta, LiveReason } from '../../../types/api-types.js';
 import type { ServiceDetail, ServiceListEntry, UptimeDay } from '../../../render/status.js';
 import type { ServiceDefinition } from '../../../status/registry.js';
 import { responseJson } from '../../../text/response-json.js';
@@ -55,6 +55,8 @@ export async function readMonitor(db: D1Like | undefined, nowMs: number): Promis
     return { ok: false, reason: 'monitor_unavailable' };
   }
   if (latest === null) return { ok: false, reason: 'monitor_empty' };
+  // A state this code cannot read (another version's, or damaged) is no state to answer from.
+  if (typeof latest.state?.services !== 'object' || latest.state.services === null || typeof latest.observed_at !== 'string') return { ok: false, reason: 'monitor_unavailable' };
   if (latest.run_ok !== 1) return { ok: false, reason: 'run_failed' };
   const age = Math.max(0, Math.round((nowMs - Date.parse(latest.observed_at)) / 1000));
   if (age > STALE_AFTER_S) return { ok: false, reason: 'monitor_stale' };
@@ -98,6 +100,15 @@ function listDays(entry: ServiceListEntry, asset: MonitorAsset | null): UptimeDa
  * response, conditional headers and all).
  */
 export async function answerLive(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
+  try {
+    return await answer(request, env, route, staticFile, nowMs);
+  } catch {
+    // Whatever went wrong, the static file answers (as the asset server serves it): never a 5xx of ours.
+    return staticFile(route.kind === 'badge' ? `/api/v1/badges/${route.id}/${route.badge}.json` : route.kind === 'list' ? '/api/v1/status.json' : `/api/v1/status/${route.id}.json`);
+  }
+}
+
+async function answer(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
   const path = route.kind === 'list' ? '/api/v1/status.json' : `/api/v1/status/${route.id}.json`;
   const file = await staticFile(path);
   if (file.status !== 200) return route.kind === 'badge' && file.status === 404 ? staticFile(`/api/v1/badges/${route.id}/${route.badge}.json`) : file;

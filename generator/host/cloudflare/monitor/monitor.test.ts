@@ -17,6 +17,7 @@ import { startUpstreamServer, type Routes, type UpstreamServer } from '../../../
 import { createAjv } from '../../../validation/ajv.js';
 import { API_CACHE_CONTROL } from '../../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from '../dev-server.js';
+import { LOCAL_NOW_HEADER } from '../dev-trigger.js';
 import { decodeRun, type MonitorState } from './state.js';
 
 /** A made-up key: it must reach the upstream's header and nothing else. */
@@ -77,15 +78,17 @@ function services(base: string): ServiceDefinition[] {
   ];
 }
 
-const NOW = Date.now();
+/** The runs' times are set around this, taken once the runtime is up (a loaded machine may take minutes to start it). */
+let NOW: number;
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 beforeAll(async () => {
   upstream = await startUpstreamServer(healthy());
   // The static files: one 15-minute refresh an hour ago.
-  ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(NOW - 3_600_000)));
+  ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(Date.now() - 3_600_000)));
   server = await startCloudflareDev({ publishDir, port: 0, secrets: { PROBE_KEY_ZETA: FAKE_KEY } });
+  NOW = Date.now();
   const schemas = apiSchemas(SMALL_SITE_URL);
   const ajv = createAjv();
   check = { status: ajv.compile(schemas.status), service: ajv.compile(schemas.service), badge: ajv.compile(schemas.badge) };
@@ -194,10 +197,18 @@ describe('the edge monitor in workerd', () => {
     const again = await getJson<Detail>('/api/v1/status/alpha', 'service');
     expect(again.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(NOW + 120_000) });
     expect(again.data.status).toBe('operational');
+    // Judged six minutes after that run (the dev server's clock header), the same state is stale.
+    const later = await fetch(`${server.url}/api/v1/status/alpha`, { headers: { [LOCAL_NOW_HEADER]: String(NOW + 120_000 + 360_000) } });
+    expect(((await later.json()) as Detail).meta.live).toMatchObject({ source: 'static', reason: 'monitor_stale' });
 
+    // The same minute twice at once (a cron event delivered twice): one writes, the other leaves it.
+    expect(await Promise.all([server.runScheduled(NOW + 180_000), server.runScheduled(NOW + 180_000)])).toEqual([200, 200]);
+    expect(((await getJson<Detail>('/api/v1/status/alpha', 'service')).meta.live)).toMatchObject({ source: 'monitor', observed_at: iso(NOW + 180_000) });
+    // Each run says what it did in the Worker's log, a refused time too.
+    expect(server.output()).toContain(`monitor ${iso(NOW + 90_000)}: skipped, the run's time ${iso(NOW + 90_000)} is not after the last observation ${iso(NOW + 120_000)}`);
     const db = await server.readD1();
     const rows = db.runs;
-    expect(rows.map((r) => [r.minute, r.ok])).toEqual([[minuteOf(NOW - 600_000), 1], [minuteOf(NOW), 1], [minuteOf(NOW + 60_000), 0], [minuteOf(NOW + 120_000), 1]]);
+    expect(rows.map((r) => [r.minute, r.ok])).toEqual([[minuteOf(NOW - 600_000), 1], [minuteOf(NOW), 1], [minuteOf(NOW + 60_000), 0], [minuteOf(NOW + 120_000), 1], [minuteOf(NOW + 180_000), 1]]);
     for (const row of rows) expect(decodeRun(String(row.observations)).map((o) => o.id)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta']);
     expect(decodeRun(String(rows[1]!.observations)).find((o) => o.id === 'eps')).toMatchObject({ status: 'partial_outage', probe: false, http_status: 503 });
     // Every counted probe of every run is in the counts (the failed run's were inconclusive: not counted).
@@ -206,9 +217,9 @@ describe('the edge monitor in workerd', () => {
     const closed = rollup === undefined ? {} : (JSON.parse(String(rollup.days)) as Record<string, Record<string, [number, number]>>);
     const counts = (id: string): Array<[number, number]> => [state.services[id]!.today, ...Object.values(closed).map((day) => day[id] ?? ([0, 0] as [number, number]))];
     const sum = (id: string, at: 0 | 1) => counts(id).reduce((total, pair) => total + pair[at], 0);
-    expect([sum('alpha', 0), sum('alpha', 1)]).toEqual([3, 3]);
-    expect([sum('eps', 0), sum('eps', 1)]).toEqual([3, 2]);
-    // The detail's uptime shows those probes: eps answered 2 of its 3 counted probes.
+    expect([sum('alpha', 0), sum('alpha', 1)]).toEqual([4, 4]);
+    expect([sum('eps', 0), sum('eps', 1)]).toEqual([4, 3]);
+    // The detail's uptime shows those probes.
     const eps = await getJson<Detail>('/api/v1/status/eps', 'service');
     const probed = eps.data.uptime_90d.filter((d) => d.probe !== null && d.date >= iso(NOW - 600_000).slice(0, 10));
     expect(probed.length).toBeGreaterThan(0);

@@ -103,6 +103,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
     const previous = await readLatest(db);
     if (previous !== null && minute <= previous.minute) {
       report.skipped = `the run's time ${observedAt} is not after the last observation ${previous.observed_at}`;
+      options.log?.(`monitor ${observedAt}: skipped, ${report.skipped}`);
       return report;
     }
     const plan = planRun(asset.services, minute);
@@ -147,6 +148,12 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
     options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}`);
     return report;
   } catch (error) {
+    // Another run of the same minute wrote first (a cron event delivered twice): its batch stands, and nothing of ours was written.
+    if (error instanceof Error && /UNIQUE constraint failed: runs\.minute/.test(error.message)) {
+      report.skipped = `another run wrote the minute ${observedAt} first`;
+      options.log?.(`monitor ${observedAt}: skipped, ${report.skipped}`);
+      return report;
+    }
     // Our words only: a thrown error may carry upstream text, never a key (keys go only into headers).
     report.error = `the run failed: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown error'}`;
     try {

@@ -161,7 +161,13 @@ async function runCommand(command: string, args: string[], { values, tokens }: P
     case 'model':
       return show(await client.model(args[0]!), renderModel);
     case 'status':
-      return args[0] === undefined ? show(await client.status(), renderStatus) : show(await client.service(args[0]), renderService);
+      // --json prints the API's response: `fallback` says how the client got it, not what it is.
+      if (args[0] === undefined) {
+        const { fallback: _fallback, ...response } = await client.status();
+        return show(response, renderStatus);
+      }
+      const { fallback: _fallback, ...response } = await client.service(args[0]);
+      return show(response, renderService);
     case 'changes':
       return show(await client.priceChanges(), renderChanges);
     case 'deprecations':

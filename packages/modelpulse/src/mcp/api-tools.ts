@@ -51,7 +51,11 @@ export const registerApiTools: ToolModule = (server, { client, today }) => {
     description: 'The status of the monitored AI services (official status page and our own probes): every service, or one service with 90 days of uptime and recent incidents.',
     inputSchema: INPUT.serviceStatus,
     annotations: READ_ONLY,
-  }, tool(async ({ service_id: id }) => answer(id === undefined ? await client.status() : await client.service(id))));
+  }, tool(async ({ service_id: id }) => {
+    // The API's response as it is: `meta.live` says whether it is live; why a live read failed is the client's business.
+    const { fallback: _fallback, ...response } = id === undefined ? await client.status() : await client.service(id);
+    return answer(response);
+  }));
 
   server.registerTool('price_changes', {
     title: 'AI model price changes',
