@@ -462,12 +462,12 @@ esac
     return { calls, fakes: { npx } };
   }
 
-  // As the build writes it: a placeholder id, the migrations copied beside it.
+  // As the build writes it (site-files.ts): the database by its name without an id, the migrations copied beside it.
   const monitorConfig = {
     name: 'modelpulse',
     main: '_worker.js',
     triggers: { crons: ['* * * * *'] },
-    d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: '00000000-0000-0000-0000-000000000000', migrations_dir: 'migrations' }],
+    d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', migrations_dir: 'migrations' }],
   };
 
   async function site(config: object, databases: object[], migrations = true) {
