@@ -1,6 +1,6 @@
 import { validateWorkflow } from '@action-validator/core';
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -411,6 +411,8 @@ describe('refresh.yml step scripts, run for real', () => {
 
 describe('refresh.yml: the Cloudflare deploy', () => {
   const job = refresh.jobs.cloudflare!;
+  const DEPLOY_STEP = 'Deploy with wrangler';
+  const D1_STEP = 'Create and migrate the status database';
 
   it('runs after the refresh decided to deploy there, with the site the refresh job validated, hidden files included', () => {
     // Also after a refresh that sounded the staleness alarm once the site was packaged.
@@ -418,31 +420,154 @@ describe('refresh.yml: the Cloudflare deploy', () => {
     expect(refresh.jobs.refresh!.outputs?.['deploy-cloudflare']).toBe("${{ steps.cloudflare-artifact.outcome == 'success' }}");
     const upload = step(refresh, 'cloudflare-artifact');
     expect(upload).toMatchObject({ if: "steps.decide.outputs.deploy == 'true' && steps.publish.outputs.mode == 'cloudflare'", with: { name: 'cloudflare-site', path: 'public/', 'include-hidden-files': true } });
-    expect(job.steps.map((s) => s.uses?.split('@')[0] ?? s.run?.trim().split('\n')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci', 'actions/download-artifact', '# The public/ the refresh job validated, with its Worker and wrangler.json, as it is.']);
+    expect(job.steps.map((s) => s.name ?? s.uses?.split('@')[0] ?? s.run?.trim())).toEqual(['actions/checkout', 'actions/setup-node', 'npm ci', 'actions/download-artifact', D1_STEP, DEPLOY_STEP]);
     expect(job.steps[0]!.with).toMatchObject({ 'persist-credentials': false });
     expect(job.steps[3]!.with).toEqual({ name: 'cloudflare-site', path: 'public/' });
+    // Neither step has a condition of its own: the database step decides in its script (and always
+    // lets the deploy go on), so a deploy never waits on the monitor.
+    expect(job.steps.filter((s) => s.if !== undefined)).toEqual([]);
   });
 
-  it('deploys with the wrangler package-lock.json pins, the token in that one step only', async () => {
+  it('gives the Cloudflare token to the database and deploy steps only, and each deep probe key of data/services.json to the deploy alone', async () => {
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
     expect(pkg.devDependencies.wrangler).toMatch(/^\d+\.\d+\.\d+$/);
     const withSecrets = job.steps.filter((s) => /secrets\./.test(JSON.stringify(s)));
-    expect(withSecrets.map((s) => s.name)).toEqual(['Deploy with wrangler']);
-    const deploy = withSecrets[0]!;
-    expect(Object.keys(deploy.env ?? {}).filter((k) => /secrets\./.test(String(deploy.env![k])))).toEqual(['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']);
+    expect(withSecrets.map((s) => s.name)).toEqual([D1_STEP, DEPLOY_STEP]);
+    const secretEnv = (s: Step) => Object.entries(s.env ?? {}).filter(([, v]) => /secrets\./.test(String(v)));
+    expect(secretEnv(withSecrets[0]!).map(([k]) => k)).toEqual(['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']);
+    const services = JSON.parse(await readFile('data/services.json', 'utf8')) as Array<{ id: string }>;
+    const keys = services.map((s) => `PROBE_KEY_${s.id.toUpperCase().replace(/-/g, '_')}`);
+    expect(secretEnv(withSecrets[1]!), "refresh.yml's deploy step lists one PROBE_KEY_ secret per service of data/services.json").toEqual([
+      ['CLOUDFLARE_API_TOKEN', '${{ secrets.CLOUDFLARE_API_TOKEN }}'],
+      ['CLOUDFLARE_ACCOUNT_ID', '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}'],
+      ...keys.map((k) => [k, `\${{ secrets.${k} }}`]),
+    ]);
+  });
+
+  /** A fake npx: wrangler's D1 and deploy commands against a list of databases in `dir`. */
+  async function fakeWrangler(dir: string) {
+    const calls = join(dir, 'npx-calls');
+    const npx = `#!/bin/bash
+printf '%s|%s\\n' "$*" "$CLOUDFLARE_API_TOKEN" >> '${calls}'
+case "$*" in
+  *'d1 list --json'*) if [ -f '${dir}/fail-list' ]; then echo 'Authentication error [code: 10000]' >&2; exit 1; fi; cat '${dir}/databases' ;;
+  *'d1 create '*) jq --arg n "\${@: -1}" '. + [{ uuid: "0a1b2c3d-0000-4000-8000-00000000d1d1", name: $n }]' '${dir}/databases' > '${dir}/databases.new'; mv '${dir}/databases.new' '${dir}/databases' ;;
+  *'d1 migrations apply'*) if [ -f '${dir}/fail-migrate' ]; then exit 1; fi; cp public/wrangler.json '${dir}/migrated-with' ;;
+  *' deploy '*)
+    while [ $# -gt 0 ]; do if [ "$1" = --secrets-file ]; then cp "$2" '${dir}/secrets-sent'; stat -c %a "$2" > '${dir}/secrets-mode'; fi; shift; done
+    cp public/wrangler.json '${dir}/deployed-with' ;;
+  *--version*) echo 4.86.0 ;;
+esac
+`;
+    return { calls, fakes: { npx } };
+  }
+
+  // As the build writes it (site-files.ts): the database by its name without an id, the migrations copied beside it.
+  const monitorConfig = {
+    name: 'modelpulse',
+    main: '_worker.js',
+    triggers: { crons: ['* * * * *'] },
+    d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', migrations_dir: 'migrations' }],
+  };
+
+  async function site(config: object, databases: object[], migrations = true) {
     const cwd = await tempDir('cloudflare-step');
-    const calls = join(cwd, 'npx-calls');
-    const npx = { npx: `#!/bin/sh\nprintf '%s|%s\\n' "$*" "$CLOUDFLARE_API_TOKEN" >> '${calls}'\necho 4.86.0\n` };
-    const env = { CLOUDFLARE_API_TOKEN: 'cf-secret', CLOUDFLARE_ACCOUNT_ID: 'acc', WORKER_NAME: '', GITHUB_RUN_ID: '42', GITHUB_STEP_SUMMARY: join(cwd, 'summary') };
-    const plain = await runScript(deploy.run!, cwd, env, undefined, npx);
-    const named = await runScript(deploy.run!, cwd, { ...env, WORKER_NAME: 'my-api' }, undefined, npx);
+    await mkdir(join(cwd, migrations ? 'public/migrations' : 'public'), { recursive: true });
+    await writeFile(join(cwd, 'public/wrangler.json'), JSON.stringify(config));
+    await writeFile(join(cwd, 'databases'), JSON.stringify(databases));
+    return cwd;
+  }
+
+  const d1Env = (cwd: string, extra: Record<string, string> = {}) => ({ CLOUDFLARE_API_TOKEN: 'cf-secret', CLOUDFLARE_ACCOUNT_ID: 'acc', WORKER_NAME: '', D1_DATABASE_NAME: '', GITHUB_STEP_SUMMARY: join(cwd, 'summary'), ...extra });
+  const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+
+  it('database: creates the D1 database once, writes its id into wrangler.json and applies migrations/ remotely', async () => {
+    const script = job.steps.find((s) => s.name === D1_STEP)!.run!;
+    const cwd = await site(monitorConfig, [{ uuid: 'ffffffff-0000-4000-8000-000000000000', name: 'someone-else' }]);
+    const { calls, fakes } = await fakeWrangler(cwd);
+    const first = await runScript(script, cwd, d1Env(cwd), undefined, fakes);
+    expect(first, first.out).toMatchObject({ code: 0, outputs: { monitor: 'true' } });
+    const patched = { ...monitorConfig, d1_databases: [{ binding: 'STATUS_DB', database_name: 'modelpulse-status', database_id: '0a1b2c3d-0000-4000-8000-00000000d1d1', migrations_dir: join(cwd, 'public/migrations') }] };
+    expect(await readJson(join(cwd, 'public/wrangler.json'))).toEqual(patched);
+    expect(await readJson(join(cwd, 'migrated-with'))).toEqual(patched);
+    // Again (the next deploy): found by its name, not created twice; migrations applied again (wrangler skips those applied).
+    await writeFile(join(cwd, 'public/wrangler.json'), JSON.stringify(monitorConfig));
+    const again = await runScript(script, cwd, d1Env(cwd), undefined, fakes);
+    expect(again.outputs).toEqual({ monitor: 'true' });
+    expect(await readJson(join(cwd, 'public/wrangler.json'))).toEqual(patched);
+    const commands = (await readFile(calls, 'utf8')).trim().split('\n');
+    expect(commands).toEqual([
+      '--no-install wrangler d1 list --json|cf-secret',
+      '--no-install wrangler d1 create modelpulse-status|cf-secret',
+      '--no-install wrangler d1 list --json|cf-secret',
+      '--no-install wrangler d1 migrations apply STATUS_DB --remote --config public/wrangler.json|cf-secret',
+      '--no-install wrangler d1 list --json|cf-secret',
+      '--no-install wrangler d1 migrations apply STATUS_DB --remote --config public/wrangler.json|cf-secret',
+    ]);
+    expect(first.out + again.out).not.toContain('cf-secret');
+    expect(await readFile(join(cwd, 'summary'), 'utf8')).toContain('D1 database modelpulse-status (0a1b2c3d-0000-4000-8000-00000000d1d1) created and migrated');
+
+    // Named after the Worker, or as the variable says; a build that copied no migrations gets the checkout's.
+    for (const [extra, name] of [[{ WORKER_NAME: 'my-api' }, 'my-api-status'], [{ WORKER_NAME: 'my-api', D1_DATABASE_NAME: 'status-db' }, 'status-db']] as const) {
+      const named = await site(monitorConfig, [], false);
+      const wrangler = await fakeWrangler(named);
+      expect((await runScript(script, named, d1Env(named, extra), undefined, wrangler.fakes)).outputs).toEqual({ monitor: 'true' });
+      expect(((await readJson(join(named, 'public/wrangler.json'))).d1_databases as Array<Record<string, string>>)[0]).toMatchObject({ database_name: name, migrations_dir: join(named, 'migrations') });
+    }
+  });
+
+  it('database: a build without the monitor asks nothing; a token without D1, or a failed migration, deploys as before, without database and cron', async () => {
+    const script = job.steps.find((s) => s.name === D1_STEP)!.run!;
+    const plain = { name: 'modelpulse', main: '_worker.js', vars: { BASE_PATH: '' } };
+    const none = await site(plain, []);
+    const noneRun = await fakeWrangler(none);
+    expect(await runScript(script, none, d1Env(none), undefined, noneRun.fakes)).toMatchObject({ code: 0, outputs: { monitor: 'false' } });
+    expect(await readJson(join(none, 'public/wrangler.json'))).toEqual(plain);
+    await expect(readFile(noneRun.calls, 'utf8')).rejects.toThrow();
+
+    const withOther = { ...monitorConfig, d1_databases: [...monitorConfig.d1_databases, { binding: 'OTHER', database_name: 'other', database_id: 'x' }] };
+    for (const [fault, config, left] of [
+      ['fail-list', monitorConfig, { name: 'modelpulse', main: '_worker.js' }],
+      ['fail-migrate', withOther, { name: 'modelpulse', main: '_worker.js', d1_databases: [{ binding: 'OTHER', database_name: 'other', database_id: 'x' }] }],
+    ] as const) {
+      const cwd = await site(config, []);
+      await writeFile(join(cwd, fault), '');
+      const { fakes } = await fakeWrangler(cwd);
+      const run = await runScript(script, cwd, d1Env(cwd), undefined, fakes);
+      expect(run, run.out).toMatchObject({ code: 0, outputs: { monitor: 'false' } });
+      expect(run.out).toContain('::warning title=Live status off::');
+      expect(run.out).not.toContain('cf-secret');
+      expect(await readJson(join(cwd, 'public/wrangler.json'))).toEqual(left);
+      expect(await readFile(join(cwd, 'summary'), 'utf8')).toMatch(/^\*\*Live status:\*\* off\. /);
+    }
+  });
+
+  it('deploy: with the wrangler package-lock.json pins, the set deep probe keys in a private file that does not outlive the step', async () => {
+    const deploy = job.steps.find((s) => s.name === DEPLOY_STEP)!;
+    const cwd = await site(monitorConfig, []);
+    const { calls, fakes } = await fakeWrangler(cwd);
+    const env = { CLOUDFLARE_API_TOKEN: 'cf-secret', CLOUDFLARE_ACCOUNT_ID: 'acc', WORKER_NAME: '', GITHUB_RUN_ID: '42', GITHUB_STEP_SUMMARY: join(cwd, 'summary'), PROBE_KEY_OPENAI: '', PROBE_KEY_ANTHROPIC: '' };
+    const plain = await runScript(deploy.run!, cwd, env, undefined, fakes);
+    const named = await runScript(deploy.run!, cwd, { ...env, WORKER_NAME: 'my-api' }, undefined, fakes);
     expect([plain.code, named.code], plain.out + named.out).toEqual([0, 0]);
-    expect(plain.out + named.out).not.toContain('cf-secret');
+    await expect(readFile(join(cwd, 'secrets-sent'), 'utf8')).rejects.toThrow();
+    const keyed = await runScript(deploy.run!, cwd, { ...env, PROBE_KEY_OPENAI: 'sk-probe-secret' }, undefined, fakes);
+    expect(keyed.code, keyed.out).toBe(0);
+    expect(await readJson(join(cwd, 'secrets-sent'))).toEqual({ PROBE_KEY_OPENAI: 'sk-probe-secret' });
+    expect((await readFile(join(cwd, 'secrets-mode'), 'utf8')).trim()).toBe('600');
+    expect(plain.out + named.out + keyed.out).not.toMatch(/cf-secret|sk-probe-secret/);
+    const summary = await readFile(join(cwd, 'summary'), 'utf8');
+    expect(summary).toContain('**Deep probe keys sent:** PROBE_KEY_OPENAI.');
+    expect(summary).not.toContain('sk-probe-secret');
     const deploys = (await readFile(calls, 'utf8')).trim().split('\n').filter((l) => l.includes(' deploy '));
-    expect(deploys).toEqual([
+    expect(deploys.slice(0, 2)).toEqual([
       '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42|cf-secret',
       '--no-install wrangler deploy --config public/wrangler.json --message scheduled refresh, run 42 --name my-api|cf-secret',
     ]);
+    const [, file] = /--secrets-file (\S+)\|/.exec(deploys[2]!)!;
+    await expect(readFile(file!, 'utf8')).rejects.toThrow();
+    // The cron and the database go up as the database step left them.
+    expect(await readJson(join(cwd, 'deployed-with'))).toEqual(monitorConfig);
   });
 });
 

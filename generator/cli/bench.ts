@@ -6,6 +6,9 @@
  *  - the share of a realistic query mix Netlify's rules answer exactly, for both catalogs;
  *  - serving: the grid, the client's bundle size and the time it takes to answer a query from
  *    the model index, the website's shell, the Worker's CPU;
+ *  - the Cloudflare Free plan's budgets of the edge monitor (CPU, subrequests and D1 queries per
+ *    run, D1 rows a day, the database's size after 90 days) and of a new isolate's first request
+ *    (those alone, after one build: `npm run bench -- --only budgets`);
  *  - identity: precision and recall on the labelled set, on the real recorded files when present;
  *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
  *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`);
@@ -15,7 +18,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { formatWorkerCpu, scaledModels, workerCpu } from '../bench/worker-cpu.js';
+import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../bench/worker-cpu.js';
+import { budgetLines, formatBudgets } from '../bench/budgets.js';
+import { monitorBudget } from '../bench/monitor-budget.js';
+import { loadServices } from '../store/services-store.js';
 import { formatMcpCpu, mcpCpu } from '../bench/mcp-cpu.js';
 import { packSitePackage } from '../assemble/site-package.js';
 import { PACKAGE_TARBALL } from '../host/hosts.js';
@@ -28,7 +34,8 @@ import { startUpstreamServer } from '../testing/upstream-server.js';
 import { updateStatus } from '../update/status.js';
 import type { ModelEntry } from '../types/api-types.js';
 import { tempDir } from '../testing/tree.js';
-import { numberOption, parseCli, runMain } from './args.js';
+import { numberOption, parseCli, runMain, UsageError } from './args.js';
+import { buildSite } from '../assemble/build-site.js';
 import { identityBench } from './bench-identity.js';
 import { genaiBench } from './bench-genai.js';
 import { namesBench } from './bench-names.js';
@@ -61,7 +68,7 @@ async function coverage(baseDir: string, bigDir: string, factor: number, count: 
 }
 
 /** The client, the website's shell and the Worker, on the committed catalog's site. */
-async function serving(out: string, factor: number): Promise<void> {
+async function serving(out: string, factor: number): Promise<WorkerFigures> {
   const client = await readFile(join(out, 'api/v1/client.js'));
   const index = JSON.parse(await readFile(join(out, 'api/v1/models.json'), 'utf8')) as { data: ModelEntry[]; meta: { as_of: string | null } };
   const queries = realisticQueryMix(1000).map((params) => parseCheapestQuery(params)).flatMap((r) => (r.ok ? [r.query] : []));
@@ -78,17 +85,40 @@ async function serving(out: string, factor: number): Promise<void> {
   const webGzip = [...web, client].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
   console.log(`  website shell (index.html, style.css, app.js, client.js): ${webBytes} bytes, ${webGzip} bytes gzip`);
   console.log(`  client fallback: ${perQueryUs.toFixed(0)} µs per query over ${index.data.length} models (after fetching models.json, ${(Buffer.byteLength(JSON.stringify(index)) / 1024).toFixed(0)} KiB)`);
-  const modelsJson = await readFile(join(out, 'api/v1/models.json'), 'utf8');
-  const authors = [...new Set(index.data.map((m) => m.author))].sort();
-  console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/bench/worker-cpu.ts):`);
-  console.log(formatWorkerCpu('today', await workerCpu(modelsJson, authors)));
-  console.log(formatWorkerCpu(`${factor}×`, await workerCpu(scaledModels(modelsJson, factor), authors)));
+  const worker = await workerFigures(out, factor);
   console.log(formatMcpCpu(await mcpCpu(out)));
   const packStarted = performance.now();
   const tarball = await packSitePackage();
   const packSeconds = (performance.now() - packStarted) / 1000;
   const published = await readFile(join(out, PACKAGE_TARBALL));
   console.log(`  /${PACKAGE_TARBALL}: ${(tarball.length / 1024).toFixed(0)} KiB, packed afresh in ${packSeconds.toFixed(1)} s (a build pays that once per change of the code, beside the rendering; ${tarball.equals(published) ? 'the same bytes as the build published' : 'NOT the bytes the build published'})`);
+  return worker;
+}
+
+type WorkerFigures = { today: WorkerCpu; scaled: WorkerCpu; factor: number };
+
+/** The Worker's CPU per off-grid query, new isolates' first requests included, today and at `factor`× the models. */
+async function workerFigures(out: string, factor: number): Promise<WorkerFigures> {
+  const modelsJson = await readFile(join(out, 'api/v1/models.json'), 'utf8');
+  const authors = [...new Set((JSON.parse(modelsJson) as { data: ModelEntry[] }).data.map((m) => m.author))].sort();
+  console.log(`  Cloudflare Worker, CPU per off-grid cheapest query (the bundled _worker.js in Node's V8, generator/bench/worker-cpu.ts):`);
+  const today = await workerCpu(modelsJson, authors);
+  const scaled = await workerCpu(scaledModels(modelsJson, factor), authors);
+  console.log(formatWorkerCpu('today', today));
+  console.log(formatWorkerCpu(`${factor}×`, scaled));
+  return { today, scaled, factor };
+}
+
+/**
+ * Issue 34's Free-plan budgets: the edge monitor at today's services and three times as many
+ * (generator/bench/monitor-budget.ts), the live answers' reads over the committed site's status
+ * files, and a new Worker isolate's first request (from `serving`).
+ */
+async function budgets(out: string, dataDir: string, worker: WorkerFigures): Promise<void> {
+  const services = await loadServices(dataDir);
+  const monitors = [await monitorBudget(services, 1, { siteDir: out }), await monitorBudget(services, 3)];
+  console.log(`\nCloudflare Free-plan budgets (the bundled _worker.js in Node's V8, a local D1 in Cloudflare's simulator; docs/operation.md, "The edge monitor on the Free plan"):`);
+  console.log(formatBudgets(budgetLines(monitors, worker)));
 }
 
 /**
@@ -134,10 +164,21 @@ async function main(): Promise<number> {
     factor: { type: 'string' },
     upstream: { type: 'string', default: '../shared/upstream' },
     'mix-queries': { type: 'string' },
+    only: { type: 'string' },
   });
   const runs = numberOption(args.runs, 'runs', 3, (n) => Number.isInteger(n) && n >= 1);
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
   const mixQueries = numberOption(args['mix-queries'], 'mix-queries', 5000, (n) => Number.isInteger(n) && n >= 100);
+  if (args.only !== undefined && args.only !== 'budgets') throw new UsageError(`--only takes budgets, not ${args.only}`);
+  if (args.only === 'budgets') {
+    // The budgets alone: one build of the committed data for the Worker's figures and the status files.
+    const out = await tempDir('bench-budgets');
+    await buildSite({ store: args['data-dir'], outDir: out, siteUrl: 'https://bench.example' });
+    console.log('serving (committed data/)');
+    await budgets(out, args['data-dir'], await workerFigures(out, factor));
+    await removeSite(out);
+    return 0;
+  }
 
   console.log(`build benchmark (median of ${runs} runs, in-process, ${process.version})`);
   const base = await buildBench(args['data-dir'], runs, true);
@@ -149,7 +190,8 @@ async function main(): Promise<number> {
   console.log(`\ngrowth at ${factor}× the models: full build ${(big.fullMs / base.fullMs).toFixed(2)}×, floor ${(big.copyMs / base.copyMs).toFixed(2)}×, files ${(big.files / base.files).toFixed(2)}×, bytes ${(big.bytes / base.bytes).toFixed(2)}×`);
   console.log('floor = `cp -r` of the same finished files into a fresh directory, right after each full build: the least any generator pays.');
   await coverage(base.outDir!, big.outDir!, factor, mixQueries);
-  await serving(base.outDir!, factor);
+  const worker = await serving(base.outDir!, factor);
+  await budgets(base.outDir!, args['data-dir'], worker);
   await removeSite(base.outDir!);
   await removeSite(big.outDir!);
   await statusRun(2_000);

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cloudflareWorkers, costSources, githubPages, netlifyFree, netlifyPersonal, netlifyPro, type Traffic } from '../bench/costs.js';
 import { boundedGrowth } from '../bench/growth.js';
+import { formatMonitorSimulation, simulateMonitor } from '../bench/monitor-sim.js';
 import { RUN_MINUTES, RUNS_PER_DAY, simulate, type SimulationResult } from '../bench/simulate.js';
 import { seededRandom } from '../bench/world-evolution.js';
 import { planFaults } from '../bench/world-faults.js';
@@ -23,7 +24,14 @@ monthly bills with the source of every figure.
   --snapshot-hours N        at most one snapshot of main per N hours (default 24)
   --requests-per-month N    assumed traffic for the host bills (default 300000)
   --gb-per-month N          assumed bandwidth (default 1)
-  --progress FILE           after each simulated day, write the report so far to FILE`;
+  --progress FILE           after each simulated day, write the report so far to FILE
+  --monitor                 instead: the Cloudflare Worker's edge monitor in workerd (wrangler dev), a
+                            run a simulated minute apart against a scripted world of status pages
+                            and probes on 127.0.0.1 that changes (outages, pages saying "major", a
+                            probe hanging, recoveries, a failing run, a D1 outage): how long each
+                            change takes to show in the live answer, and that failures fall back
+                            to the static files and recover by themselves
+  --services-factor N       with --monitor: the registry N times over (default 1)`;
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -142,11 +150,19 @@ async function main(): Promise<number> {
     'requests-per-month': { type: 'string' },
     'gb-per-month': { type: 'string' },
     progress: { type: 'string' },
+    monitor: { type: 'boolean', default: false },
+    'services-factor': { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
     console.log(HELP);
     return 0;
+  }
+  if (args.monitor) {
+    const factor = numberOption(args['services-factor'], 'services-factor', 1, (n) => Number.isInteger(n) && n >= 1);
+    const simulation = await simulateMonitor({ dataDir: args['data-dir'], factor, log: (line) => process.stderr.write(`${line}\n`) });
+    console.log(formatMonitorSimulation(simulation));
+    return simulation.checks.every((c) => c.ok) ? 0 : 1;
   }
   const days = numberOption(args.days, 'days', 30, (n) => n > 0);
   const warmupRuns = numberOption(args.warmup, 'warmup', 22, (n) => Number.isInteger(n) && n >= 1);

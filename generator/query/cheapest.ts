@@ -87,7 +87,7 @@ export function isCheapestCandidate(model: CheapestFields, asOf: string | null):
   return model.retirement_date === null || day === null || !isRetired(model.retirement_date, day);
 }
 
-export function matchesQuery(model: CheapestFields, query: CheapestQuery): boolean {
+export function matchesQuery(model: Pick<CheapestFields, 'benchmarks' | 'context_length' | 'capabilities'>, query: CheapestQuery): boolean {
   if (query.min_intel !== null && (model.benchmarks.intelligence_index === null || model.benchmarks.intelligence_index < query.min_intel)) return false;
   if (query.min_context !== null && (model.context_length === null || model.context_length < query.min_context)) return false;
   return CHEAPEST_FLAGS.every((flag) => !query[flag] || model.capabilities[flag]);

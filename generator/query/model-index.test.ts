@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelEntry } from '../types/api-types.js';
-import { cheapest, cheapestPath, DEFAULT_QUERY, type CheapestQuery } from './cheapest.js';
+import { cheapest, cheapestPath, type CheapestQuery } from './cheapest.js';
 import { answerText, buildModelIndex, ModelIndexError, readModelIndex } from './model-index.js';
 import { testEntry } from './test-entries.js';
 
@@ -23,8 +23,15 @@ describe('the model index', () => {
   const index = readModelIndex(buildModelIndex(modelsJson, ['a', 'b', 'c'], '/repo'));
 
   it('holds the candidates only, and answers with the bytes a precomputed file would have', () => {
-    expect(index.head.rows.map((r) => r[0])).toEqual(['a/cheap', 'c/long', 'a/pricey']);
-    const queries: CheapestQuery[] = [DEFAULT_QUERY, { ...DEFAULT_QUERY, vision: true, limit: 1 }, { ...DEFAULT_QUERY, min_intel: 50 }, { ...DEFAULT_QUERY, min_context: 200_000, tools: true }];
+    expect(Array.from({ length: index.size }, (_, row) => (JSON.parse(index.entryText(row)) as ModelEntry).id)).toEqual(['a/cheap', 'c/long', 'a/pricey']);
+    // Every combination of the filters, each limit below, at and above the number that match.
+    const queries: CheapestQuery[] = [null, 50].flatMap((min_intel) =>
+      [null, 200_000].flatMap((min_context) =>
+        [0, 1, 2, 3, 4, 5, 6, 7].flatMap((flags) =>
+          [1, 2, 10].map((limit) => ({ min_intel, min_context, vision: (flags & 1) !== 0, reasoning: (flags & 2) !== 0, tools: (flags & 4) !== 0, limit })),
+        ),
+      ),
+    );
     for (const query of queries) {
       const data = cheapest(models, query, meta.as_of);
       const { count: _count, ...template } = meta;
@@ -35,8 +42,13 @@ describe('the model index', () => {
 
   it('refuses an index cut short, of another format or not an index at all', () => {
     const text = buildModelIndex(modelsJson, ['a'], '');
-    for (const broken of [text.slice(0, -10), text.replace('"format":2', '"format":1'), '<!doctype html>', '']) {
-      expect(() => readModelIndex(broken)).toThrow(ModelIndexError);
+    const bytes = new TextEncoder().encode(text);
+    expect(readModelIndex(bytes).size).toBe(readModelIndex(text).size);
+    const head = readModelIndex(text).head.head_bytes;
+    // Cut short, another format, the head's length wrong either way, not an index, nothing.
+    const broken = [text.slice(0, -10), text.replace('"format":3', '"format":2'), text.replace(`"head_bytes":${head}`, `"head_bytes":${head - 1}`), text.replace(`"head_bytes":${head}`, `"head_bytes":${head + 1}`), '<!doctype html>', ''];
+    for (const document of [...broken, bytes.subarray(0, bytes.length - 40)]) {
+      expect(() => readModelIndex(document)).toThrow(ModelIndexError);
     }
   });
 });

@@ -3,66 +3,87 @@
  * by the Cloudflare Worker at the edge and by the client in the browser, with the same code and
  * the same bytes. Published as /api/v1/cheapest-index.json on every host.
  *
- * It is one JSON document, built so that the Worker can read it cheaply (10 ms of CPU per request
- * on Cloudflare's Free plan): every key but the last is a small head (one row per candidate model
- * with just what the query reads), and the last, `entries`, holds each candidate's full entry as
- * published. A row names its entry's characters in that array, so the Worker parses the head
- * alone and copies the entries it answers with as text, never parsing them.
+ * It is one JSON document, built so that a new Worker isolate reads it within Cloudflare's Free
+ * plan (10 ms of CPU per request) even at ten times today's catalog:
+ * - every key but the last is a small head: the candidates in answer order (the shared sort,
+ *   done at build) as columns of just what the filters read, and where each entry's bytes end;
+ * - the last, `entries`, holds each candidate's full entry as published.
+ * The reader decodes the head's bytes alone (the document's first key says where the head ends),
+ * scans the columns until `limit` candidates match, and decodes only those entries' bytes: no
+ * object per model, no sort, and the entries never parsed nor decoded as a whole.
  * No Node.js imports: the Worker and the client bundle this file.
  */
 import type { ModelEntry } from '../types/api-types.js';
-import { cheapest, cheapestPath, compareCheapest, isCheapestCandidate, type CheapestFields, type CheapestQuery } from './cheapest.js';
+import { cheapestPath, compareCheapest, isCheapestCandidate, matchesQuery, type CheapestFields, type CheapestQuery } from './cheapest.js';
 
 /** Below /api/v1/. */
 export const INDEX_FILE = 'cheapest-index.json';
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
-/** id, input, output, blended, intelligence_index, context_length, flags (vision 1, reasoning 2, tools 4), retirement_date, start, end. */
-export type IndexRow = [string, number, number, number, number | null, number | null, number, string | null, number, number];
+/** The candidates in answer order, one value per candidate in each column. */
+export interface IndexColumns {
+  intelligence_index: Array<number | null>;
+  context_length: Array<number | null>;
+  /** vision 1, reasoning 2, tools 4. */
+  flags: number[];
+  /** Where each entry's UTF-8 bytes end, counted from the first entry's first byte (entries are joined by a comma). */
+  ends: number[];
+}
 
 export interface IndexHead {
   format: typeof INDEX_FORMAT;
+  /** The bytes of the document up to the entries marker (below): where the head ends. */
+  head_bytes: number;
   /** The site's path below its origin (`/repo` on a GitHub Pages project site, else empty). */
   base_path: string;
-  /** models.json's `meta.as_of`: the time every host judges retirements at, so all answer alike. */
+  /** models.json's `meta.as_of`: the time every host judged retirements at, so all answer alike. */
   as_of: string | null;
   /** Every author with a file (models/<author>.json): what `models?author=` may name. */
   authors: string[];
   /** models.json's meta without `count`: the start of every answer's meta. */
   meta: Record<string, unknown>;
-  rows: IndexRow[];
+  columns: IndexColumns;
 }
 
 /** Where the head ends in the document: the last key, whose value is the entries. */
 const ENTRIES_KEY = ',"entries":[';
+/** The head's length is written in this many characters (padded with JSON's own spaces), so it is known before the head is. */
+const LENGTH_WIDTH = 10;
+const PREFIX = `{"format":${INDEX_FORMAT},"head_bytes":`;
 
 interface ModelsBody {
   data: ModelEntry[];
   meta: Record<string, unknown> & { as_of?: string | null };
 }
 
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
 /** Pure: the index document, from models.json's published text, the authors and the base path. */
 export function buildModelIndex(modelsJson: string, authors: readonly string[], basePath: string): string {
   const { data, meta } = JSON.parse(modelsJson) as ModelsBody;
   const { count: _count, ...template } = meta;
   const asOf = meta.as_of ?? null;
-  const rows: IndexRow[] = [];
+  const columns: IndexColumns = { intelligence_index: [], context_length: [], flags: [], ends: [] };
   const texts: string[] = [];
   let offset = 0;
-  // In answer order already, so the shared sort has nothing left to do at the edge.
+  // In answer order, so that an answer is the first `limit` rows that match: nothing is sorted at the edge.
   for (const entry of data.filter((m) => isCheapestCandidate(m, asOf)).sort(compareCheapest)) {
     const text = JSON.stringify(entry);
     const { vision, reasoning, tools } = entry.capabilities;
-    const { input, output, blended } = entry.price;
-    rows.push([entry.id, input!, output!, blended!, entry.benchmarks.intelligence_index, entry.context_length, (vision ? 1 : 0) | (reasoning ? 2 : 0) | (tools ? 4 : 0), entry.retirement_date, offset, offset + text.length]);
+    columns.intelligence_index.push(entry.benchmarks.intelligence_index);
+    columns.context_length.push(entry.context_length);
+    columns.flags.push((vision ? 1 : 0) | (reasoning ? 2 : 0) | (tools ? 4 : 0));
+    offset += utf8Length(text);
+    columns.ends.push(offset);
+    offset += 1;
     texts.push(text);
-    offset += text.length + 1;
   }
-  const head: IndexHead = { format: INDEX_FORMAT, base_path: basePath, as_of: asOf, authors: [...authors], meta: template, rows };
-  const headText = JSON.stringify(head);
+  const rest = JSON.stringify({ base_path: basePath, as_of: asOf, authors: [...authors], meta: template, columns }).slice(1, -1);
   // The head's own text never holds the marker: its strings escape every quote.
-  if (headText.includes(ENTRIES_KEY)) throw new Error('model index: the head holds the entries marker');
-  return `${headText.slice(0, -1)}${ENTRIES_KEY}${texts.join(',')}]}`;
+  if (rest.includes(ENTRIES_KEY)) throw new Error('model index: the head holds the entries marker');
+  const headBytes = PREFIX.length + LENGTH_WIDTH + 1 + utf8Length(rest);
+  const head = `${PREFIX}${String(headBytes).padEnd(LENGTH_WIDTH)},${rest}`;
+  return `${head}${ENTRIES_KEY}${texts.join(',')}]}`;
 }
 
 /** The index could not be read: missing, cut short or of another format. */
@@ -70,42 +91,47 @@ export class ModelIndexError extends Error {
   override readonly name = 'ModelIndexError';
 }
 
-/** The head of an index document and a way to read one entry's text, without parsing the entries. */
+/** The head of an index document and a way to read one entry's text, without reading the others. */
 export interface ModelIndex {
   head: IndexHead;
-  candidates: Array<CheapestFields & { row: number }>;
+  /** How many candidates the index holds. */
+  size: number;
   entryText(row: number): string;
 }
 
-function candidate(row: IndexRow, index: number): CheapestFields & { row: number } {
-  const [id, input, output, blended, intel, context, flags, retirement] = row;
-  return {
-    id,
-    price: { input, output, blended },
-    benchmarks: { intelligence_index: intel },
-    context_length: context,
-    capabilities: { vision: (flags & 1) !== 0, reasoning: (flags & 2) !== 0, tools: (flags & 4) !== 0 },
-    retirement_date: retirement,
-    row: index,
-  };
-}
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const MARKER = encoder.encode(ENTRIES_KEY);
 
-export function readModelIndex(text: string): ModelIndex {
-  const at = text.indexOf(ENTRIES_KEY);
-  if (at === -1 || !text.endsWith(']}')) throw new ModelIndexError('the model index is cut short or not an index');
+const sameLength = (columns: IndexColumns) =>
+  [columns.intelligence_index, columns.context_length, columns.flags].every((column) => Array.isArray(column) && column.length === columns.ends.length);
+
+/** Reads the index from its bytes (the Worker) or its text (the client, which has it as text). */
+export function readModelIndex(document: Uint8Array | string): ModelIndex {
+  const bytes = typeof document === 'string' ? encoder.encode(document) : document;
+  const at = Number(/^\{"format":\d+,"head_bytes":(\d+) *,/.exec(decoder.decode(bytes.subarray(0, PREFIX.length + LENGTH_WIDTH + 1)))?.[1] ?? NaN);
+  const start = at + MARKER.length;
+  const end = bytes.length - 2;
+  if (!(start <= end) || !MARKER.every((byte, i) => bytes[at + i] === byte) || bytes[end] !== 0x5d || bytes[end + 1] !== 0x7d) {
+    throw new ModelIndexError('the model index is cut short or not an index');
+  }
   let head: IndexHead;
   try {
-    head = JSON.parse(`${text.slice(0, at)}}`) as IndexHead;
+    head = JSON.parse(`${decoder.decode(bytes.subarray(0, at))}}`) as IndexHead;
   } catch (cause) {
     throw new ModelIndexError('the model index head is not JSON', { cause });
   }
-  if (head.format !== INDEX_FORMAT || !Array.isArray(head.rows) || !Array.isArray(head.authors)) throw new ModelIndexError(`the model index has another format (${String(head.format)})`);
-  const start = at + ENTRIES_KEY.length;
-  const end = text.length - 2;
-  for (const row of head.rows) {
-    if (!Array.isArray(row) || row.length !== 10 || start + row[9] > end) throw new ModelIndexError('the model index has a row outside its entries');
+  const columns = head.columns;
+  if (head.format !== INDEX_FORMAT || !Array.isArray(head.authors) || typeof columns !== 'object' || columns === null || !Array.isArray(columns.ends) || !sameLength(columns)) {
+    throw new ModelIndexError(`the model index has another format (${String(head.format)})`);
   }
-  return { head, candidates: head.rows.map(candidate), entryText: (row) => text.slice(start + head.rows[row]![8], start + head.rows[row]![9]) };
+  const size = columns.ends.length;
+  if (size > 0 && !(start + columns.ends[size - 1]! <= end)) throw new ModelIndexError('the model index has a row outside its entries');
+  return {
+    head,
+    size,
+    entryText: (row) => decoder.decode(bytes.subarray(start + (row === 0 ? 0 : columns.ends[row - 1]! + 1), start + columns.ends[row]!)),
+  };
 }
 
 /** The meta of an answer: the index's template, then what a precomputed file adds, in its order. */
@@ -113,9 +139,26 @@ export function answerMeta(head: IndexHead, query: CheapestQuery, count: number)
   return { ...head.meta, count, query, canonical_path: `${head.base_path}/api/v1/${cheapestPath(query)}.json` };
 }
 
-/** The rows that answer `query`, in order. */
-export function answerRows(index: Pick<ModelIndex, 'head' | 'candidates'>, query: CheapestQuery): number[] {
-  return cheapest(index.candidates, query, index.head.as_of).map((c) => c.row);
+/**
+ * The rows that answer `query`, in order: the first `limit` that match, as `cheapest` over the
+ * entries would give (the rows are its candidates in its order, which is total: ids differ).
+ */
+export function answerRows(index: Pick<ModelIndex, 'head' | 'size'>, query: CheapestQuery): number[] {
+  const { intelligence_index, context_length, flags } = index.head.columns;
+  // One view, refilled per row: the shared matcher reads it as it reads an entry.
+  const capabilities = { vision: false, reasoning: false, tools: false };
+  const view: Pick<CheapestFields, 'benchmarks' | 'context_length' | 'capabilities'> = { benchmarks: { intelligence_index: null }, context_length: null, capabilities };
+  const rows: number[] = [];
+  for (let row = 0; row < index.size && rows.length < query.limit; row += 1) {
+    const flag = flags[row]!;
+    view.benchmarks.intelligence_index = intelligence_index[row]!;
+    view.context_length = context_length[row]!;
+    capabilities.vision = (flag & 1) !== 0;
+    capabilities.reasoning = (flag & 2) !== 0;
+    capabilities.tools = (flag & 4) !== 0;
+    if (matchesQuery(view, query)) rows.push(row);
+  }
+  return rows;
 }
 
 /** The answer's bytes: what JSON.stringify({ data, meta }) of a precomputed file would give. */

@@ -288,8 +288,8 @@ const apiPaths = (): Record<string, Json> => ({
     id: 'getModelIndex',
     tag: 'api',
     summary: 'Model index (for computing cheapest)',
-    description: `What the client and the Cloudflare Worker compute \`cheapest\` answers from (\`error.fallback.index\` of a \`not_precomputed\` answer): every candidate model's entry as published, after a small head the Worker reads alone. Its layout (\`format\`) belongs to the client of the same build; use the client rather than reading it. ${FILE_NOTE}`,
-    responses: { 200: { description: 'The model index.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['format', 'rows', 'entries'], properties: { format: { type: 'integer' }, rows: { type: 'array' }, entries: { type: 'array' } } } } } } },
+    description: `What the client and the Cloudflare Worker compute \`cheapest\` answers from (\`error.fallback.index\` of a \`not_precomputed\` answer): every candidate model's entry as published, after a small head (the candidates' filter columns, in answer order) the Worker reads alone. Its layout (\`format\`) belongs to the client of the same build; use the client rather than reading it. ${FILE_NOTE}`,
+    responses: { 200: { description: 'The model index.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['format', 'head_bytes', 'columns', 'entries'], properties: { format: { type: 'integer' }, head_bytes: { type: 'integer' }, columns: { type: 'object' }, entries: { type: 'array' } } } } } } },
   }),
 });
 

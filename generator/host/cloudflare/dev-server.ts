@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForOutput } from '../child-output.js';
-import { LOCAL_DB_PATH, LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
+import { LOCAL_DB_PATH, LOCAL_OUTAGE_PATH, LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
 import { STATUS_DB_BINDING } from './site-files.js';
 
 export interface CloudflareDevServer {
@@ -28,6 +28,8 @@ export interface CloudflareDevServer {
   runScheduled(timeMs?: number): Promise<number>;
   /** The local D1's rows, table by table (the local route /__monitor/db). */
   readD1(): Promise<LocalD1Rows>;
+  /** Every D1 call of the Worker fails while `down` (the local route /__monitor/d1-outage). */
+  setD1Outage(down: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,11 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
       const response = await fetch(`${url}${LOCAL_DB_PATH}`);
       if (response.status !== 200) throw new Error(`${LOCAL_DB_PATH} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as LocalD1Rows;
+    },
+    setD1Outage: async (down) => {
+      const response = await fetch(`${url}${LOCAL_OUTAGE_PATH}?down=${down ? 1 : 0}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${LOCAL_OUTAGE_PATH} answered ${response.status}`);
     },
     close: async () => {
       if (timer !== null) clearInterval(timer);

@@ -1,11 +1,12 @@
 /**
  * The local route that starts a monitor run now: `GET /__monitor/run` (optionally `?time=<ms>`,
  * the run's time), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
- * the local database's rows as JSON (a second process on the same local D1 finds it locked); and
- * a request header `x-modelpulse-local-now: <ms>` that makes the live answers judge the
- * observations' age as at that time (for a simulation driving the monitor a minute of simulated
- * time apart). The header reaches the Worker as a symbol-keyed property of its env, which
- * Cloudflare's bindings can never be. wrangler's own trigger
+ * the local database's rows as JSON (a second process on the same local D1 finds it locked);
+ * `GET /__monitor/d1-outage?down=1|0`, which makes every D1 call fail or work again (the D1 outage
+ * of `npm run simulate -- --monitor`); and a request header `x-modelpulse-local-now: <ms>` that
+ * makes the live answers judge the observations' age as at that time (for a simulation driving
+ * the monitor a minute of simulated time apart). The header reaches the Worker as a symbol-keyed
+ * property of its env, which Cloudflare's bindings can never be. wrangler's own trigger
  * (`/cdn-cgi/handler/scheduled`) cannot reach a Worker that has static assets in the pinned
  * wrangler (workers-sdk issue 9882, fixed after it), so the dev server runs the site's Worker
  * through a wrapper that adds this one route and otherwise hands every request and event to the
@@ -18,14 +19,28 @@ import { MONITOR_CRON, WORKER_FILE, WRANGLER_CONFIG_FILE } from './site-files.js
 
 export const LOCAL_RUN_PATH = '/__monitor/run';
 export const LOCAL_DB_PATH = '/__monitor/db';
+/** `?down=1` makes every D1 call of the Worker fail until `?down=0` (the simulation's D1 outage). */
+export const LOCAL_OUTAGE_PATH = '/__monitor/d1-outage';
 export const LOCAL_NOW_HEADER = 'x-modelpulse-local-now';
 
 const WRAPPER = `// Local only (generator/host/cloudflare/dev-trigger.ts): the site's Worker plus ${LOCAL_RUN_PATH}.
 import worker from './${WORKER_FILE}';
+let d1Down = false;
+const down = () => Promise.reject(new Error('D1_ERROR: the local D1 is down (${LOCAL_OUTAGE_PATH})'));
+const failing = { prepare: () => ({ bind() { return this; }, first: down, all: down, run: down, raw: down }), batch: down, exec: down };
+const withD1 = (env) => (d1Down ? { ...env, STATUS_DB: failing } : env);
 export default {
   ...worker,
-  async fetch(request, env, ctx) {
+  async scheduled(controller, env, ctx) {
+    return worker.scheduled(controller, withD1(env), ctx);
+  },
+  async fetch(request, originalEnv, ctx) {
     const url = new URL(request.url);
+    if (url.pathname === '${LOCAL_OUTAGE_PATH}') {
+      d1Down = url.searchParams.get('down') === '1';
+      return new Response(d1Down ? 'D1 down\\n' : 'D1 up\\n', { headers: { 'content-type': 'text/plain' } });
+    }
+    let env = withD1(originalEnv);
     if (url.pathname === '${LOCAL_DB_PATH}') {
       const rows = async (sql) => (await env.STATUS_DB.prepare(sql).all()).results;
       const body = { runs: await rows('SELECT * FROM runs ORDER BY minute'), latest: await rows('SELECT * FROM latest'), rollup: await rows('SELECT * FROM rollup') };
@@ -63,7 +78,7 @@ export async function devConfig(publishDir: string, dir: string): Promise<string
     main: 'dev-worker.js',
     find_additional_modules: true,
     rules: [{ type: 'ESModule', globs: ['**/*.js'] }],
-    assets: { ...config.assets, directory: site, run_worker_first: [...config.assets.run_worker_first, LOCAL_RUN_PATH, LOCAL_DB_PATH] },
+    assets: { ...config.assets, directory: site, run_worker_first: [...config.assets.run_worker_first, LOCAL_RUN_PATH, LOCAL_DB_PATH, LOCAL_OUTAGE_PATH] },
     d1_databases: (config.d1_databases ?? []).map((db) => ({ ...db, migrations_dir: join(site, db.migrations_dir ?? 'migrations') })),
   };
   const path = join(dir, WRANGLER_CONFIG_FILE);

@@ -93,7 +93,8 @@ function loadIndex(request: Request, env: WorkerEnv): Promise<ModelIndex> {
   index ??= (async () => {
     const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${INDEX_FILE}`, request.url)));
     if (response.status !== 200) throw new Error(`the model index answered ${response.status}`);
-    return readModelIndex(await response.text());
+    // Bytes, not text: only the head and the answered entries are ever decoded (query/model-index.ts).
+    return readModelIndex(new Uint8Array(await response.arrayBuffer()));
   })();
   // A failed read is not remembered: the next request tries again.
   index.catch(() => (index = null));

@@ -1,0 +1,249 @@
+/**
+ * What the edge monitor costs on Cloudflare's Free plan, for `npm run bench`: the bundled Worker's
+ * `scheduled` handler (the very `_worker.js` a Cloudflare build publishes) run minute after minute
+ * in Node's V8 (workerd's engine too) against the scripted world (monitor-world.ts, answered from
+ * memory) and a real local D1 (monitor-d1.ts: Cloudflare's simulator, migrated by wrangler):
+ * - CPU per run, in a new isolate (each import of the bundle under a new URL is a fresh module)
+ *   and in a warm one, less the CPU of the local D1's proxy (D1 runs outside the isolate);
+ * - subrequests per run (the world's fetches and the monitor's asset read) and D1 queries;
+ * - D1 rows written and read per run, and when a day closes (the roll-up), so per day;
+ * - the database's size (D1's own figure) once it holds 90 days: the rows of real runs copied
+ *   back in time until the table holds 90 days, then the measured runs, which delete as they go.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { bundleWorker } from '../assemble/bundles.js';
+import { MONITOR_ASSET, monitorAssetText } from '../host/cloudflare/monitor/asset.js';
+import { groupCount } from '../host/cloudflare/monitor/plan.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import { tempDir } from '../testing/tree.js';
+import { localD1, meteredD1, recordingD1, replayingD1, zeroCounts, type D1Call, type D1Counts, type RawD1 } from './monitor-d1.js';
+import { memoryFetch, worldRegistry, worldRoutes, type ServiceState } from './monitor-world.js';
+
+interface ScheduledHandler {
+  fetch(request: Request, env: unknown): Promise<Response>;
+  scheduled(controller: { scheduledTime: number; cron: string; noRetry(): void }, env: unknown, ctx: { waitUntil(promise: Promise<unknown>): void; passThroughOnException(): void }): Promise<void> | void;
+}
+
+export interface RunCost {
+  cpuMs: number;
+  subrequests: number;
+  queries: number;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+export interface MonitorFigures {
+  services: number;
+  /** Groups the services are spread over (each observed every `groups` minutes). */
+  groups: number;
+  coldCpuMs: number;
+  warmCpuMedianMs: number;
+  warmCpuP95Ms: number;
+  subrequestsMax: number;
+  queriesMax: number;
+  rowsWrittenPerRun: number;
+  /** Rows written by the run that closes a day (the roll-up). */
+  rowsWrittenDayClose: number;
+  rowsWrittenPerDay: number;
+  rowsReadPerRun: number;
+  rowsReadDayClose: number;
+  rowsReadPerDay: number;
+  /** D1's size once the table holds 90 days. */
+  sizeBytes: number;
+  /** Observation rows held at the end. */
+  rowsHeld: number;
+  /** What one live status answer reads (the most of any status route), when a built site was given. */
+  live: { rowsRead: number; queries: number; routes: string[] } | null;
+}
+
+const MINUTE = 60_000;
+const DAY = 1440 * MINUTE;
+/**
+ * The measured runs cross the midnight after tomorrow's: ahead of the clock, which the live
+ * answers compare the newest observation with (one from the future is never stale).
+ */
+const dayStart = () => (Math.floor(Date.now() / DAY) + 2) * DAY;
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+/** V8's full collection, without starting Node with --expose-gc. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const quantile = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+
+/** A world that is not all well: one page says "major", one is a challenge page, one probe fails. */
+function troubles(registry: readonly ServiceDefinition[]): Map<string, ServiceState> {
+  const states = new Map<string, ServiceState>();
+  const withPage = registry.filter((s) => s.status_page.type !== 'none' && s.status_page.type !== 'gcp');
+  if (withPage[0]) states.set(withPage[0].id, { page: 'major', probe: 'up' });
+  if (withPage[1]) states.set(withPage[1].id, { page: 'html', probe: 'up' });
+  const probed = registry.filter((s) => s.probe !== null && !states.has(s.id));
+  if (probed[0]) states.set(probed[0].id, { page: 'ok', probe: 'down' });
+  return states;
+}
+
+/**
+ * Copies the runs the table holds back in time, doubling them, until it holds 90 days of rows
+ * before `first` (each statement copies every row once more, shifted by the span held): a
+ * handful of statements instead of 129,600 inserts.
+ */
+async function fillNinetyDays(db: RawD1, first: number, held: number): Promise<void> {
+  const target = 90 * 1440;
+  let span = held;
+  while (span < target) {
+    await db.prepare('INSERT INTO runs (minute, observed_at, ok, observations) SELECT minute - ?, observed_at, ok, observations FROM runs WHERE minute >= ?').bind(span, first - span + held).run();
+    span *= 2;
+  }
+  await db.prepare('DELETE FROM runs WHERE minute < ?').bind(first + held - target).run();
+}
+
+export interface MonitorBenchOptions {
+  /** Fresh isolates (a cold run each). */
+  isolates?: number;
+  /** Warm runs measured, crossing a midnight. */
+  runs?: number;
+  /** A built site whose status files the live answers are laid over (its services must be the registry's). */
+  siteDir?: string;
+}
+
+/** The live status routes of the registry's first services, each answered once by the Worker. */
+async function liveReads(handler: ScheduledHandler, env: unknown, counts: D1Counts, ids: readonly string[]): Promise<NonNullable<MonitorFigures['live']>> {
+  const routes = ['/api/v1/status', ...ids.flatMap((id) => [`/api/v1/status/${id}`, `/api/v1/badges/${id}/status.json`, `/api/v1/badges/${id}/uptime.json`])];
+  let rowsRead = 0;
+  let queries = 0;
+  for (const route of routes) {
+    const before = { ...counts };
+    const response = await handler.fetch(new Request(`https://bench.example${route}`), env);
+    const body = (await response.json()) as { meta?: { live?: { source?: string } } };
+    if (response.status !== 200 || (!route.includes('/badges/') && body.meta?.live?.source !== 'monitor')) throw new Error(`the live answer of ${route} is not the monitor's (${response.status})`);
+    rowsRead = Math.max(rowsRead, counts.rowsRead - before.rowsRead);
+    queries = Math.max(queries, counts.queries - before.queries);
+  }
+  return { rowsRead, queries, routes };
+}
+
+export async function monitorBudget(services: readonly ServiceDefinition[], factor: number, options: MonitorBenchOptions = {}): Promise<MonitorFigures> {
+  const isolates = options.isolates ?? 10;
+  const runs = options.runs ?? 120;
+  const dir = await tempDir('monitor-bench');
+  const workerPath = join(dir, '_worker.mjs');
+  await writeFile(workerPath, await bundleWorker());
+  const registry = worldRegistry(services, 'https://world.invalid', factor);
+  const routes = worldRoutes(registry, troubles(registry));
+  const assetBytes = new TextEncoder().encode(monitorAssetText(registry, new Map()));
+  const d1 = await localD1(dir);
+  const counts = zeroCounts();
+  const metered = meteredD1(d1.db, counts);
+  let subrequests = 0;
+  const world = memoryFetch(() => routes);
+  let db: unknown = metered;
+  const env = {
+    get STATUS_DB() {
+      return db;
+    },
+    ASSETS: {
+      fetch: async (request: Request) => {
+        subrequests += 1;
+        const path = new URL(request.url).pathname;
+        if (path.endsWith(MONITOR_ASSET)) return new Response(assetBytes);
+        const file = options.siteDir === undefined ? null : await readFile(join(options.siteDir, decodeURIComponent(path))).catch(() => null);
+        return file === null ? new Response('not found', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
+      },
+    },
+    BASE_PATH: '',
+    DOCUMENTATION: 'https://bench.example/#/docs',
+  };
+  const realFetch = globalThis.fetch;
+  const realLog = console.log;
+  globalThis.fetch = (input, init) => ((subrequests += 1), world(input, init));
+  console.log = () => undefined;
+  let isolate = 0;
+  // Each import of the bundle under a new URL is a new module: a new isolate.
+  const load = async () => ((await import(`${pathToFileURL(workerPath).href}?isolate=${factor}-${(isolate += 1)}`)) as { default: ScheduledHandler }).default;
+  const scheduled = async (handler: ScheduledHandler, minute: number) => {
+    const waits: Array<Promise<unknown>> = [];
+    await handler.scheduled({ scheduledTime: minute * MINUTE, cron: '* * * * *', noRetry: () => undefined }, env, { waitUntil: (p) => waits.push(p), passThroughOnException: () => undefined });
+    await Promise.all(waits);
+  };
+
+  // A run against the local D1: what it fetched, and what D1 counted; its calls recorded for the CPU pass.
+  const countedRun = async (handler: ScheduledHandler, minute: number): Promise<{ cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] }> => {
+    const before: D1Counts = { ...counts };
+    const fetched = subrequests;
+    const calls: D1Call[] = [];
+    db = recordingD1(metered, calls);
+    await scheduled(handler, minute);
+    const cost = { subrequests: subrequests - fetched, queries: counts.queries - before.queries, rowsRead: counts.rowsRead - before.rowsRead, rowsWritten: counts.rowsWritten - before.rowsWritten };
+    return { cost, calls };
+  };
+  // The same run again, its D1 calls answered as recorded: the CPU of the run alone.
+  const cpuRun = async (handler: ScheduledHandler, minute: number, calls: readonly D1Call[]): Promise<number> => {
+    db = replayingD1(calls);
+    const started = process.cpuUsage();
+    await scheduled(handler, minute);
+    return cpuMs(started);
+  };
+
+  try {
+    // Seed: real runs, then copied back until the table holds 90 days, as in steady operation.
+    const seeds = 30;
+    const firstMinute = dayStart() / MINUTE - seeds - runs / 2;
+    const counting = await load();
+    for (let i = 0; i < seeds; i += 1) await countedRun(counting, firstMinute + i);
+    await fillNinetyDays(d1.db, firstMinute, seeds);
+    // Counted: runs across midnight (the first run of a day closes the last one), then runs of new isolates.
+    const minutes = Array.from({ length: runs + isolates }, (_, i) => firstMinute + seeds + i);
+    const counted: Array<{ cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] }> = [];
+    for (const [i, minute] of minutes.entries()) counted.push(await countedRun(i < runs ? counting : await load(), minute));
+    const held = (await d1.db.prepare('SELECT count(*) AS n FROM runs').all()).results?.[0]?.n;
+    db = metered;
+    const live = options.siteDir === undefined ? null : await liveReads(counting, env, counts, registry.slice(0, 3).map((s) => s.id));
+    // CPU: the same runs replayed, warm ones in one new isolate (its first run is not counted as warm), then each in a new isolate.
+    // The heap is collected first: the counting pass's garbage (the simulator's proxy) is not the runs' to collect.
+    collectGarbage();
+    const warmHandler = await load();
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i += 1) warm.push(await cpuRun(warmHandler, minutes[i]!, counted[i]!.calls));
+    const cold: number[] = [];
+    for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, counted[i]!.calls));
+
+    const closing = counted[runs / 2]!.cost;
+    const usual = [...counted.slice(0, runs / 2), ...counted.slice(runs / 2 + 1, runs)].map((r) => r.cost);
+    const rowsWrittenPerRun = quantile(usual.map((r) => r.rowsWritten), 0.5);
+    const rowsReadPerRun = quantile(usual.map((r) => r.rowsRead), 0.5);
+    const all = counted.map((r) => r.cost);
+    return {
+      services: registry.length,
+      groups: groupCount(registry),
+      coldCpuMs: quantile(cold, 0.5),
+      warmCpuMedianMs: quantile(warm.slice(1), 0.5),
+      warmCpuP95Ms: quantile(warm.slice(1), 0.95),
+      subrequestsMax: Math.max(...all.map((r) => r.subrequests)),
+      queriesMax: Math.max(...all.map((r) => r.queries)),
+      rowsWrittenPerRun,
+      rowsWrittenDayClose: closing.rowsWritten,
+      rowsWrittenPerDay: rowsWrittenPerRun * 1439 + closing.rowsWritten,
+      rowsReadPerRun,
+      rowsReadDayClose: closing.rowsRead,
+      rowsReadPerDay: rowsReadPerRun * 1439 + closing.rowsRead,
+      sizeBytes: counts.sizeBytes,
+      rowsHeld: Number(held),
+      live,
+    };
+  } finally {
+    globalThis.fetch = realFetch;
+    console.log = realLog;
+    await d1.dispose();
+  }
+}
