@@ -20,12 +20,17 @@ const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.
 
 /**
  * Rule 4: the record's own context and price agree with the model's (at least one of them known).
+ * The context agrees where the record's window, or its input window plus its output (a source
+ * that states the input part only), is within 10% of ours.
  * A record that dates its prices (genai-prices) agrees where any of them does: an aggregator may
  * still show the price the maker's dated change ended.
  */
-export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price' | 'dated_prices'>, shape: ModelShape | undefined): boolean {
+export function recordAgrees(fact: Pick<ModelFacts, 'context_length' | 'price' | 'dated_prices'> & { max_output?: number | null }, shape: ModelShape | undefined): boolean {
   if (shape === undefined) return false;
-  const context = fact.context_length !== null && shape.context_length !== null ? within(fact.context_length, shape.context_length, 1.1) : null;
+  // Sources count the window two ways: LiteLLM's `max_input_tokens` (GPT-5: 272K, with 128K of
+  // output) is the input part of the 400K window OpenRouter states. Either reading agrees.
+  const windows = fact.context_length === null ? [] : [fact.context_length, ...(fact.max_output ? [fact.context_length + fact.max_output] : [])];
+  const context = windows.length > 0 && shape.context_length !== null ? windows.some((w) => within(w, shape.context_length!, 1.1)) : null;
   const priceAgrees = (price: ModelFacts['price']): boolean | null => {
     const [input, output] = [price?.input ?? null, price?.output ?? null];
     if (input === null || output === null || shape.input === null || shape.output === null) return null;

@@ -69,6 +69,10 @@ describe('identity rules', () => {
     expect(match('litellm', 'dashscope/qwen-turbo-2024-11-01')?.model_id).toBe('qwen/qwen-turbo');
     expect(recordAgrees({ context_length: 131072, price: { input: 2, output: 6, cache_read: null, cache_write: null } }, { context_length: 128000, input: 2, output: 6 })).toBe(true);
     expect(recordAgrees({ context_length: null, price: null }, { context_length: 128000, input: 2, output: 6 })).toBe(false);
+    // LiteLLM's GPT-5 states its 272K input window and 128K output: OpenRouter's 400K window.
+    const gpt5 = { context_length: 272000, price: { input: 1.25, output: 10, cache_read: null, cache_write: null } };
+    expect(recordAgrees({ ...gpt5, max_output: 128000 }, { context_length: 400000, input: 1.25, output: 10 })).toBe(true);
+    expect(recordAgrees(gpt5, { context_length: 400000, input: 1.25, output: 10 })).toBe(false);
   });
 
   it('reads Hugging Face ids and canonical slugs as they name a model', () => {

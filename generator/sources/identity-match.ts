@@ -69,6 +69,7 @@ export interface IdentityContext {
 }
 
 type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & {
+  max_output?: number | null;
   retirement_date?: string | null;
   lifecycle?: { display_name: string | null; deprecated_at?: string | null; state?: string | null; replacement?: string | null };
 };
