@@ -14,6 +14,8 @@ export interface ModelShape {
   canonical_slug?: string | null;
   /** A maker's own model made from its price lists (models/types.ts `origin`): its name is the maker's own, never floating. */
   origin?: 'first-party';
+  /** For a made model: the name (normalized) of the record it was made from (`chatgpt-image-latest`). */
+  made_from?: string;
 }
 
 const within = (a: number, b: number, factor: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= factor;

@@ -121,6 +121,17 @@ describe('identity rules', () => {
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
   });
 
+  it("puts a `-latest` on a made model only where the model was made from that alias, or the record agrees", () => {
+    const latest = (key: string) => fact('litellm', key, 'gemini', 'google', { price: { input: 1.25, output: 10, cache_read: null, cache_write: null }, context_length: 1048576 });
+    // genai-prices' Gemini 1.0 Pro (32K, made from its `gemini-pro` record) is not what `gemini-pro-latest` points to.
+    const gemini = new Map([['google/gemini-pro', { context_length: 32768, input: null, output: null, origin: 'first-party' as const, made_from: 'gemini-pro' }]]);
+    expect(matchFacts([latest('gemini/gemini-pro-latest')], ['google/gemini-pro'], { models: gemini }).matches).toEqual([]);
+    // A model made from the alias's own records keeps them.
+    const image = new Map([['openai/chatgpt-image', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'chatgpt-image-latest' }]]);
+    const record = fact('litellm', 'chatgpt-image-latest', 'openai', 'openai', { price: { input: 5, output: 10, cache_read: null, cache_write: null } });
+    expect(matchFacts([record], ['openai/chatgpt-image'], { models: image }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-image', 'alias']]);
+  });
+
   it('lists ambiguous records instead of guessing', () => {
     const { ambiguous } = matchAll();
     // Two dated gpt-4 snapshots on OpenAI's page: neither stands for gpt-4 (its alias row does).

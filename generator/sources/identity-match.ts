@@ -187,8 +187,11 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
     // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
-    // (Its own alias too: the model was made from the maker's records of that alias.)
-    const ownName = (form.kind === 'exact' || form.kind === 'alias') && context.models?.get(ids[0]!)?.origin === 'first-party';
+    // Its alias too, where the maker names it so or the model was made from that alias's own records
+    // (`chatgpt-image-latest`); a `-latest` peeled off another made model floats like any alias
+    // (LiteLLM's `gemini-pro-latest`, 1M tokens at $1.25/$10, is not genai-prices' Gemini 1.0 Pro).
+    const shape = context.models?.get(ids[0]!);
+    const ownName = shape?.origin === 'first-party' && (form.kind === 'exact' || (form.kind === 'alias' && (target !== undefined || shape.made_from === read.name)));
     const floating =
       priced &&
       !ownName &&
