@@ -121,7 +121,7 @@ describe('identity rules', () => {
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
   });
 
-  it("puts a `-latest` on a made model only where the model was made from that alias, or the record agrees", () => {
+  it("puts a `-latest` on a made model it was not made from only where its record contradicts nothing the model states", () => {
     const latest = (key: string) => fact('litellm', key, 'gemini', 'google', { price: { input: 1.25, output: 10, cache_read: null, cache_write: null }, context_length: 1048576 });
     // genai-prices' Gemini 1.0 Pro (32K, made from its `gemini-pro` record) is not what `gemini-pro-latest` points to.
     const gemini = new Map([['google/gemini-pro', { context_length: 32768, input: null, output: null, origin: 'first-party' as const, made_from: 'gemini-pro' }]]);
@@ -130,6 +130,10 @@ describe('identity rules', () => {
     const image = new Map([['openai/chatgpt-image', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'chatgpt-image-latest' }]]);
     const record = fact('litellm', 'chatgpt-image-latest', 'openai', 'openai', { price: { input: 5, output: 10, cache_read: null, cache_write: null } });
     expect(matchFacts([record], ['openai/chatgpt-image'], { models: image }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-image', 'alias']]);
+    // A made model whose records state no context or price is contradicted by nothing: `codex-mini-latest` is genai-prices' Codex Mini.
+    const codex = new Map([['openai/codex-mini', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'codex-mini' }]]);
+    const alias = fact('litellm', 'codex-mini-latest', 'openai', 'openai', { price: { input: 1.5, output: 6, cache_read: null, cache_write: null }, context_length: 200000 });
+    expect(matchFacts([alias], ['openai/codex-mini'], { models: codex }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/codex-mini', 'alias']]);
   });
 
   it('lists ambiguous records instead of guessing', () => {
