@@ -13,7 +13,7 @@ export function modelShapes(models: Iterable<ModelRecord>): Map<string, ModelSha
   const out = new Map<string, ModelShape>();
   for (const m of models) {
     const price = m.price_history.at(-1);
-    out.set(m.id, { context_length: m.context_length, input: price?.input ?? null, output: price?.output ?? null, hugging_face_id: m.hugging_face_id ?? null, canonical_slug: m.canonical_slug ?? null, ...(m.origin === undefined ? {} : { origin: m.origin }) });
+    out.set(m.id, { context_length: m.context_length, input: price?.input ?? null, output: price?.output ?? null, hugging_face_id: m.hugging_face_id ?? null, canonical_slug: m.canonical_slug ?? null, ...(m.origin === undefined ? {} : { origin: m.origin, made_from: normalizeName(m.upstream_id.split('/').pop() ?? '') }) });
   }
   return out;
 }

@@ -69,6 +69,10 @@ describe('identity rules', () => {
     expect(match('litellm', 'dashscope/qwen-turbo-2024-11-01')?.model_id).toBe('qwen/qwen-turbo');
     expect(recordAgrees({ context_length: 131072, price: { input: 2, output: 6, cache_read: null, cache_write: null } }, { context_length: 128000, input: 2, output: 6 })).toBe(true);
     expect(recordAgrees({ context_length: null, price: null }, { context_length: 128000, input: 2, output: 6 })).toBe(false);
+    // LiteLLM's GPT-5 states its 272K input window and 128K output: OpenRouter's 400K window.
+    const gpt5 = { context_length: 272000, price: { input: 1.25, output: 10, cache_read: null, cache_write: null } };
+    expect(recordAgrees({ ...gpt5, max_output: 128000 }, { context_length: 400000, input: 1.25, output: 10 })).toBe(true);
+    expect(recordAgrees(gpt5, { context_length: 400000, input: 1.25, output: 10 })).toBe(false);
   });
 
   it('reads Hugging Face ids and canonical slugs as they name a model', () => {
@@ -115,6 +119,21 @@ describe('identity rules', () => {
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape('first-party') }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-4o-latest', 'exact']]);
     // A fixed model of the same name (a reseller's catalog entry) is never it.
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
+  });
+
+  it("puts a `-latest` on a made model it was not made from only where its record contradicts nothing the model states", () => {
+    const latest = (key: string) => fact('litellm', key, 'gemini', 'google', { price: { input: 1.25, output: 10, cache_read: null, cache_write: null }, context_length: 1048576 });
+    // genai-prices' Gemini 1.0 Pro (32K, made from its `gemini-pro` record) is not what `gemini-pro-latest` points to.
+    const gemini = new Map([['google/gemini-pro', { context_length: 32768, input: null, output: null, origin: 'first-party' as const, made_from: 'gemini-pro' }]]);
+    expect(matchFacts([latest('gemini/gemini-pro-latest')], ['google/gemini-pro'], { models: gemini }).matches).toEqual([]);
+    // A model made from the alias's own records keeps them.
+    const image = new Map([['openai/chatgpt-image', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'chatgpt-image-latest' }]]);
+    const record = fact('litellm', 'chatgpt-image-latest', 'openai', 'openai', { price: { input: 5, output: 10, cache_read: null, cache_write: null } });
+    expect(matchFacts([record], ['openai/chatgpt-image'], { models: image }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-image', 'alias']]);
+    // A made model whose records state no context or price is contradicted by nothing: `codex-mini-latest` is genai-prices' Codex Mini.
+    const codex = new Map([['openai/codex-mini', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'codex-mini' }]]);
+    const alias = fact('litellm', 'codex-mini-latest', 'openai', 'openai', { price: { input: 1.5, output: 6, cache_read: null, cache_write: null }, context_length: 200000 });
+    expect(matchFacts([alias], ['openai/codex-mini'], { models: codex }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/codex-mini', 'alias']]);
   });
 
   it('lists ambiguous records instead of guessing', () => {

@@ -28,7 +28,7 @@
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
 import { FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
-import { recordAgrees, type ModelShape } from './identity-agreement.js';
+import { recordAgrees, recordContradicts, type ModelShape } from './identity-agreement.js';
 
 export { recordAgrees, type ModelShape } from './identity-agreement.js';
 
@@ -69,6 +69,7 @@ export interface IdentityContext {
 }
 
 type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & {
+  max_output?: number | null;
   retirement_date?: string | null;
   lifecycle?: { display_name: string | null; deprecated_at?: string | null; state?: string | null; replacement?: string | null };
 };
@@ -186,8 +187,13 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
     // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
-    // (Its own alias too: the model was made from the maker's records of that alias.)
-    const ownName = (form.kind === 'exact' || form.kind === 'alias') && context.models?.get(ids[0]!)?.origin === 'first-party';
+    // (Its own alias too: the model was made from the maker's records of that alias.) A `-latest`
+    // peeled off a made model it was not made from is refused where its record contradicts what the
+    // model's records state (LiteLLM's `gemini-pro-latest`, 1M tokens, is not Gemini 1.0 Pro at 32K).
+    const shape = context.models?.get(ids[0]!);
+    const made = shape?.origin === 'first-party';
+    if (made && form.kind === 'alias' && target === undefined && shape.made_from !== read.name && recordContradicts(fact, shape)) return null;
+    const ownName = made && (form.kind === 'exact' || form.kind === 'alias');
     const floating =
       priced &&
       !ownName &&

@@ -25,6 +25,8 @@ describe('providers across sources', () => {
     expect(offerPlace('aws/regional.anthropic.claude-sonnet-5-v1:0')).toEqual({ kind: 'regional', region: null });
     expect(offerPlace('azure/eu/gpt-4o-2024-08-06')).toEqual({ kind: 'data_zone', region: 'eu' });
     expect(offerPlace('azure/ft:gpt-4o')).toEqual({ kind: 'fine_tune', region: null });
+    // genai-prices' price of the fine-tunes of a base model: a price, not an API name.
+    expect(offerPlace('openai/gpt-4o-mini-2024-07-18.ft-')).toEqual({ kind: 'fine_tune', region: null });
     expect(offerPlace('gpt-4o-batch')).toEqual({ kind: 'batch', region: null });
     expect(offerPlace('anthropic.claude-sonnet-4-20250514-v1:0')).toEqual({ kind: 'standard', region: null });
   });

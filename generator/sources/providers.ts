@@ -115,13 +115,14 @@ const DATA_ZONES = ['us', 'eu', 'apac', 'au', 'jp', 'ca', 'us-gov', 'in', 'sa'];
  * Where a direct offer's price holds, from its source key: Bedrock's region paths
  * (`bedrock/us-gov-east-1/…`) and commitment terms (`…/1-month-commitment/…`), Bedrock's
  * cross-region inference profiles (`us.anthropic.…`; `global.` is the standard endpoint), Azure's
- * data zones (`azure/eu/…`), batch and fine-tuning keys. Everything else is the standard offer.
+ * data zones (`azure/eu/…`), batch and fine-tuning keys (`ft:`, genai-prices' `<base>.ft-`). Everything else is the standard offer.
  */
 export function offerPlace(sourceKey: string): OfferPlace {
   const key = sourceKey.toLowerCase();
   const segments = key.split('/');
   const name = segments.at(-1)!;
-  if (key.startsWith('ft:') || key.includes('/ft:') || /(^|\/)ft-/.test(key)) return { kind: 'fine_tune', region: null };
+  // genai-prices names its price of a base model's fine-tunes `<base>.ft-` (`gpt-4o-mini-2024-07-18.ft-`).
+  if (key.startsWith('ft:') || key.includes('/ft:') || /(^|\/)ft-/.test(key) || key.endsWith('.ft-')) return { kind: 'fine_tune', region: null };
   const commitment = segments.findIndex((s) => /^\d+-month-commitment$/.test(s));
   if (commitment !== -1) {
     const region = segments[commitment - 1];
