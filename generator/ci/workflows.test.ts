@@ -233,6 +233,13 @@ describe('refresh.yml', () => {
     // A code push publishes at once where only this job builds the site; data commits never re-trigger it.
     expect(refresh.on.push).toEqual({ branches: ['main'], 'paths-ignore': ['data/**'] });
   });
+
+  it('gives every build of the job the live status URL from a repository variable, unset in a fork that sets nothing', () => {
+    const job = refresh.jobs.refresh! as { env?: Record<string, unknown> };
+    expect(job.env?.LIVE_STATUS_URL).toBe('${{ vars.LIVE_STATUS_URL }}');
+    // The builds read it from the job's environment: none of them overrides it.
+    for (const build of steps(refresh).filter((s) => /npm run build/.test(s.run ?? ''))) expect(build.env?.LIVE_STATUS_URL, build.run).toBeUndefined();
+  });
 });
 
 describe('refresh.yml step scripts, run for real', () => {
