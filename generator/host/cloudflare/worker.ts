@@ -24,6 +24,7 @@ import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
 import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
+import { warmUpMonitor } from './monitor/warm-up.js';
 import type { D1Like } from './monitor/store.js';
 
 export type { AssetsBinding } from './monitor/asset.js';
@@ -167,6 +168,8 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
 
 // At startup, not in a request (mcp-endpoint.ts); a failure here only leaves the compiling to the first request.
 await warmUpMcp().catch(() => undefined);
+// Likewise the monitor's pure code (monitor/warm-up.ts), for the first scheduled run of an isolate.
+await warmUpMonitor().catch(() => undefined);
 
 /**
  * The edge monitor's run, on the one-minute Cron Trigger (wrangler.json `triggers.crons`); locally

@@ -35,4 +35,21 @@ describe('the monitor plan within 50 subrequests a run', () => {
     const none = registry.find((s) => s.status_page.type === 'none')!;
     expect([requestsOf(gcp), requestsOf(none)]).toEqual([1, 1]);
   });
+
+  it('halves the first run of an isolate, the other half observed by the group\'s next run', () => {
+    for (const [services, minute] of [[registry, 7_001], [registry, 7_002], [times(3), 7_001], [times(3), 7_002]] as const) {
+      const full = planRun(services, minute);
+      const first = planRun(services, minute, { firstOfIsolate: true });
+      expect(first.halved).toBe(true);
+      expect(full.halved).toBe(false);
+      expect(first.services.length).toBeLessThanOrEqual(Math.ceil(full.services.length / 2));
+      expect(first.services.length).toBeGreaterThanOrEqual(Math.floor(full.services.length / 2));
+      // A subset of the minute's group, so the rest of the group keeps its turn.
+      expect(first.services.every((s) => full.services.includes(s))).toBe(true);
+      expect(first.spare).toBeGreaterThan(full.spare);
+      // The group's next run (G minutes later, not a first run) observes the whole group again.
+      const next = planRun(services, minute + full.groups);
+      expect(next.services.map((s) => s.id)).toEqual(full.services.map((s) => s.id));
+    }
+  });
 });

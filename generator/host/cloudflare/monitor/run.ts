@@ -67,6 +67,9 @@ export interface MonitorPassReport {
 
 const DEFAULT_BUDGET_MS = 25_000;
 
+/** Whether a run already started in this isolate (module state lives as long as the isolate): plan.ts halves the first. */
+let ranInIsolate = false;
+
 function countingTransport(inner: HttpTransport, count: () => void): HttpTransport {
   return {
     request: (url, options) => (count(), inner.request(url, options)),
@@ -106,7 +109,8 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       options.log?.(`monitor ${observedAt}: skipped, ${report.skipped}`);
       return report;
     }
-    const plan = planRun(asset.services, minute);
+    const plan = planRun(asset.services, minute, { firstOfIsolate: !ranInIsolate });
+    ranInIsolate = true;
     report.groups = plan.groups;
     const deadline = clock() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
     const agent = `ModelPulse-monitor (+${new URL(env.DOCUMENTATION).origin}; free public API on AI models and services)`;
@@ -145,7 +149,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       probe: observation.probe === null ? 'none' : observation.probe.ok === null ? 'inconclusive' : observation.probe.ok ? 'ok' : 'failed',
       deep: keyOf(env, service) !== undefined,
     }));
-    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}`);
+    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}`);
     return report;
   } catch (error) {
     // Another run of the same minute wrote first (a cron event delivered twice): its batch stands, and nothing of ours was written.
