@@ -26,7 +26,13 @@ export function budgetLines(monitors: readonly MonitorFigures[], worker: { today
   for (const m of monitors) {
     const label = `${m.services} services${m.groups > 1 ? ` (in ${m.groups} groups, each observed every ${m.groups} minutes)` : ''}`;
     const worst = Math.max(m.coldCpuMs, m.warmCpuP95Ms);
-    lines.push({ what: `monitor CPU per run, ${label}`, figure: `new isolate ${ms(m.coldCpuMs)}, warm median ${ms(m.warmCpuMedianMs)}, p95 ${ms(m.warmCpuP95Ms)}`, budget: '10 ms', ok: worst <= 10 });
+    const whole = m.processCpu;
+    lines.push({
+      what: `monitor CPU per run (the JavaScript thread), ${label}`,
+      figure: `new isolate ${ms(m.coldCpuMs)}, warm median ${ms(m.warmCpuMedianMs)}, p95 ${ms(m.warmCpuP95Ms)}; the whole Node process, V8's helper threads too: ${ms(whole.coldMs)}, ${ms(whole.warmMedianMs)}, ${ms(whole.warmP95Ms)}`,
+      budget: '10 ms',
+      ok: worst <= 10,
+    });
     lines.push({ what: `subrequests per run, ${m.services} services`, figure: `at most ${m.subrequestsMax}`, budget: '50', ok: m.subrequestsMax <= 50 });
     lines.push({ what: `D1 queries per run, ${m.services} services`, figure: `at most ${m.queriesMax}`, budget: '50', ok: m.queriesMax <= 50 });
     lines.push({
