@@ -3,7 +3,7 @@ import { nameOwners } from '../sources/api-names.js';
 import type { FactSource, Lifecycle, ModelFacts } from '../sources/facts.js';
 import { offer, price, type TestOffer } from '../query/cost-fixtures.js';
 import type { ApiOffer, ModelDetail } from '../types/api-types.js';
-import { apiNamesIndex, withApiNames } from './api-names.js';
+import { apiNamesIndex, curatedNamePrices, withApiNames } from './api-names.js';
 
 function fact(source: FactSource, key: string, provider: string, name: string, extra: Partial<ModelFacts> = {}): ModelFacts {
   return { source, source_key: key, provider, author: null, model_name: name, price: price(1, 2), price_tiers: [], context_length: null, max_output: null, retirement_date: null, deprecated: false, benchmarks: {}, ...extra };
@@ -44,6 +44,25 @@ describe('api_names on offers, and the index', () => {
     ]);
     // A name another model owns is not this model's.
     expect(withApiNames(offers([offer('anthropic', 'genai-prices', price(3, 15))]), 'anthropic/other', facts, owners)[0]!.api_names).toEqual([]);
+  });
+
+  it("gives a name no maker's offer a lower source prices when genai-prices' record of the name and OpenRouter's listing both say otherwise", () => {
+    const own = { litellm: [fact('litellm', 'mistral/mistral-large-2407', 'mistral', 'mistral-large-2407', { price: price(3, 9) })] };
+    const family = { 'genai-prices': [fact('genai-prices', 'mistral/mistral-large', 'mistral', 'mistral-large', { price: price(2, 6), names: ['mistral-large-2407'] })] };
+    const byModel = new Map<string, Partial<Record<FactSource, ModelFacts[]>>>([['mistralai/mistral-large-2407', own], ['mistralai/mistral-large', family]]);
+    const owners = nameOwners(byModel);
+    const curated = curatedNamePrices(byModel);
+    const mistral = offers([offer('mistral', 'litellm', price(3, 9), { first_party: true })]);
+    const names = (listed: ReturnType<typeof price> | null, list = mistral) => withApiNames(list, 'mistralai/mistral-large-2407', own, owners, { listed, curated })[0]!.api_names;
+    // Two sources against one: left unresolved, never priced at LiteLLM's stale price.
+    expect(names(price(2, 6))).toEqual([]);
+    // One source against one (no listing, or a listing that agrees with neither or with LiteLLM): LiteLLM's key stands.
+    expect(names(null)).toEqual(['mistral-large-2407']);
+    expect(names(price(2.5, 7))).toEqual(['mistral-large-2407']);
+    expect(names(price(3, 9))).toEqual(['mistral-large-2407']);
+    // genai-prices' own offer, or a reseller's, is never withheld by the rule.
+    expect(names(price(2, 6), offers([offer('mistral', 'genai-prices', price(3, 9), { first_party: true })]))).toEqual(['mistral-large-2407']);
+    expect(names(price(2, 6), offers([offer('mistral', 'litellm', price(3, 9))]))).toEqual(['mistral-large-2407']);
   });
 
   it("indexes every listed name, the ambiguous ones, and the names a maker's page redirects from their retirement day", () => {

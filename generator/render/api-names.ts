@@ -5,12 +5,18 @@
  *   the standard place the provider has no standard offer for, or of a place no offer holds, is
  *   left out (it has no price to resolve to, and another place's price would be a guess).
  * - A name two models claim (sources/api-names.ts) goes to no offer and into `ambiguous`.
+ * - Two sources against one (precision first): a maker's own offer that LiteLLM or models.dev
+ *   prices does not take a name when genai-prices' record that lists the name prices it otherwise
+ *   and OpenRouter's listing of the model states genai-prices' price (LiteLLM's stale $3/$9 for
+ *   `mistral-large-2407`, where both say $2/$6): the name is left unresolved, never priced wrong.
  * - An alias that moved: a maker whose page says its retired names redirect (xAI: "requests to the
  *   retired model slugs … will automatically redirect") moves each such name on its retirement day
  *   to the one replacement the page names, where that replacement is a name we resolve.
  */
 import { ambiguousNames, factNameClaims, nameKey, nameOwners, type NameOwner } from '../sources/api-names.js';
 import type { FactSource, ModelFacts } from '../sources/facts.js';
+import { samePriceAtPrecision } from '../models/price.js';
+import type { TokenPrices } from '../models/types.js';
 import type { ApiNamesIndex } from '../query/api-name-index.js';
 import type { ApiOffer, ModelDetail } from '../types/api-types.js';
 
@@ -31,10 +37,48 @@ export function ownersOf(factsByModel: Map<string, FactsByModel>): Map<string, N
   return owners;
 }
 
+const curated = new WeakMap<object, Map<string, TokenPrices[]>>();
+
+/** genai-prices' price of each (provider, name) its records' `match` takes at the standard place, from every model's facts (cached). */
+export function curatedNamePrices(factsByModel: Map<string, FactsByModel>): Map<string, TokenPrices[]> {
+  let prices = curated.get(factsByModel);
+  if (prices === undefined) {
+    prices = new Map();
+    for (const facts of factsByModel.values()) {
+      for (const fact of facts['genai-prices'] ?? []) {
+        if (fact.price === null) continue;
+        for (const claim of factNameClaims(fact)) {
+          if (claim.place.kind !== 'standard' || claim.place.region !== null) continue;
+          const key = nameKey(claim.provider, claim.name);
+          prices.set(key, [...(prices.get(key) ?? []), fact.price]);
+        }
+      }
+    }
+    curated.set(factsByModel, prices);
+  }
+  return prices;
+}
+
+/** What a name's price is checked against: the model's OpenRouter listing and genai-prices' prices by name. */
+export interface NamePriceCheck {
+  listed: TokenPrices | null;
+  curated: Map<string, TokenPrices[]>;
+}
+
+const sameRates = (a: TokenPrices, b: TokenPrices) => a.input !== null && a.output !== null && samePriceAtPrecision(a.input, b.input) && samePriceAtPrecision(a.output, b.output);
+
+/** A maker's offer priced by a lower source that genai-prices' record of the name and OpenRouter's listing both contradict. */
+export function contradicted(offer: ApiOffer, name: string, check: NamePriceCheck | undefined): boolean {
+  if (check === undefined || check.listed === null || !offer.first_party || (offer.source !== 'litellm' && offer.source !== 'modelsdev')) return false;
+  const own: TokenPrices = { input: offer.price.input, output: offer.price.output, cache_read: null, cache_write: null };
+  const curatedPrices = check.curated.get(nameKey(offer.provider, name)) ?? [];
+  return curatedPrices.length > 0 && curatedPrices.every((p) => !sameRates(p, own)) && curatedPrices.some((p) => sameRates(p, check.listed!));
+}
+
 const samePlace = (o: ApiOffer, kind: string, region: string | null) => o.kind === kind && o.region === region;
 
 /** The offers with `api_names` filled from the model's facts (names it owns alone). */
-export function withApiNames(offers: readonly ApiOffer[], modelId: string, facts: FactsByModel, owners: Map<string, NameOwner>): ApiOffer[] {
+export function withApiNames(offers: readonly ApiOffer[], modelId: string, facts: FactsByModel, owners: Map<string, NameOwner>, check?: NamePriceCheck): ApiOffer[] {
   const names = new Map<ApiOffer, Set<string>>(offers.map((o) => [o, new Set<string>()]));
   for (const list of Object.values(facts)) {
     for (const fact of list ?? []) {
@@ -42,7 +86,7 @@ export function withApiNames(offers: readonly ApiOffer[], modelId: string, facts
         if (owners.get(nameKey(claim.provider, claim.name))?.model !== modelId) continue;
         const own = offers.filter((o) => o.provider === claim.provider);
         const placed = own.filter((o) => samePlace(o, claim.place.kind, claim.place.region) || (o.kind === 'time_window' && claim.place.kind === 'standard' && o.region === claim.place.region));
-        for (const offer of placed) names.get(offer)!.add(claim.name);
+        for (const offer of placed) if (!contradicted(offer, claim.name, check)) names.get(offer)!.add(claim.name);
       }
     }
   }

@@ -19,7 +19,7 @@ import { startOfDay } from '../models/dated-prices.js';
 import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ApiOffer } from '../types/api-types.js';
 import { headlineOf, type Headline } from './headline.js';
-import { ownersOf, withApiNames } from './api-names.js';
+import { curatedNamePrices, ownersOf, withApiNames } from './api-names.js';
 import type { DirectOffer } from '../models/facts-merge.js';
 
 export interface SourcedModel extends OverriddenModel {
@@ -102,7 +102,9 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // The maker's dated change in force: offers read before its day are older news.
   const changed = makersOffer?.source_date == null ? null : startOfDay(makersOffer.source_date);
   const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
-  const offers = withApiNames(markOlderNews(listed.offers, changed, readAt), record.id, facts, ownersOf(dataset.factsByModel));
+  // OpenRouter's listing of the model (a maker-only model has none): a second source for a name's price.
+  const check = { listed: record.origin === 'first-party' ? null : (record.price_history.at(-1) ?? null), curated: curatedNamePrices(dataset.factsByModel) };
+  const offers = withApiNames(markOlderNews(listed.offers, changed, readAt), record.id, facts, ownersOf(dataset.factsByModel), check);
   const tiers = headline.tiers ?? record.price_tiers;
   const { price_tiers: _tiers, ...rest } = record;
   const withFacts: ModelRecord = {

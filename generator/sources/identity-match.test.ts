@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FactSource, ModelFacts } from './facts.js';
-import { matchFacts, readKey, recordAgrees } from './identity-match.js';
+import { datedDisplay, matchFacts, readKey, recordAgrees, type ModelShape } from './identity-match.js';
+import { makerNames } from './identity-context.js';
 import { IDENTITY_LABEL_IDS, IDENTITY_LABELS, labelledContext, labelledFacts, scoreIdentity } from './identity-labels.js';
 
 function fact(source: FactSource, key: string, provider: string | null, author: string | null, extra: Partial<ModelFacts> = {}): ModelFacts {
@@ -134,6 +135,26 @@ describe('identity rules', () => {
     const codex = new Map([['openai/codex-mini', { context_length: null, input: null, output: null, origin: 'first-party' as const, made_from: 'codex-mini' }]]);
     const alias = fact('litellm', 'codex-mini-latest', 'openai', 'openai', { price: { input: 1.5, output: 6, cache_read: null, cache_write: null }, context_length: 200000 });
     expect(matchFacts([alias], ['openai/codex-mini'], { models: codex }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/codex-mini', 'alias']]);
+  });
+
+  it("reads a maker's dated API name as its display name with that date, before peeling the date, and its alias through it", () => {
+    expect(datedDisplay('magistral-medium-1-2', 'magistral-medium-2509')).toBe('magistral-medium-1-2-2509');
+    expect(datedDisplay('mistral-small-4', 'mistral-small-latest')).toBeNull();
+    expect(datedDisplay('devstral-2512', 'devstral-2512')).toBeNull();
+    const page = (name: string, display: string, aliases: string[] = []) =>
+      fact('mistral-deprecations', name, 'mistral', 'mistralai', { lifecycle: { source_url: 'https://docs.mistral.ai', announced_at: null, deprecated_at: null, state: 'GA', note: null, replacement: null, replacement_names: [], aliases, display_name: display } });
+    const pages = [page('magistral-medium-2506', 'Magistral Medium 1.0'), page('magistral-medium-2509', 'Magistral Medium 1.2', ['magistral-medium-latest'])];
+    const made = { context_length: 40000, input: 2, output: 5, origin: 'first-party' as const, made_from: 'magistral-medium-1-2-2509' };
+    const ctx = { models: new Map<string, ModelShape>([['mistralai/magistral-medium-1-2-2509', made], ['mistralai/magistral-medium', { context_length: null, input: 2, output: 5, origin: 'first-party' as const }]]), ...makerNames(pages) };
+    const ids = ['mistralai/magistral-medium', 'mistralai/magistral-medium-1-2-2509'];
+    const priced = (key: string) => fact('litellm', `mistral/${key}`, 'mistral', 'mistralai', { model_name: key, context_length: 40000, price: { input: 2, output: 5, cache_read: null, cache_write: null } });
+    const result = matchFacts([priced('magistral-medium-2509'), priced('magistral-medium-latest'), priced('magistral-medium-2506')], ids, ctx);
+    const to = (key: string) => result.matches.find((m) => m.source_key === `mistral/${key}`)?.model_id;
+    // Magistral Medium 1.2 is LiteLLM's `magistral-medium-1-2-2509`, not the undated family the date peels to.
+    expect(to('magistral-medium-2509')).toBe('mistralai/magistral-medium-1-2-2509');
+    expect(to('magistral-medium-latest')).toBe('mistralai/magistral-medium-1-2-2509');
+    // Magistral Medium 1.0 is no model of ours: never the 1.2 snapshot.
+    expect(to('magistral-medium-2506')).not.toBe('mistralai/magistral-medium-1-2-2509');
   });
 
   it('lists ambiguous records instead of guessing', () => {

@@ -9,6 +9,8 @@
  * 2. A maker's own alias (`mistral-large-latest`, which Mistral's model definitions put on
  *    `mistral-large-2512`) is read as the name it points to, for that maker's own records.
  *    The record must still agree (rule 4): a price list's stale alias record stays unattached.
+ *    A dated name is also its maker's display name with the date (`magistral-medium-2509` is
+ *    Magistral Medium 1.2: `magistral-medium-1-2-2509`), tried before the date is peeled.
  * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
  *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
  * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
@@ -100,6 +102,12 @@ export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undef
   return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
 }
 
+/** A maker's display name with its API name's trailing date (`magistral-medium-1-2` of `magistral-medium-2509`), or null. */
+export function datedDisplay(display: string | undefined, apiName: string): string | null {
+  const date = /-(\d{4})$/.exec(apiName)?.[1];
+  return display === undefined || date === undefined || display.endsWith(`-${date}`) ? null : `${display}-${date}`;
+}
+
 /** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
 type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
 
@@ -175,6 +183,14 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
   // The author's own record named by the maker's display name (`mistral-medium-2508` is Mistral Medium 3.1).
   const makerDisplay = fact.author !== null && read.author !== null && !lifecycle && target === undefined ? context.displayNames?.get(read.author)?.get(read.name) : undefined;
   if (makerDisplay !== undefined) forms.push({ name: makerDisplay, kind: 'exact', snapshot: null });
+  // The display name with the API name's date, right after the name itself (before a peeled,
+  // undated form): a price list spells the maker's `magistral-medium-2509` (Magistral Medium 1.2)
+  // `magistral-medium-1-2-2509`, one snapshot, not the undated `magistral-medium`.
+  const dated = datedDisplay(makerDisplay, read.name);
+  if (dated !== null) forms.splice(1, 0, { name: dated, kind: 'exact', snapshot: null });
+  // So is the name a maker's alias points to (`magistral-medium-latest` → `magistral-medium-2509`).
+  const aliased = target === undefined || read.author === null ? null : datedDisplay(context.displayNames?.get(read.author)?.get(normalizeName(target)), normalizeName(target));
+  if (aliased !== null) forms.push({ name: aliased, kind: 'alias', snapshot: null });
   for (const [step, form] of forms.entries()) {
     const previous = forms[step - 1];
     if (previous !== undefined && /-(?:non-)?reasoning$/.test(previous.name) && !/-(?:non-)?reasoning$/.test(form.name)) {
