@@ -15,6 +15,13 @@ export const TEXT_GENERATION_TYPES: readonly ModelType[] = ['chat', 'completion'
 
 export const MODALITIES = ['text', 'image', 'audio', 'video', 'file'] as const;
 export type Modality = (typeof MODALITIES)[number];
+/** The JSON Schema of `Modalities`, shared by the facts store and the published model entry. */
+export const MODALITIES_SCHEMA = {
+  type: 'object',
+  required: ['input', 'output'],
+  additionalProperties: false,
+  properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
+} as const;
 export interface Modalities {
   input: Modality[];
   output: Modality[];

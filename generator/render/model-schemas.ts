@@ -1,7 +1,7 @@
 /** JSON Schema parts of model responses (entries, details, prices), used by schemas.ts. */
 import { LIFECYCLE_STATUSES } from '../models/lifecycle.js';
 import { PROVENANCE_SOURCES } from '../models/overrides.js';
-import { MODALITIES, MODEL_TYPES, PRICE_KINDS, PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
+import { MODALITIES_SCHEMA, MODEL_TYPES, PRICE_KINDS, PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
 import { OFFER_KINDS } from '../sources/providers.js';
 import {
   benchmarks,
@@ -107,12 +107,7 @@ const modelEntryProperties = {
   lifecycle: entryLifecycle,
   // Issue 35 (catalog): type and modalities.
   type: { enum: [...MODEL_TYPES], description: 'what the model is for, from its sources\' own modes: chat and completion are text generation (the only types cheapest, the cost index and the blended order rank); other for a mode we do not know' },
-  modalities: {
-    type: 'object',
-    required: ['input', 'output'],
-    additionalProperties: false,
-    properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
-  },
+  modalities: MODALITIES_SCHEMA,
   on_sale: {
     type: 'boolean',
     description: "a source that lists what is on sale now offers it, as of meta.as_of: OpenRouter's current catalog, or the maker's own page listing it as active. false for a model only a price list carries (kept so old bills can be priced): it takes no part in cheapest, the cost index or the blended order",

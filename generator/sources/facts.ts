@@ -40,7 +40,7 @@ export type PriceUnit = (typeof PRICE_UNITS)[number];
 export const PRICE_KINDS = ['input_audio', 'output_audio', 'cache_read_audio', 'input_image', 'output_image', 'input_video', 'output_video', 'input_text', 'output_text', 'output', 'request'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-export { MODALITIES, MODEL_TYPES, TEXT_GENERATION_TYPES, type Modalities, type Modality, type ModelType } from '../models/types.js';
+export { MODALITIES, MODALITIES_SCHEMA, MODEL_TYPES, TEXT_GENERATION_TYPES, type Modalities, type Modality, type ModelType } from '../models/types.js';
 
 /** One price not per text token, in USD per `unit`. */
 export interface UnitPriceFact {

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import type { TokenPrices } from '../models/types.js';
-import { FACT_SOURCES, MODALITIES, MODEL_TYPES, PRICE_KINDS, PRICE_UNITS, type FactSource, type ModelFacts } from '../sources/facts.js';
+import { FACT_SOURCES, MODALITIES_SCHEMA, MODEL_TYPES, PRICE_KINDS, PRICE_UNITS, type FactSource, type ModelFacts } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
@@ -88,12 +88,7 @@ const factSchema = {
     prices_checked: { type: 'string', format: 'date' },
     names: { type: 'array', items: { type: 'string' } },
     type: { enum: [...MODEL_TYPES] },
-    modalities: {
-      type: 'object',
-      required: ['input', 'output'],
-      additionalProperties: false,
-      properties: { input: { type: 'array', items: { enum: [...MODALITIES] } }, output: { type: 'array', items: { enum: [...MODALITIES] } } },
-    },
+    modalities: MODALITIES_SCHEMA,
     unit_prices: {
       type: 'array',
       items: {
