@@ -10,10 +10,12 @@
  * - an alias (`-latest`) of one of our models is the identity rules' to place, never a model; an
  *   alias of a name no model has makes the model of that name (`claude-3-opus-latest`:
  *   `anthropic/claude-3-opus`), never a model named by the alias;
- * - a dated snapshot of one of our models is a model of its own only where its price differs from
- *   the maker's own price of that model (its first-party record, else our model's price):
- *   `gpt-3.5-turbo-1106` at $1/$2 beside `gpt-3.5-turbo` at $0.5/$1.5, as OpenRouter lists
- *   `gpt-4o-2024-05-13` apart; at the same price it is that model's name, never a copy;
+ * - a dated snapshot of one of our models that the identity rules place on none (its facts
+ *   disagree, or it is one of several dated snapshots: `gpt-4-0613` beside `gpt-4-0314`) is a
+ *   model of its own, whatever its price, as OpenRouter lists `gpt-4o-2024-05-13` apart; one they
+ *   place is that model's name, never a copy. A snapshot of a model made in this same run is a
+ *   model of its own only at a price other than the maker's own price of that model (the rules
+ *   place it on the next run otherwise);
  * - one of these models that OpenRouter comes to list under its own spelling (`claude-opus-4.7`
  *   for our `claude-opus-4-7`) is delisted, kept, and no longer anyone's name: OpenRouter's is the model;
  * - a name that floats (`deepseek-chat`) is never a second model beside our fixed one of that name;
@@ -189,8 +191,10 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     const own = candidate.own;
     const baseFact = base === undefined ? undefined : newNames.get(`${author}|${base.name}`);
     const target = base?.id ?? (baseFact === undefined ? undefined : `${author}/${base!.name}`);
-    if (base !== undefined && target !== undefined) {
-      const current = makerPrice.get(`${author}|${base.name}`) ?? (base.id !== undefined ? models.get(base.id)!.price_history.at(-1) : baseFact!.price);
+    // A snapshot of a model we have was the identity rules' to place, and they placed it on none
+    // (its facts disagree, or it is one of several dated snapshots): a model of its own, whatever its price.
+    if (base !== undefined && target !== undefined && !(base.kind === 'snapshot' && base.id !== undefined)) {
+      const current = makerPrice.get(`${author}|${base.name}`) ?? baseFact?.price;
       const ownPrice = base.kind === 'snapshot' && (differs(fact.price?.input, current?.input) || differs(fact.price?.output, current?.output));
       if (!ownPrice) {
         report(fact, `${base.kind === 'alias' ? 'an alias' : 'a snapshot'} of ${target} with its facts: the identity rules place it`);
