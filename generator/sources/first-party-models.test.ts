@@ -113,6 +113,18 @@ describe('first-party models', () => {
       ['openai/gpt-4-0314', ['gpt-4-0314']],
       ['openai/gpt-4-0613', ['gpt-4-0613']],
     ]);
+    // Where the maker's page places such snapshots (Anthropic retired both Claude 3.5 Sonnet snapshots
+    // alike: identity rule 5), their names are that model's: the price list's records make no copies.
+    const sonnet = new Map([['anthropic/claude-3.5-sonnet', ours('anthropic/claude-3.5-sonnet', price(6, 30))]]);
+    const page = (key: string) => fact('anthropic-deprecations', key, 'anthropic', 'anthropic', null, {
+      retirement_date: '2025-10-28', deprecated: true,
+      lifecycle: { source_url: 'https://example.test', announced_at: '2025-08-13', deprecated_at: '2025-08-13', state: null, note: null, replacement: 'claude-sonnet-4-6', replacement_names: ['claude-sonnet-4-6'], aliases: [], display_name: null },
+    });
+    const keys = ['claude-3-5-sonnet-20240620', 'claude-3-5-sonnet-20241022'];
+    const retired = { 'anthropic-deprecations': { facts: keys.map(page) }, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(3, 15))) } };
+    const kept = firstPartyModels(retired, emptyIdentity(), sonnet, NOW);
+    expect(kept.added).toEqual([]);
+    expect(kept.unplaced.map((u) => [u.source_key, u.reason.split(',')[0]])).toEqual(keys.map((k) => [k, 'a snapshot of anthropic/claude-3.5-sonnet']));
     // Made from the maker's name before OpenRouter listed it; OpenRouter now lists `claude-opus-4.7`.
     const made = firstPartyModels({ 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-opus-4-7', 'anthropic', 'anthropic', price(5, 25))] } }, emptyIdentity(), new Map(), NOW).added[0]!;
     expect(made.id).toBe('anthropic/claude-opus-4-7');

@@ -13,7 +13,8 @@
  * - a dated snapshot of one of our models that the identity rules place on none (its facts
  *   disagree, or it is one of several dated snapshots: `gpt-4-0613` beside `gpt-4-0314`) is a
  *   model of its own, whatever its price, as OpenRouter lists `gpt-4o-2024-05-13` apart; one they
- *   place is that model's name, never a copy. A snapshot of a model made in this same run is a
+ *   place, by any source's record of that name (Anthropic's page places both Claude 3.5 Sonnet
+ *   snapshots on our Claude 3.5 Sonnet), is that model's name, never a copy. A snapshot of a model made in this same run is a
  *   model of its own only at a price other than the maker's own price of that model (the rules
  *   place it on the next run otherwise);
  * - one of these models that OpenRouter comes to list under its own spelling (`claude-opus-4.7`
@@ -123,7 +124,18 @@ const differs = (a: number | null | undefined, b: number | null | undefined) => 
 export function firstPartyModels(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, now: string): FirstPartyModels {
   const attached = attachAllFacts(files, identity, [...models.keys()].sort(), models.values());
   const placed = new Set<string>();
-  for (const bySource of attached.byModel.values()) for (const list of Object.values(bySource)) for (const f of list ?? []) placed.add(`${f.source}\u0000${f.source_key}`);
+  // The names the rules place (by any source's record, a maker's deprecation page's too): a
+  // snapshot whose name one of them places is that model's name, even where its price list's record is left apart.
+  const placedNames = new Map<string, string>();
+  for (const [id, bySource] of attached.byModel) {
+    for (const list of Object.values(bySource)) {
+      for (const f of list ?? []) {
+        placed.add(`${f.source}\u0000${f.source_key}`);
+        const read = f.author === null ? null : readKey(f);
+        if (read?.author != null) placedNames.set(`${read.author}|${read.name}`, id);
+      }
+    }
+  }
   // Ambiguous between several of our models: reported, never placed. A snapshot ambiguous only
   // among its siblings of one model of ours goes on: at that model's price it stays unplaced, at its own it is its own model.
   for (const a of attached.ambiguous) if (a.candidates.length !== 1) placed.add(`${a.source}\u0000${a.source_key}`);
@@ -193,6 +205,11 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     const target = base?.id ?? (baseFact === undefined ? undefined : `${author}/${base!.name}`);
     // A snapshot of a model we have was the identity rules' to place, and they placed it on none
     // (its facts disagree, or it is one of several dated snapshots): a model of its own, whatever its price.
+    const placedAs = placedNames.get(`${author}|${own}`);
+    if (placedAs !== undefined && base?.kind === 'snapshot') {
+      report(fact, `a snapshot of ${placedAs}, which another record of that name is placed on`);
+      continue;
+    }
     if (base !== undefined && target !== undefined && !(base.kind === 'snapshot' && base.id !== undefined)) {
       const current = makerPrice.get(`${author}|${base.name}`) ?? baseFact?.price;
       const ownPrice = base.kind === 'snapshot' && (differs(fact.price?.input, current?.input) || differs(fact.price?.output, current?.output));
