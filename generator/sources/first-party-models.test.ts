@@ -106,7 +106,8 @@ describe('first-party models', () => {
     ]);
     // Read again with them made: each snapshot's record is its model's, the undated one stays ours, nothing is made twice.
     const withSnapshots = new Map([...gpt4, ...snapshots.added.map((r) => [r.id, r] as const)]);
-    expect(firstPartyModels(files, emptyIdentity(), withSnapshots, '2026-10-02T00:00:00Z').added).toEqual([]);
+    const again = firstPartyModels(files, emptyIdentity(), withSnapshots, '2026-10-02T00:00:00Z');
+    expect([again.added, again.superseded]).toEqual([[], []]);
     const placed = attachAllFacts(files, emptyIdentity(), [...withSnapshots.keys()].sort(), withSnapshots.values()).byModel;
     expect([...placed.entries()].map(([id, bySource]) => [id, Object.values(bySource).flatMap((list) => list!.map((f) => f.source_key))]).sort()).toEqual([
       ['openai/gpt-4', ['openai/gpt-4']],
@@ -125,6 +126,11 @@ describe('first-party models', () => {
     const kept = firstPartyModels(retired, emptyIdentity(), sonnet, NOW);
     expect(kept.added).toEqual([]);
     expect(kept.unplaced.map((u) => [u.source_key, u.reason.split(',')[0]])).toEqual(keys.map((k) => [k, 'a snapshot of anthropic/claude-3.5-sonnet']));
+    // Made from the price list before the page was read: they give way once it is.
+    const early = firstPartyModels({ litellm: retired.litellm }, emptyIdentity(), sonnet, NOW).added;
+    expect(early.map((r) => r.id)).toEqual(['anthropic/claude-3-5-sonnet-20240620', 'anthropic/claude-3-5-sonnet-20241022']);
+    const paged = firstPartyModels(retired, emptyIdentity(), new Map([...sonnet, ...early.map((r) => [r.id, r] as const)]), '2026-10-02T00:00:00Z');
+    expect([paged.added, paged.superseded.map((r) => [r.id, r.delisted_at])]).toEqual([[], early.map((r) => [r.id, '2026-10-02T00:00:00Z'])]);
     // Made from the maker's name before OpenRouter listed it; OpenRouter now lists `claude-opus-4.7`.
     const made = firstPartyModels({ 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-opus-4-7', 'anthropic', 'anthropic', price(5, 25))] } }, emptyIdentity(), new Map(), NOW).added[0]!;
     expect(made.id).toBe('anthropic/claude-opus-4-7');

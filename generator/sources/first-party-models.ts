@@ -120,6 +120,31 @@ function recordOf(id: string, facts: readonly ModelFacts[], now: string): ModelR
 
 const differs = (a: number | null | undefined, b: number | null | undefined) => a != null && b != null && Math.abs(a - b) > 1e-9;
 
+/**
+ * Our first-party models of a dated snapshot whose name the rules would place on another model
+ * were they not there: made from a price list before the maker's page placed that name (both
+ * Claude 3.5 Sonnet snapshots, models.dev read before Anthropic's page), they give way like one
+ * OpenRouter comes to list.
+ */
+function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>): Set<string> {
+  const snapshotName = new Map<string, string>();
+  for (const r of models.values()) {
+    const [author = '', slug = ''] = r.id.split('/');
+    if (r.origin === 'first-party' && r.delisted_at === null && peelForms({ name: normalizeName(slug), snapshot: null, author })[1]?.kind === 'snapshot') snapshotName.set(`${author}|${normalizeName(slug)}`, r.id);
+  }
+  const out = new Set<string>();
+  if (snapshotName.size === 0) return out;
+  const without = [...models.values()].filter((r) => ![...snapshotName.values()].includes(r.id));
+  for (const bySource of attachAllFacts(files, identity, without.map((r) => r.id).sort(), without).byModel.values()) {
+    for (const f of Object.values(bySource).flatMap((list) => list ?? [])) {
+      const read = f.author === null ? null : readKey(f);
+      const id = read?.author == null ? undefined : snapshotName.get(`${read.author}|${read.name}`);
+      if (id !== undefined) out.add(id);
+    }
+  }
+  return out;
+}
+
 /** Pure: the new first-party models the price sources' facts make, and the records left unplaced. */
 export function firstPartyModels(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, now: string): FirstPartyModels {
   const attached = attachAllFacts(files, identity, [...models.keys()].sort(), models.values());
@@ -142,7 +167,8 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
   const nameOf = (id: string) => `${id.split('/')[0]}|${normalizeName(id.split('/')[1]!)}`;
   const ours = new Map<string, string>();
   for (const record of models.values()) if (record.origin !== 'first-party') ours.set(nameOf(record.id), record.id);
-  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && ours.has(nameOf(r.id))).map((r) => ({ ...r, delisted_at: now }));
+  const elsewhere = placedElsewhere(files, identity, models);
+  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && (ours.has(nameOf(r.id)) || elsewhere.has(r.id))).map((r) => ({ ...r, delisted_at: now }));
   for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
   // The maker's own price of each name (first-party records, in source precedence): what a snapshot's price is compared with.
   const makerPrice = new Map<string, TokenPrices>();
