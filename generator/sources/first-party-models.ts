@@ -121,8 +121,8 @@ function recordOf(id: string, facts: readonly ModelFacts[], now: string): ModelR
 const differs = (a: number | null | undefined, b: number | null | undefined) => a != null && b != null && Math.abs(a - b) > 1e-9;
 
 /**
- * Our first-party models of a dated snapshot whose name the rules would place on another model
- * were they not there: made from a price list before the maker's page placed that name (both
+ * Our first-party models of a dated snapshot whose name the rules would place on another model,
+ * beside its other snapshots, were they not there: made from a price list before the maker's page placed that name (both
  * Claude 3.5 Sonnet snapshots, models.dev read before Anthropic's page), they give way like one
  * OpenRouter comes to list.
  */
@@ -135,11 +135,18 @@ function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMa
   const out = new Set<string>();
   if (snapshotName.size === 0) return out;
   const without = [...models.values()].filter((r) => ![...snapshotName.values()].includes(r.id));
+  // Only where one source places several dated snapshots on one model (rule 5: they all say the
+  // same): the one dated snapshot of a model (`grok-2-1212` beside `grok-2`) stands for it only
+  // while no model of its own is there, which it then is.
   for (const bySource of attachAllFacts(files, identity, without.map((r) => r.id).sort(), without).byModel.values()) {
-    for (const f of Object.values(bySource).flatMap((list) => list ?? [])) {
-      const read = f.author === null ? null : readKey(f);
-      const id = read?.author == null ? undefined : snapshotName.get(`${read.author}|${read.name}`);
-      if (id !== undefined) out.add(id);
+    for (const list of Object.values(bySource)) {
+      const snapshots = (list ?? []).filter((f) => f.match.kind === 'snapshot');
+      if (snapshots.length < 2) continue;
+      for (const f of snapshots) {
+        const read = f.author === null ? null : readKey(f);
+        const id = read?.author == null ? undefined : snapshotName.get(`${read.author}|${read.name}`);
+        if (id !== undefined) out.add(id);
+      }
     }
   }
   return out;
