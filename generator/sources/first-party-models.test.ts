@@ -122,15 +122,20 @@ describe('first-party models', () => {
       lifecycle: { source_url: 'https://example.test', announced_at: '2025-08-13', deprecated_at: '2025-08-13', state: null, note: null, replacement: 'claude-sonnet-4-6', replacement_names: ['claude-sonnet-4-6'], aliases: [], display_name: null },
     });
     const keys = ['claude-3-5-sonnet-20240620', 'claude-3-5-sonnet-20241022'];
-    const retired = { 'anthropic-deprecations': { facts: keys.map(page) }, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(3, 15))) } };
+    const retired = { 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-3-5-sonnet', 'anthropic', 'anthropic', price(3, 15))] }, 'anthropic-deprecations': { facts: keys.map(page) }, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(3, 15))) } };
     const kept = firstPartyModels(retired, emptyIdentity(), sonnet, NOW);
     expect(kept.added).toEqual([]);
     expect(kept.unplaced.map((u) => [u.source_key, u.reason.split(',')[0]])).toEqual(keys.map((k) => [k, 'a snapshot of anthropic/claude-3.5-sonnet']));
     // Made from the price list before the page was read: they give way once it is.
-    const early = firstPartyModels({ litellm: retired.litellm }, emptyIdentity(), sonnet, NOW).added;
+    const early = firstPartyModels({ 'genai-prices': retired['genai-prices'], litellm: retired.litellm }, emptyIdentity(), sonnet, NOW).added;
     expect(early.map((r) => r.id)).toEqual(['anthropic/claude-3-5-sonnet-20240620', 'anthropic/claude-3-5-sonnet-20241022']);
     const paged = firstPartyModels(retired, emptyIdentity(), new Map([...sonnet, ...early.map((r) => [r.id, r] as const)]), '2026-10-02T00:00:00Z');
     expect([paged.added, paged.superseded.map((r) => [r.id, r.delisted_at])]).toEqual([[], early.map((r) => [r.id, '2026-10-02T00:00:00Z'])]);
+    // At a price of their own they stay models of their own.
+    const dear = { ...retired, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(4, 20))) } };
+    const own = firstPartyModels({ 'genai-prices': dear['genai-prices'], litellm: dear.litellm }, emptyIdentity(), sonnet, NOW).added;
+    expect(own).toHaveLength(2);
+    expect(firstPartyModels(dear, emptyIdentity(), new Map([...sonnet, ...own.map((r) => [r.id, r] as const)]), '2026-10-02T00:00:00Z').superseded).toEqual([]);
     // Made from the maker's name before OpenRouter listed it; OpenRouter now lists `claude-opus-4.7`.
     const made = firstPartyModels({ 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-opus-4-7', 'anthropic', 'anthropic', price(5, 25))] } }, emptyIdentity(), new Map(), NOW).added[0]!;
     expect(made.id).toBe('anthropic/claude-opus-4-7');

@@ -126,11 +126,17 @@ const differs = (a: number | null | undefined, b: number | null | undefined) => 
  * Claude 3.5 Sonnet snapshots, models.dev read before Anthropic's page), they give way like one
  * OpenRouter comes to list.
  */
-function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>): Set<string> {
+function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, makerPrice: ReadonlyMap<string, TokenPrices>): Set<string> {
   const snapshotName = new Map<string, string>();
   for (const r of models.values()) {
     const [author = '', slug = ''] = r.id.split('/');
-    if (r.origin === 'first-party' && r.delisted_at === null && peelForms({ name: normalizeName(slug), snapshot: null, author })[1]?.kind === 'snapshot') snapshotName.set(`${author}|${normalizeName(slug)}`, r.id);
+    const base = peelForms({ name: normalizeName(slug), snapshot: null, author })[1];
+    if (r.origin !== 'first-party' || r.delisted_at !== null || base?.kind !== 'snapshot') continue;
+    // A snapshot at a price of its own (`gpt-4o-mini-tts-2025-03-20` at $2.50/$10 beside $0.60/$12) stays a model of its own.
+    const own = makerPrice.get(`${author}|${normalizeName(slug)}`);
+    const current = makerPrice.get(`${author}|${base.name}`);
+    if (own === undefined || current === undefined || differs(own.input, current.input) || differs(own.output, current.output)) continue;
+    snapshotName.set(`${author}|${normalizeName(slug)}`, r.id);
   }
   const out = new Set<string>();
   if (snapshotName.size === 0) return out;
@@ -174,9 +180,6 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
   const nameOf = (id: string) => `${id.split('/')[0]}|${normalizeName(id.split('/')[1]!)}`;
   const ours = new Map<string, string>();
   for (const record of models.values()) if (record.origin !== 'first-party') ours.set(nameOf(record.id), record.id);
-  const elsewhere = placedElsewhere(files, identity, models);
-  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && (ours.has(nameOf(r.id)) || elsewhere.has(r.id))).map((r) => ({ ...r, delisted_at: now }));
-  for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
   // The maker's own price of each name (first-party records, in source precedence): what a snapshot's price is compared with.
   const makerPrice = new Map<string, TokenPrices>();
   for (const source of PRICE_SOURCES) {
@@ -185,6 +188,9 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
       if (read?.author != null && !makerPrice.has(`${read.author}|${read.name}`)) makerPrice.set(`${read.author}|${read.name}`, fact.price!);
     }
   }
+  const elsewhere = placedElsewhere(files, identity, models, makerPrice);
+  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && (ours.has(nameOf(r.id)) || elsewhere.has(r.id))).map((r) => ({ ...r, delisted_at: now }));
+  for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
 
   const unplaced: Unplaced[] = [];
   const report = (fact: ModelFacts, reason: string) => unplaced.push({ source: fact.source as PriceSource, source_key: fact.source_key, reason });
