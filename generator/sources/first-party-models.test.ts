@@ -57,7 +57,7 @@ describe('first-party models', () => {
     expect(made.added.find((r) => r.id === 'openai/text-embedding-3-small')).toMatchObject({ context_length: 8192, output_modalities: [] });
   });
 
-  it('never makes a second model of a name we list, an alias of ours, or a snapshot at our price; a snapshot at its own price is its own model', () => {
+  it('never makes a second model of a name we list or an alias of ours; a snapshot of ours the identity rules place on none is its own model', () => {
     const files = {
       'genai-prices': {
         facts: [
@@ -66,7 +66,7 @@ describe('first-party models', () => {
           // An alias the same source prices like the name it floats over attaches by the identity rules (rule 4).
           fact('genai-prices', 'openai/gpt-3.5-turbo-latest', 'openai', 'openai', price(9, 9), { context_length: 4096 }),
           fact('genai-prices', 'openai/gpt-3.5-turbo-1106', 'openai', 'openai', price(1, 2)),
-          // At the maker's own price of its model (the record above): its name, not a model of its own.
+          // At the maker's own price of its model (the record above), but the rules place it on none (its facts disagree with ours): its own model.
           fact('genai-prices', 'openai/gpt-3.5-turbo-0125', 'openai', 'openai', price(9, 9), { context_length: 4096 }),
           fact('genai-prices', 'openai/ft:gpt-4o', 'openai', 'openai', price(3.75, 15)),
           fact('genai-prices', 'openai/gpt-4o-mini-2024-07-18.ft-', 'openai', 'openai', price(0.3, 1.2)),
@@ -79,27 +79,63 @@ describe('first-party models', () => {
     // With a dated sibling of ours, the undated name floats: a record of it must agree (identity rule 4).
     const floating = new Map([...catalog, ['openai/gpt-3.5-turbo-0613', ours('openai/gpt-3.5-turbo-0613', price(1.5, 2))], ['deepseek/deepseek-chat', ours('deepseek/deepseek-chat', price(0.3, 1.2))]]);
     const made = firstPartyModels(files, identity, floating, NOW);
-    expect(made.added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-1106']);
+    expect(made.added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125', 'openai/gpt-3.5-turbo-1106']);
     expect(Object.fromEntries(made.unplaced.map((u) => [u.source_key, u.reason.split(':')[0]]))).toEqual({
       'deepseek/deepseek-chat': 'a name that floats between models (identity)',
       'openai/ft:gpt-4o': 'a fine-tuning price, not a model',
       'openai/gpt-3.5-turbo': 'names openai/gpt-3.5-turbo, but its facts disagree with it (identity rule 4)',
-      'openai/gpt-3.5-turbo-0125': 'a snapshot of openai/gpt-3.5-turbo with its facts',
       'openai/gpt-4o-mini-2024-07-18.ft-': 'a fine-tuning price, not a model',
     });
     // A key excluded in data/identity.json makes nothing either.
     identity['genai-prices']['openai/gpt-3.5-turbo-1106'] = null;
-    expect(firstPartyModels(files, identity, floating, NOW).added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest']);
+    expect(firstPartyModels(files, identity, floating, NOW).added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125']);
   });
 
-  it("compares a snapshot with the maker's own price of its model, and gives way when OpenRouter lists a made model under its own spelling", () => {
-    // OpenRouter sells Claude 3.5 Sonnet at $6/$30; the maker at $3/$15, its snapshots too: no copies.
-    const sonnet = new Map([['anthropic/claude-3.5-sonnet', ours('anthropic/claude-3.5-sonnet', price(6, 30))]]);
+  it('makes a model of each same-priced dated snapshot the identity rules keep apart from ours, once, and gives way when OpenRouter lists a made model under its own spelling', () => {
+    // OpenRouter's GPT-4 at the maker's $30/$60; two dated snapshots at that price are ambiguous (identity rule 6), so on no model.
+    const gpt4 = new Map([['openai/gpt-4', ours('openai/gpt-4', price(30, 60))]]);
     const files = {
-      'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-3-5-sonnet', 'anthropic', 'anthropic', price(3, 15))] },
-      litellm: { facts: [fact('litellm', 'claude-3-5-sonnet-20240620', 'anthropic', 'anthropic', price(3, 15)), fact('litellm', 'claude-3-5-sonnet-20241022', 'anthropic', 'anthropic', price(3, 15))] },
+      'genai-prices': { facts: [fact('genai-prices', 'openai/gpt-4', 'openai', 'openai', price(30, 60))] },
+      litellm: { facts: [fact('litellm', 'gpt-4-0314', 'openai', 'openai', price(30, 60)), fact('litellm', 'gpt-4-0613', 'openai', 'openai', price(30, 60))] },
     };
-    expect(firstPartyModels(files, emptyIdentity(), sonnet, NOW).added).toEqual([]);
+    expect(attachAllFacts(files, emptyIdentity(), [...gpt4.keys()], gpt4.values()).byModel.get('openai/gpt-4')?.litellm).toBeUndefined();
+    const snapshots = firstPartyModels(files, emptyIdentity(), gpt4, NOW);
+    expect(snapshots.added.map((r) => [r.id, r.origin, r.upstream_id])).toEqual([
+      ['openai/gpt-4-0314', 'first-party', 'litellm/gpt-4-0314'],
+      ['openai/gpt-4-0613', 'first-party', 'litellm/gpt-4-0613'],
+    ]);
+    // Read again with them made: each snapshot's record is its model's, the undated one stays ours, nothing is made twice.
+    const withSnapshots = new Map([...gpt4, ...snapshots.added.map((r) => [r.id, r] as const)]);
+    const again = firstPartyModels(files, emptyIdentity(), withSnapshots, '2026-10-02T00:00:00Z');
+    expect([again.added, again.superseded]).toEqual([[], []]);
+    const placed = attachAllFacts(files, emptyIdentity(), [...withSnapshots.keys()].sort(), withSnapshots.values()).byModel;
+    expect([...placed.entries()].map(([id, bySource]) => [id, Object.values(bySource).flatMap((list) => list!.map((f) => f.source_key))]).sort()).toEqual([
+      ['openai/gpt-4', ['openai/gpt-4']],
+      ['openai/gpt-4-0314', ['gpt-4-0314']],
+      ['openai/gpt-4-0613', ['gpt-4-0613']],
+    ]);
+    // Where the maker's page places such snapshots (Anthropic retired both Claude 3.5 Sonnet snapshots
+    // alike: identity rule 5), their names are that model's: the price list's records make no copies.
+    const sonnet = new Map([['anthropic/claude-3.5-sonnet', ours('anthropic/claude-3.5-sonnet', price(6, 30))]]);
+    const page = (key: string) => fact('anthropic-deprecations', key, 'anthropic', 'anthropic', null, {
+      retirement_date: '2025-10-28', deprecated: true,
+      lifecycle: { source_url: 'https://example.test', announced_at: '2025-08-13', deprecated_at: '2025-08-13', state: null, note: null, replacement: 'claude-sonnet-4-6', replacement_names: ['claude-sonnet-4-6'], aliases: [], display_name: null },
+    });
+    const keys = ['claude-3-5-sonnet-20240620', 'claude-3-5-sonnet-20241022'];
+    const retired = { 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-3-5-sonnet', 'anthropic', 'anthropic', price(3, 15))] }, 'anthropic-deprecations': { facts: keys.map(page) }, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(3, 15))) } };
+    const kept = firstPartyModels(retired, emptyIdentity(), sonnet, NOW);
+    expect(kept.added).toEqual([]);
+    expect(kept.unplaced.map((u) => [u.source_key, u.reason.split(',')[0]])).toEqual(keys.map((k) => [k, 'a snapshot of anthropic/claude-3.5-sonnet']));
+    // Made from the price list before the page was read: they give way once it is.
+    const early = firstPartyModels({ 'genai-prices': retired['genai-prices'], litellm: retired.litellm }, emptyIdentity(), sonnet, NOW).added;
+    expect(early.map((r) => r.id)).toEqual(['anthropic/claude-3-5-sonnet-20240620', 'anthropic/claude-3-5-sonnet-20241022']);
+    const paged = firstPartyModels(retired, emptyIdentity(), new Map([...sonnet, ...early.map((r) => [r.id, r] as const)]), '2026-10-02T00:00:00Z');
+    expect([paged.added, paged.superseded.map((r) => [r.id, r.delisted_at])]).toEqual([[], early.map((r) => [r.id, '2026-10-02T00:00:00Z'])]);
+    // At a price of their own they stay models of their own.
+    const dear = { ...retired, litellm: { facts: keys.map((k) => fact('litellm', k, 'anthropic', 'anthropic', price(4, 20))) } };
+    const own = firstPartyModels({ 'genai-prices': dear['genai-prices'], litellm: dear.litellm }, emptyIdentity(), sonnet, NOW).added;
+    expect(own).toHaveLength(2);
+    expect(firstPartyModels(dear, emptyIdentity(), new Map([...sonnet, ...own.map((r) => [r.id, r] as const)]), '2026-10-02T00:00:00Z').superseded).toEqual([]);
     // Made from the maker's name before OpenRouter listed it; OpenRouter now lists `claude-opus-4.7`.
     const made = firstPartyModels({ 'genai-prices': { facts: [fact('genai-prices', 'anthropic/claude-opus-4-7', 'anthropic', 'anthropic', price(5, 25))] } }, emptyIdentity(), new Map(), NOW).added[0]!;
     expect(made.id).toBe('anthropic/claude-opus-4-7');

@@ -10,10 +10,13 @@
  * - an alias (`-latest`) of one of our models is the identity rules' to place, never a model; an
  *   alias of a name no model has makes the model of that name (`claude-3-opus-latest`:
  *   `anthropic/claude-3-opus`), never a model named by the alias;
- * - a dated snapshot of one of our models is a model of its own only where its price differs from
- *   the maker's own price of that model (its first-party record, else our model's price):
- *   `gpt-3.5-turbo-1106` at $1/$2 beside `gpt-3.5-turbo` at $0.5/$1.5, as OpenRouter lists
- *   `gpt-4o-2024-05-13` apart; at the same price it is that model's name, never a copy;
+ * - a dated snapshot of one of our models that the identity rules place on none (its facts
+ *   disagree, or it is one of several dated snapshots: `gpt-4-0613` beside `gpt-4-0314`) is a
+ *   model of its own, whatever its price, as OpenRouter lists `gpt-4o-2024-05-13` apart; one they
+ *   place, by any source's record of that name (Anthropic's page places both Claude 3.5 Sonnet
+ *   snapshots on our Claude 3.5 Sonnet), is that model's name, never a copy. A snapshot of a model made in this same run is a
+ *   model of its own only at a price other than the maker's own price of that model (the rules
+ *   place it on the next run otherwise);
  * - one of these models that OpenRouter comes to list under its own spelling (`claude-opus-4.7`
  *   for our `claude-opus-4-7`) is delisted, kept, and no longer anyone's name: OpenRouter's is the model;
  * - a name that floats (`deepseek-chat`) is never a second model beside our fixed one of that name;
@@ -117,19 +120,66 @@ function recordOf(id: string, facts: readonly ModelFacts[], now: string): ModelR
 
 const differs = (a: number | null | undefined, b: number | null | undefined) => a != null && b != null && Math.abs(a - b) > 1e-9;
 
+/**
+ * Our first-party models of a dated snapshot whose name the rules would place on another model,
+ * beside its other snapshots, were they not there: made from a price list before the maker's page placed that name (both
+ * Claude 3.5 Sonnet snapshots, models.dev read before Anthropic's page), they give way like one
+ * OpenRouter comes to list.
+ */
+function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, makerPrice: ReadonlyMap<string, TokenPrices>): Set<string> {
+  const snapshotName = new Map<string, string>();
+  for (const r of models.values()) {
+    const [author = '', slug = ''] = r.id.split('/');
+    const base = peelForms({ name: normalizeName(slug), snapshot: null, author })[1];
+    if (r.origin !== 'first-party' || r.delisted_at !== null || base?.kind !== 'snapshot') continue;
+    // A snapshot at a price of its own (`gpt-4o-mini-tts-2025-03-20` at $2.50/$10 beside $0.60/$12) stays a model of its own.
+    const own = makerPrice.get(`${author}|${normalizeName(slug)}`);
+    const current = makerPrice.get(`${author}|${base.name}`);
+    if (own === undefined || current === undefined || differs(own.input, current.input) || differs(own.output, current.output)) continue;
+    snapshotName.set(`${author}|${normalizeName(slug)}`, r.id);
+  }
+  const out = new Set<string>();
+  if (snapshotName.size === 0) return out;
+  const without = [...models.values()].filter((r) => ![...snapshotName.values()].includes(r.id));
+  // Only where one source places several dated snapshots on one model (rule 5: they all say the
+  // same): the one dated snapshot of a model (`grok-2-1212` beside `grok-2`) stands for it only
+  // while no model of its own is there, which it then is.
+  for (const bySource of attachAllFacts(files, identity, without.map((r) => r.id).sort(), without).byModel.values()) {
+    for (const list of Object.values(bySource)) {
+      const snapshots = (list ?? []).filter((f) => f.match.kind === 'snapshot');
+      if (snapshots.length < 2) continue;
+      for (const f of snapshots) {
+        const read = f.author === null ? null : readKey(f);
+        const id = read?.author == null ? undefined : snapshotName.get(`${read.author}|${read.name}`);
+        if (id !== undefined) out.add(id);
+      }
+    }
+  }
+  return out;
+}
+
 /** Pure: the new first-party models the price sources' facts make, and the records left unplaced. */
 export function firstPartyModels(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, now: string): FirstPartyModels {
   const attached = attachAllFacts(files, identity, [...models.keys()].sort(), models.values());
   const placed = new Set<string>();
-  for (const bySource of attached.byModel.values()) for (const list of Object.values(bySource)) for (const f of list ?? []) placed.add(`${f.source}\u0000${f.source_key}`);
+  // The names the rules place (by any source's record, a maker's deprecation page's too): a
+  // snapshot whose name one of them places is that model's name, even where its price list's record is left apart.
+  const placedNames = new Map<string, string>();
+  for (const [id, bySource] of attached.byModel) {
+    for (const list of Object.values(bySource)) {
+      for (const f of list ?? []) {
+        placed.add(`${f.source}\u0000${f.source_key}`);
+        const read = f.author === null ? null : readKey(f);
+        if (read?.author != null) placedNames.set(`${read.author}|${read.name}`, id);
+      }
+    }
+  }
   // Ambiguous between several of our models: reported, never placed. A snapshot ambiguous only
   // among its siblings of one model of ours goes on: at that model's price it stays unplaced, at its own it is its own model.
   for (const a of attached.ambiguous) if (a.candidates.length !== 1) placed.add(`${a.source}\u0000${a.source_key}`);
   const nameOf = (id: string) => `${id.split('/')[0]}|${normalizeName(id.split('/')[1]!)}`;
   const ours = new Map<string, string>();
   for (const record of models.values()) if (record.origin !== 'first-party') ours.set(nameOf(record.id), record.id);
-  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && ours.has(nameOf(r.id))).map((r) => ({ ...r, delisted_at: now }));
-  for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
   // The maker's own price of each name (first-party records, in source precedence): what a snapshot's price is compared with.
   const makerPrice = new Map<string, TokenPrices>();
   for (const source of PRICE_SOURCES) {
@@ -138,6 +188,9 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
       if (read?.author != null && !makerPrice.has(`${read.author}|${read.name}`)) makerPrice.set(`${read.author}|${read.name}`, fact.price!);
     }
   }
+  const elsewhere = placedElsewhere(files, identity, models, makerPrice);
+  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && (ours.has(nameOf(r.id)) || elsewhere.has(r.id))).map((r) => ({ ...r, delisted_at: now }));
+  for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
 
   const unplaced: Unplaced[] = [];
   const report = (fact: ModelFacts, reason: string) => unplaced.push({ source: fact.source as PriceSource, source_key: fact.source_key, reason });
@@ -189,8 +242,15 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     const own = candidate.own;
     const baseFact = base === undefined ? undefined : newNames.get(`${author}|${base.name}`);
     const target = base?.id ?? (baseFact === undefined ? undefined : `${author}/${base!.name}`);
-    if (base !== undefined && target !== undefined) {
-      const current = makerPrice.get(`${author}|${base.name}`) ?? (base.id !== undefined ? models.get(base.id)!.price_history.at(-1) : baseFact!.price);
+    // A snapshot of a model we have was the identity rules' to place, and they placed it on none
+    // (its facts disagree, or it is one of several dated snapshots): a model of its own, whatever its price.
+    const placedAs = placedNames.get(`${author}|${own}`);
+    if (placedAs !== undefined && base?.kind === 'snapshot') {
+      report(fact, `a snapshot of ${placedAs}, which another record of that name is placed on`);
+      continue;
+    }
+    if (base !== undefined && target !== undefined && !(base.kind === 'snapshot' && base.id !== undefined)) {
+      const current = makerPrice.get(`${author}|${base.name}`) ?? baseFact?.price;
       const ownPrice = base.kind === 'snapshot' && (differs(fact.price?.input, current?.input) || differs(fact.price?.output, current?.output));
       if (!ownPrice) {
         report(fact, `${base.kind === 'alias' ? 'an alias' : 'a snapshot'} of ${target} with its facts: the identity rules place it`);
