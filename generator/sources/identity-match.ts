@@ -29,12 +29,13 @@
  *    also through the alias it retires); resellers' dates are their own offer's.
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
-import { FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { datedDisplay, FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { providerId } from './providers.js';
 import { recordAgrees, recordContradicts, type ModelShape } from './identity-agreement.js';
 
 export { recordAgrees, type ModelShape } from './identity-agreement.js';
 
-export { AUTHOR_ALIASES, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
+export { AUTHOR_ALIASES, datedDisplay, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
 
 export interface IdentityMatch {
   source: FactSource;
@@ -68,6 +69,12 @@ export interface IdentityContext {
   aliases?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The other way: canonical author → API name → the model's display name (`mistral-medium-2508` → `mistral-medium-3-1`). */
   displayNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Canonical author → the display name with the API name's date → that API name (`magistral-medium-1-2-2509` → `magistral-medium-2509`). */
+  datedNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Canonical author → API name → the aliases the maker's row lists for it (OpenAI's `gpt-4-0613` → `gpt-4`, …). */
+  snapshotAliases?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** `<provider id>\u0000<name>`: names some source lists with both `-reasoning` and `-non-reasoning` at that provider. */
+  reasoningPairs?: ReadonlySet<string>;
 }
 
 type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & {
@@ -86,7 +93,16 @@ export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
   return index;
 }
 
-/** Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names left out. */
+/** A canonical slug's date: `-YYYYMMDD` or `-YYYY-MM-DD` (OpenRouter's), or Mistral's `-YYMM`. */
+const CANONICAL_DATE = /^(.+)-(?:(\d{2})(\d{2})-?(\d{2})-?(\d{2})|(2[3-9])(0[1-9]|1[0-2]))$/;
+
+/**
+ * Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names
+ * left out. Also the canonical slug as the makers date it: `dated:` its name with the date as xAI
+ * writes it (`grok-4.20-20260309` is xAI's `grok-4.20-0309`) or, for Mistral, as `-YYMM`; and
+ * `prefixed:` (Mistral) each shorter name its name starts with, with that `-YYMM`
+ * (`mistral-small-3.2-24b-instruct-2506`: `mistral-small-3-2-2506`, `mistral-small-2506`).
+ */
 export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undefined): Map<string, string> {
   const seen = new Map<string, Set<string>>();
   const add = (key: string, id: string) => seen.set(key, (seen.get(key) ?? new Set()).add(id));
@@ -98,14 +114,30 @@ export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undef
     }
     const canonical = shape.canonical_slug?.toLowerCase();
     if (canonical && canonical !== id) add(`slug:${normalizeName(canonical.split('/').pop()!)}`, id);
+    // OpenRouter's variant listings (`:extended`, `:thinking`) share their model's canonical slug: no maker dates them.
+    const dated = canonical ? CANONICAL_DATE.exec(normalizeName(canonical.split('/').pop()!)) : null;
+    if (dated === null || shape.variant === true) continue;
+    const [, base, century, year, month, day, shortYear, shortMonth] = dated as unknown as [string, string, string?, string?, string?, string?, string?, string?];
+    const mistral = id.startsWith('mistralai/');
+    const yymm = shortYear !== undefined ? `${shortYear}${shortMonth}` : century === '20' ? `${year}${month}` : null;
+    if (day !== undefined) add(`dated:${base}-${month}${day}`, id);
+    if (!mistral || yymm === null) continue;
+    add(`dated:${base}-${yymm}`, id);
+    const parts = base.split('-');
+    for (let n = 2; n < parts.length; n++) add(`prefixed:${parts.slice(0, n).join('-')}-${yymm}`, id);
   }
   return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
 }
 
-/** A maker's display name with its API name's trailing date (`magistral-medium-1-2` of `magistral-medium-2509`), or null. */
-export function datedDisplay(display: string | undefined, apiName: string): string | null {
-  const date = /-(\d{4})$/.exec(apiName)?.[1];
-  return display === undefined || date === undefined || display.endsWith(`-${date}`) ? null : `${display}-${date}`;
+/** Google's stable names: `gemini-2.0-flash` is the alias of its one stable version `gemini-2.0-flash-001`. */
+function stableVersions(ourIds: readonly string[]): Map<string, string> {
+  const seen = new Map<string, string[]>();
+  for (const id of ourIds) {
+    const [author, slug = ''] = id.split('/');
+    const stable = author === 'google' ? /^(.+)-\d{3}$/.exec(normalizeName(slug)) : null;
+    if (stable !== null) seen.set(stable[1]!, [...(seen.get(stable[1]!) ?? []), id]);
+  }
+  return new Map([...seen].filter(([, ids]) => ids.length === 1).map(([base, ids]) => [base, ids[0]!]));
 }
 
 /** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
@@ -120,6 +152,8 @@ interface Indexes {
   datedSiblings: ReadonlySet<string>;
   /** Display names a lifecycle source gives to exactly one of its records. */
   uniqueDisplayNames: ReadonlySet<string>;
+  /** Google's undated names of our stable versions (`gemini-2-0-flash` → `google/gemini-2.0-flash-001`). */
+  stable: ReadonlyMap<string, string>;
 }
 
 /**
@@ -178,28 +212,78 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
       : fact.source === 'artificialanalysis'
         ? [{ name: read.name, kind: 'exact', snapshot: null }]
         : peelForms(read);
-  const display = fact.lifecycle?.display_name;
-  if (lifecycle && display && indexes.uniqueDisplayNames.has(display)) forms.push({ name: normalizeName(display.replace(/\s+/g, '-')), kind: 'exact', snapshot: null });
-  // The author's own record named by the maker's display name (`mistral-medium-2508` is Mistral Medium 3.1).
-  const makerDisplay = fact.author !== null && read.author !== null && !lifecycle && target === undefined ? context.displayNames?.get(read.author)?.get(read.name) : undefined;
-  if (makerDisplay !== undefined) forms.push({ name: makerDisplay, kind: 'exact', snapshot: null });
-  // The display name with the API name's date, right after the name itself (before a peeled,
-  // undated form): a price list spells the maker's `magistral-medium-2509` (Magistral Medium 1.2)
-  // `magistral-medium-1-2-2509`, one snapshot, not the undated `magistral-medium`.
-  const dated = datedDisplay(makerDisplay, read.name);
-  if (dated !== null) forms.splice(1, 0, { name: dated, kind: 'exact', snapshot: null });
+  // The maker's own word on this very name comes before any peeled form (docs/data.md, "Identity", rule 3):
+  // - its row's aliases, where one of them is one of our models (OpenAI: `gpt-4-0613 | gpt-4`, so
+  //   `gpt-4-0613` is our `gpt-4`);
+  // - its display name with the API name's date (`magistral-medium-2509`, Magistral Medium 1.2, is
+  //   LiteLLM's `magistral-medium-1-2-2509`, one snapshot, not the undated `magistral-medium`);
+  // - its display name (`mistral-medium-2508` is Mistral Medium 3.1; a page's own row too).
+  const own = fact.author !== null || lifecycle;
+  const aliasOf = own && read.author !== null && target === undefined ? (context.snapshotAliases?.get(read.author)?.get(read.name) ?? []) : [];
+  const aliasIds = new Set(aliasOf.flatMap((alias) => (indexes.ids.get(alias) ?? []).filter((id) => id.split('/')[0] === read.author)));
+  const makerWord: Form[] = aliasIds.size === 1 ? [{ name: normalizeName([...aliasIds][0]!.split('/')[1]!), kind: 'exact', snapshot: null }] : [];
+  const pageDisplay = fact.lifecycle?.display_name;
+  const makerDisplay =
+    lifecycle && pageDisplay && indexes.uniqueDisplayNames.has(pageDisplay)
+      ? normalizeName(pageDisplay.trim().replace(/\s+/g, '-'))
+      : fact.author !== null && read.author !== null && !lifecycle && target === undefined
+        ? context.displayNames?.get(read.author)?.get(read.name)
+        : undefined;
+  // A price list's spelling of the display name with the date is the maker's API name (`ministral-3-14b-2512`
+  // is `ministral-14b-2512`), and its display name (`mistral-medium-3-1-2508` is Mistral Medium 3.1).
+  const apiName = own && read.author !== null && target === undefined ? context.datedNames?.get(read.author)?.get(read.name) : undefined;
+  const dated = apiName !== undefined ? read.name : datedDisplay(makerDisplay, read.name);
+  if (apiName !== undefined) makerWord.push({ name: apiName, kind: 'exact', snapshot: null });
+  if (dated !== null && dated !== read.name) makerWord.push({ name: dated, kind: 'exact', snapshot: null });
+  const display = makerDisplay ?? (apiName === undefined ? undefined : context.displayNames?.get(read.author!)?.get(apiName));
+  if (display !== undefined) makerWord.push({ name: display, kind: 'exact', snapshot: null });
+  forms.splice(1, 0, ...makerWord);
   // So is the name a maker's alias points to (`magistral-medium-latest` → `magistral-medium-2509`).
   const aliased = target === undefined || read.author === null ? null : datedDisplay(context.displayNames?.get(read.author)?.get(normalizeName(target)), normalizeName(target));
   if (aliased !== null) forms.push({ name: aliased, kind: 'alias', snapshot: null });
+  // Only a price list's record is compared with what it names (rule 5): the makers' pages name what they retire.
+  const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
+  const pairedAnywhere = (name: string) => fact.provider !== null && context.reasoningPairs?.has(`${providerId(fact.provider)}\u0000${name}`) === true;
+  const byAuthor = (id: string | undefined) => (id !== undefined && (read.author === null || id.split('/')[0] === read.author) ? id : undefined);
+  // Where no form names a model of ours, the maker's dated names of OpenRouter's canonical slugs and
+  // Google's stable names: tried before a date is peeled, and in this order.
+  let triedDated = false;
+  const datedNames = (): Candidate => {
+    triedDated = true;
+    if (fact.source === 'artificialanalysis') return null;
+    // Mistral's display name with the API name's date is the maker's word: `Mistral Small 3.2`
+    // (`mistral-small-2506`) is `mistral-small-3.2-24b-instruct-2506`.
+    for (const name of [dated, aliased]) {
+      const id = name === null ? undefined : byAuthor(indexes.external.get(`prefixed:${name}`));
+      if (id !== undefined) return { ok: true, id, kind: name === aliased ? 'alias' : 'exact', floating: false, name: name! };
+    }
+    // A shorter Mistral name with the date (`mistral-medium-2604` for `mistral-medium-3.5-20260430`)
+    // is only a guess: its record must agree with the model (rule 5).
+    const family = byAuthor(indexes.external.get(`prefixed:${read.name}`));
+    if (family !== undefined) return { ok: true, id: family, kind: 'snapshot', floating: priced, name: read.name };
+    // Google's `gemini-2.0-flash` is its one stable version `gemini-2.0-flash-001`, where its record agrees.
+    const stable = read.author === 'google' ? indexes.stable.get(forms[0]!.name) : undefined;
+    if (stable !== undefined) return { ok: true, id: stable, kind: 'alias', floating: priced, name: forms[0]!.name };
+    return null;
+  };
   for (const [step, form] of forms.entries()) {
-    const previous = forms[step - 1];
+    // (The peeled form before it: the maker's own names beside them are not peeled.)
+    const previous = makerWord.includes(form) ? undefined : forms.slice(0, step).reverse().find((f) => !makerWord.includes(f));
     if (previous !== undefined && /-(?:non-)?reasoning$/.test(previous.name) && !/-(?:non-)?reasoning$/.test(form.name)) {
-      if (!pairs.has(`${fact.source}\u0000${fact.provider}\u0000${form.name}`)) return null;
+      if (!pairs.has(`${fact.source}\u0000${fact.provider}\u0000${form.name}`) && !pairedAnywhere(form.name)) return null;
+    }
+    if (form.kind === 'snapshot' && !triedDated) {
+      const found = datedNames();
+      if (found !== null) return found;
     }
     const ids = (indexes.ids.get(form.name) ?? []).filter((id) => read.author === null || id.split('/')[0] === read.author);
     if (ids.length > 1) return { ok: false, candidates: ids };
-    if (ids.length === 0) continue;
-    const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
+    if (ids.length === 0) {
+      // xAI's `grok-4.20-0309` names OpenRouter's `grok-4.20` (canonical `grok-4.20-20260309`).
+      const id = form.kind === 'snapshot' || fact.source === 'artificialanalysis' ? undefined : byAuthor(indexes.external.get(`dated:${form.name}`));
+      if (id !== undefined) return { ok: true, id, kind: form.kind, floating: false, name: form.name };
+      continue;
+    }
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
     // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
@@ -216,7 +300,7 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
       (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)) || (form.kind === 'snapshot' && indexes.datedSiblings.has(form.name)));
     return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
-  return null;
+  return triedDated ? null : datedNames();
 }
 
 /** The names each provider lists with both a `-reasoning` and a `-non-reasoning` record. */
@@ -296,14 +380,26 @@ function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelS
   let indexes = byModels.get(models ?? NO_MODELS);
   if (indexes === undefined) {
     const ids = indexIds(ourIds);
-    indexes = { ids, external: indexExternalIds(models), ...floatingNames(ourIds, ids, models) };
+    const known = new Set(ourIds);
+    // Shapes may name more models than the ids being matched (a model set aside): only ours are named.
+    const external = new Map([...indexExternalIds(models)].filter(([, id]) => known.has(id)));
+    indexes = { ids, external, stable: stableVersions(ourIds), ...floatingNames(ourIds, ids, models) };
     byModels.set(models ?? NO_MODELS, indexes);
   }
   return indexes;
 }
 
-export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}): MatchResult {
-  const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: displayNameCounts(facts) };
+/** What the rules read from the records beside one being matched (rules 4 to 6): its source's census of snapshots, names and pairs. */
+export interface RecordsBeside {
+  census: Map<string, Set<string>>;
+  snapshotRecords: Map<string, Fact[]>;
+  siblings: Map<string, Fact>;
+  pairs: Set<string>;
+  uniqueDisplayNames: Set<string>;
+}
+
+/** The records beside: computed once where several calls match records of one list (first-party-merge.ts). */
+export function recordsBeside(facts: readonly Fact[]): RecordsBeside {
   const { census, records: snapshotRecords } = snapshotCensus(facts);
   // Each record by its source, provider and full name, for rule 4's comparison.
   const siblings = new Map<string, Fact>();
@@ -311,7 +407,13 @@ export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], co
     const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
     if (read !== null && read.snapshot === null) siblings.set(`${fact.source}\u0000${fact.provider}\u0000${read.name}`, fact);
   }
-  const pairs = reasoningPairs(facts);
+  return { census, snapshotRecords, siblings, pairs: reasoningPairs(facts), uniqueDisplayNames: displayNameCounts(facts) };
+}
+
+/** `beside`: the records the facts are judged among (by default the facts themselves). */
+export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}, beside: RecordsBeside = recordsBeside(facts)): MatchResult {
+  const { census, snapshotRecords, siblings, pairs } = beside;
+  const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: beside.uniqueDisplayNames };
   const kept: IdentityMatch[] = [];
   const ambiguous: AmbiguousMatch[] = [];
   for (const fact of facts) {

@@ -115,6 +115,12 @@ export function readKey(fact: KeyFields, options: { keepFloating?: boolean } = {
   return { author, name: normalizeName(hostSpelling(name, fact.provider, author)), snapshot, path };
 }
 
+/** A maker's display name with its API name's trailing date (`magistral-medium-1-2` of `magistral-medium-2509`), or null. */
+export function datedDisplay(display: string | undefined, apiName: string): string | null {
+  const date = /-(\d{4})$/.exec(apiName)?.[1];
+  return display === undefined || date === undefined || display.endsWith(`-${date}`) ? null : `${display}-${date}`;
+}
+
 export interface Form {
   name: string;
   kind: MatchKind;
