@@ -12,9 +12,10 @@
  *   `mistral-medium-3`, an alias of Medium 3.5 and Medium 3's display name) says nothing; a display
  *   name wins over another row's alias;
  * - `dated_name`: one's id is the other's canonical slug (OpenRouter's) as the maker dates it
- *   (xAI's `grok-4.20-0309` for `grok-4.20-20260309`, Mistral's `mistral-medium-2604` for
- *   `mistral-medium-3.5-20260430` where the page names it `Mistral Medium 3.5`), or a `-reasoning`
- *   and `-non-reasoning` pair of that name;
+ *   (xAI's `grok-4.20-0309` for `grok-4.20-20260309`; Mistral's `-YYMM` of the name or of its family,
+ *   `mistral-medium-2604` for `mistral-medium-3.5-20260430`, and the page's display name with its API
+ *   name's date, `Mistral Small 3.2` of `mistral-small-2506` for `mistral-small-3.2-24b-instruct-2506`),
+ *   or a `-reasoning` and `-non-reasoning` pair of that name;
  * - `stable_name`: Google's `X` and its one stable version `X-001` (`gemini-2.0-flash`).
  *
  * A model carries its id's name, its canonical slug's (where no other model has that id: OpenRouter
@@ -128,6 +129,8 @@ export function findDuplicateModels(models: Iterable<Record_>, lifecycle: Iterab
   const holders = new Map<string, { reason: DuplicateReason; name: string; said_by: string | null; models: Set<string> }>();
   const hold = (key: string, reason: DuplicateReason, name: string, said_by: string | null, id: string) => {
     const h = holders.get(key) ?? { reason, name, said_by, models: new Set<string>() };
+    // What makes the name one model's says why (`dated_name`), more than a name carried as such.
+    if (h.reason === 'same_name' && reason !== 'same_name') Object.assign(h, { reason, name, said_by });
     h.models.add(id);
     holders.set(key, h);
   };
@@ -141,6 +144,9 @@ export function findDuplicateModels(models: Iterable<Record_>, lifecycle: Iterab
   // its API name's date (`Mistral Small 3.2`, `mistral-small-2506`) for `mistral-small-3.2-24b-instruct-2506`.
   const holdMistral = (id: string, base: string, date: string) => {
     hold(`n|mistralai|${base}-${date}`, 'dated_name', `${base}-${date}`, null, id);
+    // Mistral dates a version's API name by its family (`mistral-medium-3.5-20260430`: `mistral-medium-2604`).
+    const family = /^(.+?)(?:-\d+){1,2}$/.exec(base)?.[1];
+    if (family !== undefined && family.includes('-')) hold(`n|mistralai|${family}-${date}`, 'dated_name', `${family}-${date}`, null, id);
     for (const e of entries.get('mistralai') ?? []) {
       if (e.display !== null && e.date === date && (base === e.display || base.startsWith(`${e.display}-`))) hold(`e|${e.said_by}`, 'maker_name', `${e.display}-${e.date}`, e.said_by, id);
     }
@@ -168,8 +174,9 @@ export function findDuplicateModels(models: Iterable<Record_>, lifecycle: Iterab
     if (yymm !== null) holdMistral(m.id, yymm[1]!, `${yymm[2]}${yymm[3]}`);
   }
   for (const [base, list] of googleStable) {
-    if (list.length !== 1) continue;
-    hold(`n|google|${base}`, 'stable_name', `${base}-001`, null, list[0]!);
+    const named = holders.get(`n|google|${base}`)?.models;
+    if (list.length !== 1 || named === undefined) continue;
+    for (const id of [list[0]!, ...named]) hold(`s|google|${base}`, 'stable_name', base, null, id);
   }
   const slugOf = (id: string) => normalizeName(id.split('/')[1] ?? '');
   const seen = new Set<string>();
@@ -187,4 +194,38 @@ export function findDuplicateModels(models: Iterable<Record_>, lifecycle: Iterab
     }
   }
   return pairs.sort((a, b) => (a.models[0] !== b.models[0] ? (a.models[0] < b.models[0] ? -1 : 1) : a.models[1] < b.models[1] ? -1 : a.models[1] > b.models[1] ? 1 : 0));
+}
+
+/**
+ * The update's side of the check: of the models it would add (`made`), those that would be one with
+ * a published model are refused, each pair a typed error, and it goes on. Two new ones that are one
+ * model: the maker's API name (Google's stable `-001`, else the shorter id) is added, the other's
+ * records join it by the rules next run (`chat-bison` is `chat-bison-001`) or stay reported. Pairs
+ * among the models already stored are returned for the report (the build publishes them once).
+ */
+export function refuseDuplicates<R extends Record_>(stored: ReadonlyMap<string, R>, made: readonly R[], lifecycle: ReadonlyArray<Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'lifecycle'>>): { added: R[]; refused: DuplicateModelsError[]; duplicates: DuplicateModelsError[] } {
+  const after = new Map<string, R>(stored);
+  for (const record of made) after.set(record.id, record);
+  const apiNames = new Set(lifecycle.map((f) => normalizeName(f.source_key)));
+  const rank = (id: string) => [apiNames.has(normalizeName(id.split('/')[1] ?? '')) ? 0 : 1, /-\d{3}$/.test(id) ? 0 : 1, id.length] as const;
+  const preferred = (a: string, b: string) => {
+    const [x, y] = [rank(a), rank(b)];
+    const i = x.findIndex((v, k) => v !== y[k]);
+    return i === -1 ? (a < b ? a : b) : x[i]! < y[i]! ? a : b;
+  };
+  const fresh = new Set(made.map((r) => r.id));
+  const refusedIds = new Set<string>();
+  const refused: DuplicateModelsError[] = [];
+  const duplicates: DuplicateModelsError[] = [];
+  for (const pair of findDuplicateModels(after.values(), lifecycle)) {
+    const [a, b] = pair.models;
+    if (refusedIds.has(a) || refusedIds.has(b)) continue;
+    const drop = fresh.has(a) && fresh.has(b) ? (preferred(a, b) === a ? b : a) : fresh.has(a) ? a : fresh.has(b) ? b : null;
+    if (drop === null) duplicates.push(new DuplicateModelsError(pair));
+    else {
+      refusedIds.add(drop);
+      refused.push(new DuplicateModelsError(pair));
+    }
+  }
+  return { added: made.filter((r) => !refusedIds.has(r.id)), refused, duplicates };
 }

@@ -30,7 +30,7 @@ import type { ModelRecord, TokenPrices } from '../models/types.js';
 import { isModelId } from '../models/ids.js';
 import { sameJson } from '../text/stable-json.js';
 import { LIFECYCLE_SOURCES, PRICE_SOURCES, type ModelFacts, type ModelType, type Modalities, type PriceSource } from './facts.js';
-import { DuplicateModelsError, findDuplicateModels } from './duplicate-models.js';
+import { refuseDuplicates, type DuplicateModelsError } from './duplicate-models.js';
 import { firstPartyMerges } from './first-party-merge.js';
 import { attachAllFacts, isSetAside, type IdentityMap } from './identity.js';
 import { FLOATING_NAMES, normalizeName, peelForms, readKey } from './identity-names.js';
@@ -261,18 +261,7 @@ export function firstPartyModels(files: Files, identity: IdentityMap, stored: Re
   }
   const made = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, facts]) => recordOf(id, facts, now));
   // The duplicate check (duplicate-models.ts): a new model that would be one with a published one is refused, the pair reported.
-  const after = new Map(models);
-  for (const record of made) after.set(record.id, record);
-  const fresh = new Set(made.map((r) => r.id));
-  const refused: DuplicateModelsError[] = [];
-  const duplicates: DuplicateModelsError[] = [];
-  for (const pair of findDuplicateModels(after.values(), LIFECYCLE_SOURCES.flatMap((s) => files[s]?.facts ?? []))) {
-    const error = new DuplicateModelsError(pair);
-    if (pair.models.some((id) => fresh.has(id))) refused.push(error);
-    else duplicates.push(error);
-  }
-  const refusedIds = new Set(refused.flatMap((e) => e.pair.models.filter((id) => fresh.has(id))));
-  const added = made.filter((r) => !refusedIds.has(r.id));
+  const { added, refused, duplicates } = refuseDuplicates(models, made, LIFECYCLE_SOURCES.flatMap((s) => files[s]?.facts ?? []));
   // A made model follows its records: LiteLLM's mode may come after genai-prices' price (`gpt-realtime` is realtime, not chat).
   const updated: ModelRecord[] = [];
   const gone = new Set(superseded.map((r) => r.id));
