@@ -6,8 +6,7 @@
  * replacement naming the shell resolves to the model. Two catalog models that are one are
  * published once by the build.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../http/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRecord } from '../models/types.js';
 import { anthropicPage, openAiPage } from '../sources/firstparty/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
@@ -17,8 +16,8 @@ import type { ModelDetail, ModelEntry } from '../types/api-types.js';
 import { renderSite, type RenderedSite } from '../testing/rendered-site.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
-import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { updateFacts, type FactsRunReport } from '../update/facts.js';
+import { factsFrom } from '../testing/facts-from.js';
+import type { FactsRunReport } from '../update/facts.js';
 
 const NOW = '2026-10-06T00:00:00Z';
 const LITELLM = llmFile({
@@ -43,7 +42,6 @@ function made(id: string, delisted: string | null): ModelRecord {
   };
 }
 
-let upstream: UpstreamServer;
 let site: RenderedSite;
 let report: FactsRunReport;
 const detail = (id: string) => site.json<{ data: ModelDetail }>(`api/v1/models/${id}.json`).data;
@@ -64,24 +62,12 @@ beforeAll(async () => {
     '2026-10-01T00:00:00Z',
   );
   await saveModels(dataDir, [made('openai/gpt-4-0613', null), made('anthropic/claude-opus-4-8', '2026-08-01T06:00:00Z')]);
-  upstream = await startUpstreamServer({
-    '/litellm.json': { kind: 'json', body: LITELLM },
-    '/openai.md': { kind: 'text', body: OPENAI, headers: { 'content-type': 'text/markdown' } },
-    '/anthropic.md': { kind: 'text', body: ANTHROPIC, headers: { 'content-type': 'text/markdown' } },
-  });
-  const http = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
-  try {
-    const env = { MODELPULSE_LITELLM_URL: `${upstream.url}/litellm.json`, MODELPULSE_OPENAI_DEPRECATIONS_URL: `${upstream.url}/openai.md`, MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: `${upstream.url}/anthropic.md` };
-    report = await updateFacts({ store: dataDir, now: NOW, http, only: ['litellm', 'openai-deprecations', 'anthropic-deprecations'], env });
-  } finally {
-    await http.close();
-  }
+  const markdown = (body: string) => ({ kind: 'text' as const, body, headers: { 'content-type': 'text/markdown' } });
+  const routes = { '/litellm.json': { kind: 'json' as const, body: LITELLM }, '/openai.md': markdown(OPENAI), '/anthropic.md': markdown(ANTHROPIC) };
+  const env = { MODELPULSE_LITELLM_URL: '/litellm.json', MODELPULSE_OPENAI_DEPRECATIONS_URL: '/openai.md', MODELPULSE_ANTHROPIC_DEPRECATIONS_URL: '/anthropic.md' };
+  report = await factsFrom(dataDir, NOW, routes, env, ['litellm', 'openai-deprecations', 'anthropic-deprecations']);
   site = await renderSite(dataDir, 'https://modelpulse.test');
 }, 60_000);
-
-afterAll(async () => {
-  await upstream?.close();
-});
 
 describe('one model per thing', () => {
   it('joins the stored duplicates on the next update, and reports the pair it cannot join', () => {
