@@ -9,10 +9,15 @@
  * 2. A maker's own alias (`mistral-large-latest`, which Mistral's model definitions put on
  *    `mistral-large-2512`) is read as the name it points to, for that maker's own records.
  *    The record must still agree (rule 4): a price list's stale alias record stays unattached.
- *    A dated name is also its maker's display name with the date (`magistral-medium-2509` is
- *    Magistral Medium 1.2: `magistral-medium-1-2-2509`), tried before the date is peeled.
+ *    The maker's word on a name comes before any peeled form (identity-maker-forms.ts): a row's
+ *    alias that is one of our ids (OpenAI's `gpt-4-0613 | gpt-4`), the display name, and the
+ *    display name with the date (`magistral-medium-2509` is Magistral Medium 1.2:
+ *    `magistral-medium-1-2-2509`).
  * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
  *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
+ *    Before a date is peeled, the makers' dated names of OpenRouter's canonical slugs (xAI's
+ *    `grok-4.20-0309` of `grok-4.20-20260309`, Mistral's `-YYMM`) and Google's stable `-001`;
+ *    a `-reasoning`/`-non-reasoning` pair any source lists at that provider (identity-indexes.ts).
  * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
  *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`), or another snapshot
  *    of such a name (`mistral.mistral-large-2402-v1:0`), attaches only where
@@ -29,9 +34,11 @@
  *    also through the alias it retires); resellers' dates are their own offer's.
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
-import { datedDisplay, FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
 import { providerId } from './providers.js';
 import { recordAgrees, recordContradicts, type ModelShape } from './identity-agreement.js';
+import { indexesOf, type Candidate, type Indexes } from './identity-indexes.js';
+import { datedCandidate, makerForms } from './identity-maker-forms.js';
 
 export { recordAgrees, type ModelShape } from './identity-agreement.js';
 
@@ -83,105 +90,6 @@ type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' |
   lifecycle?: { display_name: string | null; deprecated_at?: string | null; state?: string | null; replacement?: string | null };
 };
 
-/** Our ids by normalized slug. */
-export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const id of ourIds) {
-    const key = normalizeName(id.split('/')[1] ?? '');
-    index.set(key, [...(index.get(key) ?? []), id]);
-  }
-  return index;
-}
-
-/** A canonical slug's date: `-YYYYMMDD` or `-YYYY-MM-DD` (OpenRouter's), or Mistral's `-YYMM`. */
-const CANONICAL_DATE = /^(.+)-(?:(\d{2})(\d{2})-?(\d{2})-?(\d{2})|(2[3-9])(0[1-9]|1[0-2]))$/;
-
-/**
- * Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names
- * left out. Also the canonical slug as the makers date it: `dated:` its name with the date as xAI
- * writes it (`grok-4.20-20260309` is xAI's `grok-4.20-0309`) or, for Mistral, as `-YYMM`; and
- * `prefixed:` (Mistral) each shorter name its name starts with, with that `-YYMM`
- * (`mistral-small-3.2-24b-instruct-2506`: `mistral-small-3-2-2506`, `mistral-small-2506`).
- */
-export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undefined): Map<string, string> {
-  const seen = new Map<string, Set<string>>();
-  const add = (key: string, id: string) => seen.set(key, (seen.get(key) ?? new Set()).add(id));
-  for (const [id, shape] of models ?? []) {
-    const hf = shape.hugging_face_id?.toLowerCase();
-    if (hf) {
-      add(`hf:${hf}`, id);
-      add(`hf-name:${normalizeName(hf.split('/').pop()!)}`, id);
-    }
-    const canonical = shape.canonical_slug?.toLowerCase();
-    if (canonical && canonical !== id) add(`slug:${normalizeName(canonical.split('/').pop()!)}`, id);
-    // OpenRouter's variant listings (`:extended`, `:thinking`) share their model's canonical slug: no maker dates them.
-    const dated = canonical ? CANONICAL_DATE.exec(normalizeName(canonical.split('/').pop()!)) : null;
-    if (dated === null || shape.variant === true) continue;
-    const [, base, century, year, month, day, shortYear, shortMonth] = dated as unknown as [string, string, string?, string?, string?, string?, string?, string?];
-    const mistral = id.startsWith('mistralai/');
-    const yymm = shortYear !== undefined ? `${shortYear}${shortMonth}` : century === '20' ? `${year}${month}` : null;
-    if (day !== undefined) add(`dated:${base}-${month}${day}`, id);
-    if (!mistral || yymm === null) continue;
-    add(`dated:${base}-${yymm}`, id);
-    const parts = base.split('-');
-    for (let n = 2; n < parts.length; n++) add(`prefixed:${parts.slice(0, n).join('-')}-${yymm}`, id);
-  }
-  return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
-}
-
-/** Google's stable names: `gemini-2.0-flash` is the alias of its one stable version `gemini-2.0-flash-001`. */
-function stableVersions(ourIds: readonly string[]): Map<string, string> {
-  const seen = new Map<string, string[]>();
-  for (const id of ourIds) {
-    const [author, slug = ''] = id.split('/');
-    const stable = author === 'google' ? /^(.+)-\d{3}$/.exec(normalizeName(slug)) : null;
-    if (stable !== null) seen.set(stable[1]!, [...(seen.get(stable[1]!) ?? []), id]);
-  }
-  return new Map([...seen].filter(([, ids]) => ids.length === 1).map(([base, ids]) => [base, ids[0]!]));
-}
-
-/** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
-type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
-
-interface Indexes {
-  ids: ReadonlyMap<string, string[]>;
-  external: ReadonlyMap<string, string>;
-  /** Normalized names of ours that float (see floatingNames). */
-  floating: ReadonlySet<string>;
-  /** Those of them with dated siblings among our ids (`mistral-large` beside `mistral-large-2411`). */
-  datedSiblings: ReadonlySet<string>;
-  /** Display names a lifecycle source gives to exactly one of its records. */
-  uniqueDisplayNames: ReadonlySet<string>;
-  /** Google's undated names of our stable versions (`gemini-2-0-flash` → `google/gemini-2.0-flash-001`). */
-  stable: ReadonlyMap<string, string>;
-}
-
-/**
- * Names of ours whose undated spelling floats elsewhere: those with dated siblings among our ids
- * (`mistral-large` beside `mistral-large-2411`), and those OpenRouter pins to one dated snapshot
- * (`qwen/qwen-max`, canonical `qwen-max-2025-01-25`), while the author's `qwen-max` moves on.
- */
-function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, string[]>, models: ReadonlyMap<string, ModelShape> | undefined): { floating: Set<string>; datedSiblings: Set<string> } {
-  const out = new Set<string>();
-  const siblings = new Set<string>();
-  const dated = (author: string | null, name: string) => {
-    const base = peelForms({ name, snapshot: null, author }).at(-1)!;
-    return base.name !== name && base.kind === 'snapshot' ? base.name : null;
-  };
-  for (const id of ourIds) {
-    const [author = '', slug = ''] = id.split('/');
-    const name = normalizeName(slug);
-    const base = dated(author, name);
-    if (base !== null && (ids.get(base) ?? []).some((other) => other.startsWith(`${author}/`))) {
-      out.add(base);
-      siblings.add(base);
-    }
-    const canonical = models?.get(id)?.canonical_slug?.split('/').pop();
-    if (canonical !== undefined && dated(author, normalizeName(canonical)) === name) out.add(name);
-  }
-  return { floating: out, datedSiblings: siblings };
-}
-
 /**
  * Rules 1 to 4 for one record. `pairs`: the names a provider lists with both `-reasoning` and
  * `-non-reasoning` (see reasoningPairs); only those are peeled, since a lone `-reasoning` is often
@@ -212,59 +120,16 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
       : fact.source === 'artificialanalysis'
         ? [{ name: read.name, kind: 'exact', snapshot: null }]
         : peelForms(read);
-  // The maker's own word on this very name comes before any peeled form (docs/data.md, "Identity", rule 3):
-  // - its row's aliases, where one of them is one of our models (OpenAI: `gpt-4-0613 | gpt-4`, so
-  //   `gpt-4-0613` is our `gpt-4`);
-  // - its display name with the API name's date (`magistral-medium-2509`, Magistral Medium 1.2, is
-  //   LiteLLM's `magistral-medium-1-2-2509`, one snapshot, not the undated `magistral-medium`);
-  // - its display name (`mistral-medium-2508` is Mistral Medium 3.1; a page's own row too).
-  const own = fact.author !== null || lifecycle;
-  const aliasOf = own && read.author !== null && target === undefined ? (context.snapshotAliases?.get(read.author)?.get(read.name) ?? []) : [];
-  const aliasIds = new Set(aliasOf.flatMap((alias) => (indexes.ids.get(alias) ?? []).filter((id) => id.split('/')[0] === read.author)));
-  const makerWord: Form[] = aliasIds.size === 1 ? [{ name: normalizeName([...aliasIds][0]!.split('/')[1]!), kind: 'exact', snapshot: null }] : [];
-  const pageDisplay = fact.lifecycle?.display_name;
-  const makerDisplay =
-    lifecycle && pageDisplay && indexes.uniqueDisplayNames.has(pageDisplay)
-      ? normalizeName(pageDisplay.trim().replace(/\s+/g, '-'))
-      : fact.author !== null && read.author !== null && !lifecycle && target === undefined
-        ? context.displayNames?.get(read.author)?.get(read.name)
-        : undefined;
-  // A price list's spelling of the display name with the date is the maker's API name (`ministral-3-14b-2512`
-  // is `ministral-14b-2512`), and its display name (`mistral-medium-3-1-2508` is Mistral Medium 3.1).
-  const apiName = own && read.author !== null && target === undefined ? context.datedNames?.get(read.author)?.get(read.name) : undefined;
-  const dated = apiName !== undefined ? read.name : datedDisplay(makerDisplay, read.name);
-  if (apiName !== undefined) makerWord.push({ name: apiName, kind: 'exact', snapshot: null });
-  if (dated !== null && dated !== read.name) makerWord.push({ name: dated, kind: 'exact', snapshot: null });
-  const display = makerDisplay ?? (apiName === undefined ? undefined : context.displayNames?.get(read.author!)?.get(apiName));
-  if (display !== undefined) makerWord.push({ name: display, kind: 'exact', snapshot: null });
+  const { word: makerWord, dated, aliased } = makerForms(fact, read, target, indexes, context);
   forms.splice(1, 0, ...makerWord);
-  // So is the name a maker's alias points to (`magistral-medium-latest` → `magistral-medium-2509`).
-  const aliased = target === undefined || read.author === null ? null : datedDisplay(context.displayNames?.get(read.author)?.get(normalizeName(target)), normalizeName(target));
   if (aliased !== null) forms.push({ name: aliased, kind: 'alias', snapshot: null });
   // Only a price list's record is compared with what it names (rule 5): the makers' pages name what they retire.
   const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
   const pairedAnywhere = (name: string) => fact.provider !== null && context.reasoningPairs?.has(`${providerId(fact.provider)}\u0000${name}`) === true;
-  const byAuthor = (id: string | undefined) => (id !== undefined && (read.author === null || id.split('/')[0] === read.author) ? id : undefined);
-  // Where no form names a model of ours, the maker's dated names of OpenRouter's canonical slugs and
-  // Google's stable names: tried before a date is peeled, and in this order.
   let triedDated = false;
   const datedNames = (): Candidate => {
     triedDated = true;
-    if (fact.source === 'artificialanalysis') return null;
-    // Mistral's display name with the API name's date is the maker's word: `Mistral Small 3.2`
-    // (`mistral-small-2506`) is `mistral-small-3.2-24b-instruct-2506`.
-    for (const name of [dated, aliased]) {
-      const id = name === null ? undefined : byAuthor(indexes.external.get(`prefixed:${name}`));
-      if (id !== undefined) return { ok: true, id, kind: name === aliased ? 'alias' : 'exact', floating: false, name: name! };
-    }
-    // A shorter Mistral name with the date (`mistral-medium-2604` for `mistral-medium-3.5-20260430`)
-    // is only a guess: its record must agree with the model (rule 5).
-    const family = byAuthor(indexes.external.get(`prefixed:${read.name}`));
-    if (family !== undefined) return { ok: true, id: family, kind: 'snapshot', floating: priced, name: read.name };
-    // Google's `gemini-2.0-flash` is its one stable version `gemini-2.0-flash-001`, where its record agrees.
-    const stable = read.author === 'google' ? indexes.stable.get(forms[0]!.name) : undefined;
-    if (stable !== undefined) return { ok: true, id: stable, kind: 'alias', floating: priced, name: forms[0]!.name };
-    return null;
+    return fact.source === 'artificialanalysis' ? null : datedCandidate(read, forms[0]!.name, dated, aliased, indexes, priced);
   };
   for (const [step, form] of forms.entries()) {
     // (The peeled form before it: the maker's own names beside them are not peeled.)
@@ -280,7 +145,8 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
     if (ids.length > 1) return { ok: false, candidates: ids };
     if (ids.length === 0) {
       // xAI's `grok-4.20-0309` names OpenRouter's `grok-4.20` (canonical `grok-4.20-20260309`).
-      const id = form.kind === 'snapshot' || fact.source === 'artificialanalysis' ? undefined : byAuthor(indexes.external.get(`dated:${form.name}`));
+      const dated = indexes.external.get(`dated:${form.name}`);
+      const id = form.kind === 'snapshot' || fact.source === 'artificialanalysis' || (read.author !== null && dated?.split('/')[0] !== read.author) ? undefined : dated;
       if (id !== undefined) return { ok: true, id, kind: form.kind, floating: false, name: form.name };
       continue;
     }
@@ -360,35 +226,6 @@ function displayNameCounts(facts: readonly Fact[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n === 1).map(([name]) => name));
 }
 
-/**
- * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
- * says whether a record is sold by the model's author (the adapters set `author` only for those).
- */
-type IdIndexes = Omit<Indexes, 'uniqueDisplayNames'>;
-
-/**
- * The indexes of our ids, remembered for the same id list and models (by identity; neither is
- * changed once passed): a caller that matches one record at a time against the whole catalog
- * (render/model-sources.ts, a maker's replacement names) would otherwise index it every time.
- */
-const idIndexes = new WeakMap<readonly string[], WeakMap<object, IdIndexes>>();
-const NO_MODELS = {};
-
-function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelShape> | undefined): IdIndexes {
-  let byModels = idIndexes.get(ourIds);
-  if (byModels === undefined) idIndexes.set(ourIds, (byModels = new WeakMap()));
-  let indexes = byModels.get(models ?? NO_MODELS);
-  if (indexes === undefined) {
-    const ids = indexIds(ourIds);
-    const known = new Set(ourIds);
-    // Shapes may name more models than the ids being matched (a model set aside): only ours are named.
-    const external = new Map([...indexExternalIds(models)].filter(([, id]) => known.has(id)));
-    indexes = { ids, external, stable: stableVersions(ourIds), ...floatingNames(ourIds, ids, models) };
-    byModels.set(models ?? NO_MODELS, indexes);
-  }
-  return indexes;
-}
-
 /** What the rules read from the records beside one being matched (rules 4 to 6): its source's census of snapshots, names and pairs. */
 export interface RecordsBeside {
   census: Map<string, Set<string>>;
@@ -410,7 +247,12 @@ export function recordsBeside(facts: readonly Fact[]): RecordsBeside {
   return { census, snapshotRecords, siblings, pairs: reasoningPairs(facts), uniqueDisplayNames: displayNameCounts(facts) };
 }
 
-/** `beside`: the records the facts are judged among (by default the facts themselves). */
+/**
+ * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
+ * says whether a record is sold by the model's author (the adapters set `author` only for those).
+ *
+ * `beside`: the records the facts are judged among (by default the facts themselves).
+ */
 export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}, beside: RecordsBeside = recordsBeside(facts)): MatchResult {
   const { census, snapshotRecords, siblings, pairs } = beside;
   const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: beside.uniqueDisplayNames };
