@@ -12,7 +12,7 @@
  *   `mistral-medium-3`, an alias of Medium 3.5 and Medium 3's display name) says nothing; a display
  *   name wins over another row's alias;
  * - `dated_name`: one's id is the other's canonical slug (OpenRouter's) as the maker dates it
- *   (xAI's `grok-4.20-0309` for `grok-4.20-20260309`; Mistral's `-YYMM` of the name or of its family,
+ *   (xAI's `-MMDD`, `grok-4.20-0309` for `grok-4.20-20260309`; Mistral's `-YYMM` of the name or of its family,
  *   `mistral-medium-2604` for `mistral-medium-3.5-20260430`, and the page's display name with its API
  *   name's date, `Mistral Small 3.2` of `mistral-small-2506` for `mistral-small-3.2-24b-instruct-2506`),
  *   or a `-reasoning` and `-non-reasoning` pair of that name;
@@ -167,7 +167,7 @@ export function findDuplicateModels(models: Iterable<Record_>, lifecycle: Iterab
     const full = canonical === null ? null : FULL_DATE.exec(canonical);
     if (full !== null) {
       const [, base, year, month, day] = full as unknown as [string, string, string, string, string];
-      hold(`n|${a}|${base}-${month}${day}`, 'dated_name', `${base}-${month}${day}`, null, m.id);
+      if (a === 'x-ai') hold(`n|${a}|${base}-${month}${day}`, 'dated_name', `${base}-${month}${day}`, null, m.id);
       if (a === 'mistralai') holdMistral(m.id, base, `${year.slice(2)}${month}`);
     }
     const yymm = canonical === null || a !== 'mistralai' ? null : MISTRAL_DATE.exec(canonical);

@@ -26,7 +26,7 @@ const CANONICAL_DATE = /^(.+)-(?:(\d{2})(\d{2})-?(\d{2})-?(\d{2})|(2[3-9])(0[1-9
 /**
  * Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names
  * left out. Also the canonical slug as the makers date it: `dated:` its name with the date as xAI
- * writes it (`grok-4.20-20260309` is xAI's `grok-4.20-0309`) or, for Mistral, as `-YYMM`; and
+ * writes it (`grok-4.20-20260309` is xAI's `grok-4.20-0309`) or as Mistral does, `-YYMM`; and
  * `prefixed:` (Mistral) each shorter name its name starts with, with that `-YYMM`
  * (`mistral-small-3.2-24b-instruct-2506`: `mistral-small-3-2-2506`, `mistral-small-2506`).
  */
@@ -47,7 +47,8 @@ export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undef
     const [, base, century, year, month, day, shortYear, shortMonth] = dated as unknown as [string, string, string?, string?, string?, string?, string?, string?];
     const mistral = id.startsWith('mistralai/');
     const yymm = shortYear !== undefined ? `${shortYear}${shortMonth}` : century === '20' ? `${year}${month}` : null;
-    if (day !== undefined) add(`dated:${base}-${month}${day}`, id);
+    // xAI writes its snapshots `-MMDD` (`grok-4.20-0309`); elsewhere a month and day without a year may be another year's.
+    if (day !== undefined && id.startsWith('x-ai/')) add(`dated:${base}-${month}${day}`, id);
     if (!mistral || yymm === null) continue;
     add(`dated:${base}-${yymm}`, id);
     const parts = base.split('-');
