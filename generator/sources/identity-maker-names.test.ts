@@ -84,6 +84,11 @@ describe("identity: a maker's dated name belongs to the model it is a snapshot o
     const xai = matchFacts([fact('litellm', 'xai/grok-4.20-0309-reasoning', 'xai', 'xai', { price: price(2, 6) }), fact('litellm', 'xai/grok-4.20-multi-agent-0309', 'xai', 'xai', { price: price(2, 6) })], ids, ctx);
     expect(to(xai, 'xai/grok-4.20-0309-reasoning')).toMatchObject({ model_id: 'x-ai/grok-4.20', kind: 'variant' });
     expect(to(xai, 'xai/grok-4.20-multi-agent-0309')?.model_id).toBe('x-ai/grok-4.20-multi-agent');
+    // A `-latest` of one reasoning setting names the model too, where the pair is listed (LiteLLM's `grok-4-1-fast-reasoning-latest`).
+    const fast = new Map([['x-ai/grok-4.1-fast', shape(2000000, 0.2, 0.5)]]);
+    const settings = ['xai/grok-4-1-fast-reasoning', 'xai/grok-4-1-fast-non-reasoning', 'xai/grok-4-1-fast-reasoning-latest'].map((k) => fact('litellm', k, 'xai', 'xai', { price: price(0.2, 0.5), context_length: 2000000 }));
+    expect(to(matchFacts(settings, ['x-ai/grok-4.1-fast'], { models: fast }), 'xai/grok-4-1-fast-reasoning-latest')).toMatchObject({ model_id: 'x-ai/grok-4.1-fast', kind: 'alias' });
+    expect(to(matchFacts([settings[2]!], ['x-ai/grok-4.1-fast'], { models: fast }), 'xai/grok-4-1-fast-reasoning-latest')).toBeUndefined();
     // Without a source listing both, a lone `-reasoning` stays apart (`phi-4-reasoning` is a model of its own).
     expect(to(matchFacts([fact('litellm', 'xai/grok-4.20-0309-reasoning', 'xai', 'xai')], ids, { models }), 'xai/grok-4.20-0309-reasoning')).toBeUndefined();
     // Mistral Small 3.2 (`mistral-small-2506`) is `mistral-small-3.2-24b-instruct-2506`, whatever a reseller's price.
