@@ -83,7 +83,7 @@ export function identityBench(upstreamDir: string): void {
     ...translateArtificialAnalysis(parseArtificialAnalysis({ status: 200, data: aa.models }, FILES.aa)).facts,
     ...lifecycle,
   ];
-  const result = matchBySource(facts, ids, { models: modelShapes(models.values()), ...makerNames(lifecycle) });
+  const result = matchBySource(facts, ids, { models: modelShapes(models.values()), ...makerNames(facts) });
   const present = new Set(facts.map((f) => `${f.source} ${f.source_key}`));
   const labels = IDENTITY_LABELS.filter((l) => present.has(`${l.source} ${l.key}`));
   const score = scoreIdentity(result.matches, labels);

@@ -10,6 +10,7 @@
  *    run, D1 rows a day, the database's size after 90 days) and of a new isolate's first request
  *    (those alone, after one build: `npm run bench -- --only budgets`);
  *  - identity: precision and recall on the labelled set, on the real recorded files when present;
+ *    the duplicate check on the committed data (bench-duplicates.ts, also on its own);
  *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
  *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`);
  *  - the API names genai-prices and LiteLLM give for the makers' own APIs that resolveModel
@@ -37,6 +38,7 @@ import { tempDir } from '../testing/tree.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { buildSite } from '../assemble/build-site.js';
 import { identityBench } from './bench-identity.js';
+import { duplicatesBench } from './bench-duplicates.js';
 import { genaiBench } from './bench-genai.js';
 import { namesBench } from './bench-names.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
@@ -196,6 +198,7 @@ async function main(): Promise<number> {
   await removeSite(big.outDir!);
   await statusRun(2_000);
   identityBench(args.upstream);
+  await duplicatesBench(args['data-dir']);
   await genaiBench(args['data-dir'], args.upstream);
   await namesBench(args['data-dir']);
   return 0;

@@ -146,6 +146,12 @@ export interface ModelRecord extends Omit<ObservedModel, 'price' | 'price_held_b
   /** Set when the model disappeared from the upstream catalog; history is kept. */
   delisted_at: string | null;
   /**
+   * The model this one is part of: a maker's own model (origin first-party) found to be one with
+   * another (sources/first-party-merge.ts), kept, delisted, its records attached to that model.
+   * Absent otherwise.
+   */
+  part_of?: string;
+  /**
    * Every price change ever seen, oldest first; the last entry is the current price. An entry
    * with null input/output records that the paid price was withdrawn (only free or variable left).
    */

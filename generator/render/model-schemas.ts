@@ -218,6 +218,10 @@ export const modelDetailProperties = {
   created_at: nullableIsoTime,
   first_seen_at: isoTime,
   delisted_at: nullableIsoTime,
+  part_of: {
+    anyOf: [modelId, { type: 'null' }],
+    description: "the model this one is part of: one model found under two ids (a maker's dated name, a price list's spelling, a shell OpenRouter came to list under its own spelling) is published once; this id keeps answering, listed nowhere and never on sale, its offers, price history and lifecycle on that model. Null otherwise",
+  },
   input_modalities: { type: 'array', items: { type: 'string' } },
   output_modalities: { type: 'array', items: { type: 'string' } },
   source_url: { type: 'string', format: 'uri' },

@@ -10,7 +10,7 @@ import { applyOverride, type OverriddenModel, type UpstreamProvenance } from '..
 import { asOfDay } from '../query/deprecations.js';
 import type { ModelRecord } from '../models/types.js';
 import { FACT_SOURCES } from '../sources/facts.js';
-import { modelShapes } from '../sources/identity.js';
+import { isSetAside, modelShapes } from '../sources/identity.js';
 import { matchFacts } from '../sources/identity-match.js';
 import type { Dataset } from '../store/data-store.js';
 import { freeVariantOffer, sourceUrl } from './model-fields.js';
@@ -49,8 +49,10 @@ const resolvers = new WeakMap<Dataset, (maker: string, name: string) => string |
 function replacementResolver(dataset: Dataset): (maker: string, name: string) => string | null {
   let resolve = resolvers.get(dataset);
   if (resolve === undefined) {
-    const ids = [...dataset.models.keys()].sort();
-    const context = { models: modelShapes(dataset.models.values()) };
+    // A model part of another (a maker's shell, first-party-merge.ts) is no one's name: the replacement is the model it is part of.
+    const live = [...dataset.models.values()].filter((m) => !isSetAside(m));
+    const ids = live.map((m) => m.id).sort();
+    const context = { models: modelShapes(live) };
     const cache = new Map<string, string | null>();
     resolve = (maker, name) => {
       const key = `${maker}\u0000${name}`;
@@ -126,7 +128,9 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // A curated replacement wins; else the maker's, as our id where it names one model we track.
   const names = maker?.replacement_names ?? [];
   const resolved = names.length === 1 ? replacementResolver(dataset)(record.author, names[0]!) : null;
-  const replacementId = overridden.replacement ?? resolved;
+  // A replacement that is part of another model is that model.
+  const curatedId = overridden.replacement === null ? null : (dataset.models.get(overridden.replacement)?.part_of ?? overridden.replacement);
+  const replacementId = curatedId ?? resolved;
   return {
     ...overridden,
     replacement: replacementId ?? maker?.replacement ?? null,

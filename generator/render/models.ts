@@ -35,10 +35,11 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
  * Is the model on sale as of the data's as-of (the lifecycle is judged on it): listed in
  * OpenRouter's current catalog, or a maker's own model whose maker's page lists it as active (its
  * state, or an undated row on a page of current models: models/lifecycle.ts). A model only a price
- * list carries is not: genai-prices and LiteLLM keep retired models on purpose.
+ * list carries is not: genai-prices and LiteLLM keep retired models on purpose. Nor is a model part
+ * of another (render/part-of.ts): that one is.
  */
-export function isOnSale(record: Pick<ModelRecord, 'origin' | 'delisted_at'>, status: ModelLifecycle['status']): boolean {
-  if (record.delisted_at !== null) return false;
+export function isOnSale(record: Pick<ModelRecord, 'origin' | 'delisted_at' | 'part_of'>, status: ModelLifecycle['status']): boolean {
+  if (record.delisted_at !== null || record.part_of !== undefined) return false;
   return record.origin !== 'first-party' || status === 'active';
 }
 
@@ -77,6 +78,7 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     created_at: record.created_at,
     first_seen_at: record.first_seen_at,
     delisted_at: record.delisted_at,
+    part_of: record.part_of ?? null,
     input_modalities: record.input_modalities,
     output_modalities: record.output_modalities,
     source_url: sourceUrl(record),

@@ -4,8 +4,7 @@
  * API names, resolveModel) but never in `cheapest`, the model index the Worker and the client answer
  * off-grid queries from, nor the cost index; one the maker's own page lists as active takes part.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../http/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { googlePage } from '../sources/firstparty/fixtures.js';
 import { llmFile, llmRecord } from '../sources/litellm/fixtures.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
@@ -17,8 +16,7 @@ import type { ModelDetail, ModelEntry } from '../types/api-types.js';
 import { renderSite, type RenderedSite } from '../testing/rendered-site.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
-import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { updateFacts } from '../update/facts.js';
+import { factsFrom } from '../testing/facts-from.js';
 import { isOnSale } from './models.js';
 
 const NOW = '2026-08-02T00:00:00Z';
@@ -33,30 +31,16 @@ const LITELLM = llmFile({
 });
 const GOOGLE = googlePage([{ name: 'gemini-live-x', shutdown: 'No shutdown date announced', replacement: '' }]);
 
-let upstream: UpstreamServer;
 let site: RenderedSite;
 const ids = (list: readonly { id: string }[]) => list.map((m) => m.id);
 
 beforeAll(async () => {
   const dataDir = await tempDir('on-sale-data');
   await seedCatalog(dataDir, [orModel({ id: 'openai/gpt-chat', prompt: '0.0000025', completion: '0.00001' }), orModel({ id: 'acme/tiny-chat', prompt: '0.0000001', completion: '0.0000002' })], '2026-08-01T00:00:00Z');
-  upstream = await startUpstreamServer({
-    '/litellm.json': { kind: 'json', body: LITELLM },
-    '/google.md': { kind: 'text', body: GOOGLE, headers: { 'content-type': 'text/markdown' } },
-  });
-  const http = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
-  try {
-    const env = { MODELPULSE_LITELLM_URL: `${upstream.url}/litellm.json`, MODELPULSE_GOOGLE_DEPRECATIONS_URL: `${upstream.url}/google.md` };
-    await updateFacts({ store: dataDir, now: NOW, http, only: ['litellm', 'google-deprecations'], env });
-  } finally {
-    await http.close();
-  }
+  const routes = { '/litellm.json': { kind: 'json' as const, body: LITELLM }, '/google.md': { kind: 'text' as const, body: GOOGLE, headers: { 'content-type': 'text/markdown' } } };
+  await factsFrom(dataDir, NOW, routes, { MODELPULSE_LITELLM_URL: '/litellm.json', MODELPULSE_GOOGLE_DEPRECATIONS_URL: '/google.md' }, ['litellm', 'google-deprecations']);
   site = await renderSite(dataDir, 'https://modelpulse.test');
 }, 60_000);
-
-afterAll(async () => {
-  await upstream?.close();
-});
 
 describe('on sale', () => {
   it('a maker-only model no source lists as on sale is a full model, marked so', () => {

@@ -20,6 +20,7 @@ import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
+import { asPublished, publishedPartOf } from './part-of.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
 import { boundServiceHistory } from '../bounds/status.js';
@@ -176,9 +177,11 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // Stored text within bounds again (an older version stored longer; facts come from elsewhere).
   const report = config.report ?? (() => undefined);
   const about = (id: string) => (message: string) => report(`${id}: ${message}`);
+  // A model part of another (render/part-of.ts) keeps its address and is listed nowhere.
+  const partOf = publishedPartOf(dataset);
   const allModels = [...dataset.models.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), judgeAt), about(r.id)));
+    .map((r) => boundedSources(sourcedModel(dataset, asPublished(boundModelRecord(r, about(r.id)), partOf), judgeAt), about(r.id)));
   // The size budget: a model whose own file would break it is left out everywhere, reported.
   const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
   const modelDetails = new Map<string, ModelDetail>();
@@ -192,7 +195,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     modelDetails.set(model.record.id, detail);
     return true;
   });
-  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle, m.kind));
+  const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null && m.record.part_of === undefined).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle, m.kind));
 
   add('models', 'models', entries, { ...modelsMeta, count: entries.length });
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.

@@ -29,8 +29,10 @@
 import type { ModelRecord, TokenPrices } from '../models/types.js';
 import { isModelId } from '../models/ids.js';
 import { sameJson } from '../text/stable-json.js';
-import { PRICE_SOURCES, type ModelFacts, type ModelType, type Modalities, type PriceSource } from './facts.js';
-import { attachAllFacts, type IdentityMap } from './identity.js';
+import { LIFECYCLE_SOURCES, PRICE_SOURCES, type ModelFacts, type ModelType, type Modalities, type PriceSource } from './facts.js';
+import { refuseDuplicates, type DuplicateModelsError } from './duplicate-models.js';
+import { firstPartyMerges } from './first-party-merge.js';
+import { attachAllFacts, isSetAside, type IdentityMap } from './identity.js';
 import { FLOATING_NAMES, normalizeName, peelForms, readKey } from './identity-names.js';
 
 export interface Unplaced {
@@ -44,10 +46,14 @@ export interface FirstPartyModels {
   added: ModelRecord[];
   /** Made before, restated from the records now attached to them (a type or context a later read gives). */
   updated: ModelRecord[];
-  /** Ours that OpenRouter now lists under its own spelling (`claude-opus-4-7` beside its `claude-opus-4.7`): delisted, kept, no one's name. */
+  /** Ours that are part of another model (first-party-merge.ts), restated with `part_of`: delisted, kept, no one's name. */
   superseded: ModelRecord[];
   /** First-party priced records placed on no model, and why (the run report lists them; snapshots and aliases may still attach by the identity rules once their model exists). */
   unplaced: Unplaced[];
+  /** New models not added: each would be one model with a published one (the duplicate check). */
+  refused: DuplicateModelsError[];
+  /** Pairs of published models that are one model and that no rule here merges (two of OpenRouter's): reported; the build publishes one (render/part-of.ts). */
+  duplicates: DuplicateModelsError[];
 }
 
 type Files = Partial<Record<string, { facts: ModelFacts[] }>>;
@@ -120,46 +126,24 @@ function recordOf(id: string, facts: readonly ModelFacts[], now: string): ModelR
 
 const differs = (a: number | null | undefined, b: number | null | undefined) => a != null && b != null && Math.abs(a - b) > 1e-9;
 
-/**
- * Our first-party models of a dated snapshot whose name the rules would place on another model,
- * beside its other snapshots, were they not there: made from a price list before the maker's page placed that name (both
- * Claude 3.5 Sonnet snapshots, models.dev read before Anthropic's page), they give way like one
- * OpenRouter comes to list.
- */
-function placedElsewhere(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, makerPrice: ReadonlyMap<string, TokenPrices>): Set<string> {
-  const snapshotName = new Map<string, string>();
-  for (const r of models.values()) {
-    const [author = '', slug = ''] = r.id.split('/');
-    const base = peelForms({ name: normalizeName(slug), snapshot: null, author })[1];
-    if (r.origin !== 'first-party' || r.delisted_at !== null || base?.kind !== 'snapshot') continue;
-    // A snapshot at a price of its own (`gpt-4o-mini-tts-2025-03-20` at $2.50/$10 beside $0.60/$12) stays a model of its own.
-    const own = makerPrice.get(`${author}|${normalizeName(slug)}`);
-    const current = makerPrice.get(`${author}|${base.name}`);
-    if (own === undefined || current === undefined || differs(own.input, current.input) || differs(own.output, current.output)) continue;
-    snapshotName.set(`${author}|${normalizeName(slug)}`, r.id);
-  }
-  const out = new Set<string>();
-  if (snapshotName.size === 0) return out;
-  const without = [...models.values()].filter((r) => ![...snapshotName.values()].includes(r.id));
-  // Only where one source places several dated snapshots on one model (rule 5: they all say the
-  // same): the one dated snapshot of a model (`grok-2-1212` beside `grok-2`) stands for it only
-  // while no model of its own is there, which it then is.
-  for (const bySource of attachAllFacts(files, identity, without.map((r) => r.id).sort(), without).byModel.values()) {
-    for (const list of Object.values(bySource)) {
-      const snapshots = (list ?? []).filter((f) => f.match.kind === 'snapshot');
-      if (snapshots.length < 2) continue;
-      for (const f of snapshots) {
-        const read = f.author === null ? null : readKey(f);
-        const id = read?.author == null ? undefined : snapshotName.get(`${read.author}|${read.name}`);
-        if (id !== undefined) out.add(id);
-      }
+/** Pure: the new first-party models the price sources' facts make, and the records left unplaced. */
+export function firstPartyModels(files: Files, identity: IdentityMap, stored: ReadonlyMap<string, ModelRecord>, now: string): FirstPartyModels {
+  // The maker's own price of each name (first-party records, in source precedence): what a snapshot's price is compared with.
+  const makerPrice = new Map<string, TokenPrices>();
+  for (const source of PRICE_SOURCES) {
+    for (const fact of files[source]?.facts ?? []) {
+      const read = fact.author === null || fact.price === null ? null : readKey(fact);
+      if (read?.author != null && !makerPrice.has(`${read.author}|${read.name}`)) makerPrice.set(`${read.author}|${read.name}`, fact.price!);
     }
   }
-  return out;
-}
-
-/** Pure: the new first-party models the price sources' facts make, and the records left unplaced. */
-export function firstPartyModels(files: Files, identity: IdentityMap, models: ReadonlyMap<string, ModelRecord>, now: string): FirstPartyModels {
+  // First, the made models that are part of another (first-party-merge.ts): delisted, kept, no one's name.
+  const superseded: ModelRecord[] = [];
+  for (const [id, target] of firstPartyMerges(files, identity, stored, makerPrice)) {
+    const record = stored.get(id)!;
+    if (record.part_of !== target) superseded.push({ ...record, delisted_at: record.delisted_at ?? now, part_of: target });
+  }
+  const models = new Map(stored);
+  for (const record of superseded) models.set(record.id, record);
   const attached = attachAllFacts(files, identity, [...models.keys()].sort(), models.values());
   const placed = new Set<string>();
   // The names the rules place (by any source's record, a maker's deprecation page's too): a
@@ -178,19 +162,12 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
   // among its siblings of one model of ours goes on: at that model's price it stays unplaced, at its own it is its own model.
   for (const a of attached.ambiguous) if (a.candidates.length !== 1) placed.add(`${a.source}\u0000${a.source_key}`);
   const nameOf = (id: string) => `${id.split('/')[0]}|${normalizeName(id.split('/')[1]!)}`;
+  // Our names: OpenRouter's, then the made models in play; a name part of another model is that model's.
   const ours = new Map<string, string>();
   for (const record of models.values()) if (record.origin !== 'first-party') ours.set(nameOf(record.id), record.id);
-  // The maker's own price of each name (first-party records, in source precedence): what a snapshot's price is compared with.
-  const makerPrice = new Map<string, TokenPrices>();
-  for (const source of PRICE_SOURCES) {
-    for (const fact of files[source]?.facts ?? []) {
-      const read = fact.author === null || fact.price === null ? null : readKey(fact);
-      if (read?.author != null && !makerPrice.has(`${read.author}|${read.name}`)) makerPrice.set(`${read.author}|${read.name}`, fact.price!);
-    }
-  }
-  const elsewhere = placedElsewhere(files, identity, models, makerPrice);
-  const superseded = [...models.values()].filter((r) => r.origin === 'first-party' && r.delisted_at === null && (ours.has(nameOf(r.id)) || elsewhere.has(r.id))).map((r) => ({ ...r, delisted_at: now }));
-  for (const record of models.values()) if (record.origin === 'first-party' && record.delisted_at === null && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
+  for (const record of models.values()) if (record.origin === 'first-party' && !isSetAside(record) && !ours.has(nameOf(record.id))) ours.set(nameOf(record.id), record.id);
+  const partOf = new Map<string, string>();
+  for (const record of models.values()) if (record.part_of !== undefined) partOf.set(nameOf(record.id), record.part_of);
 
   const unplaced: Unplaced[] = [];
   const report = (fact: ModelFacts, reason: string) => unplaced.push({ source: fact.source as PriceSource, source_key: fact.source_key, reason });
@@ -216,6 +193,11 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
         report(fact, `names ${named[0]!.id}, but its facts disagree with it (identity rule 4): reported, not a second model`);
         continue;
       }
+      const whole = partOf.get(`${read.author}|${named[0]!.name}`);
+      if (whole !== undefined) {
+        report(fact, `its name is part of ${whole}, where the identity rules did not place this record: reported, not a second model`);
+        continue;
+      }
       candidates.push({ fact, author: read.author, own: named[0]!.name, base: named.slice(1).find((f) => f.id !== undefined) ?? named.slice(1).at(-1) });
     }
   }
@@ -227,6 +209,12 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
   const aliasNamed = new Set<Candidate>();
   for (const c of candidates) {
     if (c.base?.kind !== 'alias' || c.base.id !== undefined || FLOATING_NAMES.includes(c.own)) continue;
+    // The name it peels to is one the rules place (`grok-4-1-fast-reasoning`, on `grok-4.1-fast`), or part of another model: no model of its own.
+    const elsewhere = placedNames.get(`${c.author}|${c.base.name}`) ?? partOf.get(`${c.author}|${c.base.name}`);
+    if (elsewhere !== undefined) {
+      c.base = { ...c.base, id: elsewhere };
+      continue;
+    }
     aliasNamed.add(c);
     if (!newNames.has(`${c.author}|${c.base.name}`)) newNames.set(`${c.author}|${c.base.name}`, c.fact);
   }
@@ -264,7 +252,16 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     }
     groups.set(id, [...(groups.get(id) ?? []), fact]);
   }
-  const added = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, facts]) => recordOf(id, facts, now));
+  // A model of that id part of another stays so: its name is that model's (first-party-merge.ts).
+  for (const [id, facts] of groups) {
+    const whole = models.get(id)?.part_of;
+    if (whole === undefined) continue;
+    for (const fact of facts) report(fact, `its name is part of ${whole}, where the identity rules did not place this record: reported, not a second model`);
+    groups.delete(id);
+  }
+  const made = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, facts]) => recordOf(id, facts, now));
+  // The duplicate check (duplicate-models.ts): a new model that would be one with a published one is refused, the pair reported.
+  const { added, refused, duplicates } = refuseDuplicates(models, made, LIFECYCLE_SOURCES.flatMap((s) => files[s]?.facts ?? []));
   // A made model follows its records: LiteLLM's mode may come after genai-prices' price (`gpt-realtime` is realtime, not chat).
   const updated: ModelRecord[] = [];
   const gone = new Set(superseded.map((r) => r.id));
@@ -277,5 +274,5 @@ export function firstPartyModels(files: Files, identity: IdentityMap, models: Re
     const next: ModelRecord = { ...record, ...restated, upstream_id: record.upstream_id, first_seen_at: record.first_seen_at };
     if (!sameJson(next, record)) updated.push(next);
   }
-  return { added, updated, superseded, unplaced };
+  return { added, updated, superseded, unplaced, refused, duplicates };
 }

@@ -12,6 +12,8 @@ export interface ModelShape {
   output: number | null;
   hugging_face_id?: string | null;
   canonical_slug?: string | null;
+  /** OpenRouter's variant listing (`gpt-4o:extended`): its canonical slug is its model's. */
+  variant?: boolean;
   /** A maker's own model made from its price lists (models/types.ts `origin`): its name is the maker's own, never floating. */
   origin?: 'first-party';
   /** For a made model: the name (normalized) of the record it was made from (`chatgpt-image-latest`). */

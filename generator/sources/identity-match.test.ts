@@ -159,8 +159,12 @@ describe('identity rules', () => {
 
   it('lists ambiguous records instead of guessing', () => {
     const { ambiguous } = matchAll();
-    // Two dated gpt-4 snapshots on OpenAI's page: neither stands for gpt-4 (its alias row does).
-    expect(ambiguous).toEqual(expect.arrayContaining([{ source: 'openai-deprecations', source_key: 'gpt-4-0613', candidates: ['openai/gpt-4'] }]));
+    // Mistral Large's dated snapshots, retired on different days: none stands for the undated name.
+    expect(ambiguous).toEqual(expect.arrayContaining([{ source: 'mistral-deprecations', source_key: 'mistral-large-2402', candidates: ['mistralai/mistral-large'] }]));
+    // Two dated gpt-4 snapshots, but OpenAI's row says `gpt-4` is `gpt-4-0613`: that one is gpt-4, never ambiguous.
+    expect(ambiguous.some((a) => a.source_key === 'gpt-4-0613')).toBe(false);
+    expect(match('openai-deprecations', 'gpt-4-0613')).toMatchObject({ model_id: 'openai/gpt-4', kind: 'exact' });
+    expect(match('litellm', 'gpt-4-0613')).toMatchObject({ model_id: 'openai/gpt-4', kind: 'exact' });
     const twins = matchFacts([fact('litellm', 'reka-edge', 'together_ai', null)], ['reka/reka-edge', 'rekaai/reka-edge']);
     expect(twins).toEqual({ matches: [], ambiguous: [{ source: 'litellm', source_key: 'reka-edge', candidates: ['reka/reka-edge', 'rekaai/reka-edge'] }] });
   });

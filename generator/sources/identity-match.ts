@@ -9,10 +9,15 @@
  * 2. A maker's own alias (`mistral-large-latest`, which Mistral's model definitions put on
  *    `mistral-large-2512`) is read as the name it points to, for that maker's own records.
  *    The record must still agree (rule 4): a price list's stale alias record stays unattached.
- *    A dated name is also its maker's display name with the date (`magistral-medium-2509` is
- *    Magistral Medium 1.2: `magistral-medium-1-2-2509`), tried before the date is peeled.
+ *    The maker's word on a name comes before any peeled form (identity-maker-forms.ts): a row's
+ *    alias that is one of our ids (OpenAI's `gpt-4-0613 | gpt-4`), the display name, and the
+ *    display name with the date (`magistral-medium-2509` is Magistral Medium 1.2:
+ *    `magistral-medium-1-2-2509`).
  * 3. The forms of the name (full name, then peeled suffixes): the first form that names exactly
  *    one of our models (of the hinted author) is the match; several are ambiguous, never guessed.
+ *    Before a date is peeled, the makers' dated names of OpenRouter's canonical slugs (xAI's
+ *    `grok-4.20-0309` of `grok-4.20-20260309`, Mistral's `-YYMM`) and Google's stable `-001`;
+ *    a `-reasoning`/`-non-reasoning` pair any source lists at that provider (identity-indexes.ts).
  * 4. An alias (`-latest`) or an undated name that floats over dated models of ours
  *    (`azure_ai/mistral-large` beside `mistral-large-2407`, `-2411`, `-2512`), or another snapshot
  *    of such a name (`mistral.mistral-large-2402-v1:0`), attaches only where
@@ -30,11 +35,14 @@
  */
 import { isLifecycleSource, PRICE_SOURCES, type FactSource, type ModelFacts } from './facts.js';
 import { FLOATING_NAMES, hostSpelling, normalizeName, peelForms, readKey, type Form, type MatchKind } from './identity-names.js';
+import { providerId } from './providers.js';
 import { recordAgrees, recordContradicts, type ModelShape } from './identity-agreement.js';
+import { indexesOf, type Candidate, type Indexes } from './identity-indexes.js';
+import { datedCandidate, makerForms } from './identity-maker-forms.js';
 
 export { recordAgrees, type ModelShape } from './identity-agreement.js';
 
-export { AUTHOR_ALIASES, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
+export { AUTHOR_ALIASES, datedDisplay, FLOATING_NAMES, MATCH_KINDS, normalizeName, peelForms, readKey, type MatchKind, type ReadKey } from './identity-names.js';
 
 export interface IdentityMatch {
   source: FactSource;
@@ -68,6 +76,12 @@ export interface IdentityContext {
   aliases?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The other way: canonical author → API name → the model's display name (`mistral-medium-2508` → `mistral-medium-3-1`). */
   displayNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Canonical author → the display name with the API name's date → that API name (`magistral-medium-1-2-2509` → `magistral-medium-2509`). */
+  datedNames?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Canonical author → API name → the aliases the maker's row lists for it (OpenAI's `gpt-4-0613` → `gpt-4`, …). */
+  snapshotAliases?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** `<provider id>\u0000<name>`: names some source lists with both `-reasoning` and `-non-reasoning` at that provider. */
+  reasoningPairs?: ReadonlySet<string>;
 }
 
 type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' | 'provider' | 'context_length' | 'price' | 'dated_prices'> & {
@@ -75,78 +89,6 @@ type Fact = Pick<ModelFacts, 'source' | 'source_key' | 'author' | 'model_name' |
   retirement_date?: string | null;
   lifecycle?: { display_name: string | null; deprecated_at?: string | null; state?: string | null; replacement?: string | null };
 };
-
-/** Our ids by normalized slug. */
-export function indexIds(ourIds: readonly string[]): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const id of ourIds) {
-    const key = normalizeName(id.split('/')[1] ?? '');
-    index.set(key, [...(index.get(key) ?? []), id]);
-  }
-  return index;
-}
-
-/** Hugging Face ids (full and name part) and canonical slugs of our models, to our ids; shared names left out. */
-export function indexExternalIds(models: ReadonlyMap<string, ModelShape> | undefined): Map<string, string> {
-  const seen = new Map<string, Set<string>>();
-  const add = (key: string, id: string) => seen.set(key, (seen.get(key) ?? new Set()).add(id));
-  for (const [id, shape] of models ?? []) {
-    const hf = shape.hugging_face_id?.toLowerCase();
-    if (hf) {
-      add(`hf:${hf}`, id);
-      add(`hf-name:${normalizeName(hf.split('/').pop()!)}`, id);
-    }
-    const canonical = shape.canonical_slug?.toLowerCase();
-    if (canonical && canonical !== id) add(`slug:${normalizeName(canonical.split('/').pop()!)}`, id);
-  }
-  return new Map([...seen].filter(([, ids]) => ids.size === 1).map(([key, ids]) => [key, [...ids][0]!]));
-}
-
-/** A maker's display name with its API name's trailing date (`magistral-medium-1-2` of `magistral-medium-2509`), or null. */
-export function datedDisplay(display: string | undefined, apiName: string): string | null {
-  const date = /-(\d{4})$/.exec(apiName)?.[1];
-  return display === undefined || date === undefined || display.endsWith(`-${date}`) ? null : `${display}-${date}`;
-}
-
-/** `floating`: the record must agree with what it names (rule 4); `name`: the form that named the model. */
-type Candidate = { ok: true; id: string; kind: MatchKind; floating: boolean; name: string } | { ok: false; candidates: string[] } | null;
-
-interface Indexes {
-  ids: ReadonlyMap<string, string[]>;
-  external: ReadonlyMap<string, string>;
-  /** Normalized names of ours that float (see floatingNames). */
-  floating: ReadonlySet<string>;
-  /** Those of them with dated siblings among our ids (`mistral-large` beside `mistral-large-2411`). */
-  datedSiblings: ReadonlySet<string>;
-  /** Display names a lifecycle source gives to exactly one of its records. */
-  uniqueDisplayNames: ReadonlySet<string>;
-}
-
-/**
- * Names of ours whose undated spelling floats elsewhere: those with dated siblings among our ids
- * (`mistral-large` beside `mistral-large-2411`), and those OpenRouter pins to one dated snapshot
- * (`qwen/qwen-max`, canonical `qwen-max-2025-01-25`), while the author's `qwen-max` moves on.
- */
-function floatingNames(ourIds: readonly string[], ids: ReadonlyMap<string, string[]>, models: ReadonlyMap<string, ModelShape> | undefined): { floating: Set<string>; datedSiblings: Set<string> } {
-  const out = new Set<string>();
-  const siblings = new Set<string>();
-  const dated = (author: string | null, name: string) => {
-    const base = peelForms({ name, snapshot: null, author }).at(-1)!;
-    return base.name !== name && base.kind === 'snapshot' ? base.name : null;
-  };
-  for (const id of ourIds) {
-    const [author = '', slug = ''] = id.split('/');
-    const name = normalizeName(slug);
-    const base = dated(author, name);
-    if (base !== null && (ids.get(base) ?? []).some((other) => other.startsWith(`${author}/`))) {
-      out.add(base);
-      siblings.add(base);
-    }
-    const canonical = models?.get(id)?.canonical_slug?.split('/').pop();
-    if (canonical !== undefined && dated(author, normalizeName(canonical)) === name) out.add(name);
-  }
-  return { floating: out, datedSiblings: siblings };
-}
 
 /**
  * Rules 1 to 4 for one record. `pairs`: the names a provider lists with both `-reasoning` and
@@ -178,28 +120,36 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
       : fact.source === 'artificialanalysis'
         ? [{ name: read.name, kind: 'exact', snapshot: null }]
         : peelForms(read);
-  const display = fact.lifecycle?.display_name;
-  if (lifecycle && display && indexes.uniqueDisplayNames.has(display)) forms.push({ name: normalizeName(display.replace(/\s+/g, '-')), kind: 'exact', snapshot: null });
-  // The author's own record named by the maker's display name (`mistral-medium-2508` is Mistral Medium 3.1).
-  const makerDisplay = fact.author !== null && read.author !== null && !lifecycle && target === undefined ? context.displayNames?.get(read.author)?.get(read.name) : undefined;
-  if (makerDisplay !== undefined) forms.push({ name: makerDisplay, kind: 'exact', snapshot: null });
-  // The display name with the API name's date, right after the name itself (before a peeled,
-  // undated form): a price list spells the maker's `magistral-medium-2509` (Magistral Medium 1.2)
-  // `magistral-medium-1-2-2509`, one snapshot, not the undated `magistral-medium`.
-  const dated = datedDisplay(makerDisplay, read.name);
-  if (dated !== null) forms.splice(1, 0, { name: dated, kind: 'exact', snapshot: null });
-  // So is the name a maker's alias points to (`magistral-medium-latest` → `magistral-medium-2509`).
-  const aliased = target === undefined || read.author === null ? null : datedDisplay(context.displayNames?.get(read.author)?.get(normalizeName(target)), normalizeName(target));
+  const { word: makerWord, dated, aliased } = makerForms(fact, read, target, indexes, context);
+  forms.splice(1, 0, ...makerWord);
   if (aliased !== null) forms.push({ name: aliased, kind: 'alias', snapshot: null });
+  // Only a price list's record is compared with what it names (rule 5): the makers' pages name what they retire.
+  const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
+  const pairedAnywhere = (name: string) => fact.provider !== null && context.reasoningPairs?.has(`${providerId(fact.provider)}\u0000${name}`) === true;
+  let triedDated = false;
+  const datedNames = (): Candidate => {
+    triedDated = true;
+    return fact.source === 'artificialanalysis' ? null : datedCandidate(read, forms[0]!.name, dated, aliased, indexes, priced);
+  };
   for (const [step, form] of forms.entries()) {
-    const previous = forms[step - 1];
+    // (The peeled form before it: the maker's own names beside them are not peeled.)
+    const previous = makerWord.includes(form) ? undefined : forms.slice(0, step).reverse().find((f) => !makerWord.includes(f));
     if (previous !== undefined && /-(?:non-)?reasoning$/.test(previous.name) && !/-(?:non-)?reasoning$/.test(form.name)) {
-      if (!pairs.has(`${fact.source}\u0000${fact.provider}\u0000${form.name}`)) return null;
+      if (!pairs.has(`${fact.source}\u0000${fact.provider}\u0000${form.name}`) && !pairedAnywhere(form.name)) return null;
+    }
+    if (form.kind === 'snapshot' && !triedDated) {
+      const found = datedNames();
+      if (found !== null) return found;
     }
     const ids = (indexes.ids.get(form.name) ?? []).filter((id) => read.author === null || id.split('/')[0] === read.author);
     if (ids.length > 1) return { ok: false, candidates: ids };
-    if (ids.length === 0) continue;
-    const priced = (PRICE_SOURCES as readonly string[]).includes(fact.source);
+    if (ids.length === 0) {
+      // xAI's `grok-4.20-0309` names OpenRouter's `grok-4.20` (canonical `grok-4.20-20260309`).
+      const dated = indexes.external.get(`dated:${form.name}`);
+      const id = form.kind === 'snapshot' || fact.source === 'artificialanalysis' || (read.author !== null && dated?.split('/')[0] !== read.author) ? undefined : dated;
+      if (id !== undefined) return { ok: true, id, kind: form.kind, floating: false, name: form.name };
+      continue;
+    }
     // A snapshot of a name whose other snapshots we list is checked too (it is none of them):
     // Bedrock's `mistral-large-2402` at $4/$12 is not today's Mistral Large.
     // A model made from the maker's own name (origin first-party) is that name's, exactly: it floats over nothing.
@@ -216,7 +166,7 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
       (form.kind === 'alias' || (form.kind === 'exact' && (indexes.floating.has(form.name) || aliasTarget !== undefined)) || (form.kind === 'snapshot' && indexes.datedSiblings.has(form.name)));
     return { ok: true, id: ids[0]!, kind: form.kind, floating, name: form.name };
   }
-  return null;
+  return triedDated ? null : datedNames();
 }
 
 /** The names each provider lists with both a `-reasoning` and a `-non-reasoning` record. */
@@ -276,34 +226,17 @@ function displayNameCounts(facts: readonly Fact[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n === 1).map(([name]) => name));
 }
 
-/**
- * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
- * says whether a record is sold by the model's author (the adapters set `author` only for those).
- */
-type IdIndexes = Omit<Indexes, 'uniqueDisplayNames'>;
-
-/**
- * The indexes of our ids, remembered for the same id list and models (by identity; neither is
- * changed once passed): a caller that matches one record at a time against the whole catalog
- * (render/model-sources.ts, a maker's replacement names) would otherwise index it every time.
- */
-const idIndexes = new WeakMap<readonly string[], WeakMap<object, IdIndexes>>();
-const NO_MODELS = {};
-
-function indexesOf(ourIds: readonly string[], models: ReadonlyMap<string, ModelShape> | undefined): IdIndexes {
-  let byModels = idIndexes.get(ourIds);
-  if (byModels === undefined) idIndexes.set(ourIds, (byModels = new WeakMap()));
-  let indexes = byModels.get(models ?? NO_MODELS);
-  if (indexes === undefined) {
-    const ids = indexIds(ourIds);
-    indexes = { ids, external: indexExternalIds(models), ...floatingNames(ourIds, ids, models) };
-    byModels.set(models ?? NO_MODELS, indexes);
-  }
-  return indexes;
+/** What the rules read from the records beside one being matched (rules 4 to 6): its source's census of snapshots, names and pairs. */
+export interface RecordsBeside {
+  census: Map<string, Set<string>>;
+  snapshotRecords: Map<string, Fact[]>;
+  siblings: Map<string, Fact>;
+  pairs: Set<string>;
+  uniqueDisplayNames: Set<string>;
 }
 
-export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}): MatchResult {
-  const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: displayNameCounts(facts) };
+/** The records beside: computed once where several calls match records of one list (first-party-merge.ts). */
+export function recordsBeside(facts: readonly Fact[]): RecordsBeside {
   const { census, records: snapshotRecords } = snapshotCensus(facts);
   // Each record by its source, provider and full name, for rule 4's comparison.
   const siblings = new Map<string, Fact>();
@@ -311,7 +244,18 @@ export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], co
     const read = fact.source === 'artificialanalysis' ? null : readKey(fact);
     if (read !== null && read.snapshot === null) siblings.set(`${fact.source}\u0000${fact.provider}\u0000${read.name}`, fact);
   }
-  const pairs = reasoningPairs(facts);
+  return { census, snapshotRecords, siblings, pairs: reasoningPairs(facts), uniqueDisplayNames: displayNameCounts(facts) };
+}
+
+/**
+ * Pure: every record matched to our ids by the rules, plus the ambiguous ones. `firstParty`
+ * says whether a record is sold by the model's author (the adapters set `author` only for those).
+ *
+ * `beside`: the records the facts are judged among (by default the facts themselves).
+ */
+export function matchFacts(facts: readonly Fact[], ourIds: readonly string[], context: IdentityContext = {}, beside: RecordsBeside = recordsBeside(facts)): MatchResult {
+  const { census, snapshotRecords, siblings, pairs } = beside;
+  const indexes: Indexes = { ...indexesOf(ourIds, context.models), uniqueDisplayNames: beside.uniqueDisplayNames };
   const kept: IdentityMatch[] = [];
   const ambiguous: AmbiguousMatch[] = [];
   for (const fact of facts) {

@@ -115,6 +115,12 @@ export function readKey(fact: KeyFields, options: { keepFloating?: boolean } = {
   return { author, name: normalizeName(hostSpelling(name, fact.provider, author)), snapshot, path };
 }
 
+/** A maker's display name with its API name's trailing date (`magistral-medium-1-2` of `magistral-medium-2509`), or null. */
+export function datedDisplay(display: string | undefined, apiName: string): string | null {
+  const date = /-(\d{4})$/.exec(apiName)?.[1];
+  return display === undefined || date === undefined || display.endsWith(`-${date}`) ? null : `${display}-${date}`;
+}
+
 export interface Form {
   name: string;
   kind: MatchKind;
@@ -128,8 +134,9 @@ export function peelForms(read: Pick<ReadKey, 'name' | 'snapshot' | 'author'>): 
   const forms = [current];
   for (;;) {
     const peel = peels.find((p) => p.pattern.test(current.name));
-    // An alias names one model as it is: nothing is peeled behind it.
-    if (peel === undefined || current.kind === 'alias') return forms;
+    // An alias names one model as it is: nothing is peeled behind it but a reasoning setting
+    // (`grok-4-1-fast-reasoning-latest`), which names the model only where the pair is listed.
+    if (peel === undefined || (current.kind === 'alias' && peel.kind !== 'variant')) return forms;
     const match = peel.pattern.exec(current.name)!;
     const kind = current.kind === 'exact' || MATCH_KINDS.indexOf(peel.kind) > MATCH_KINDS.indexOf(current.kind) ? peel.kind : current.kind;
     current = { name: current.name.slice(0, match.index), kind, snapshot: peel.kind === 'snapshot' ? match[0].slice(1) : current.snapshot };

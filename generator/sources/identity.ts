@@ -14,6 +14,14 @@ import { matchWithNames } from './identity-alternates.js';
 
 export { makerAliases, makerNames, modelShapes } from './identity-context.js';
 
+/**
+ * A record that is no one's name: part of another model, or (as stored before `part_of`) a maker's
+ * own model delisted when OpenRouter came to list it under its own spelling.
+ */
+export function isSetAside(record: Pick<ModelRecord, 'origin' | 'delisted_at' | 'part_of'>): boolean {
+  return record.part_of !== undefined || (record.origin === 'first-party' && record.delisted_at !== null);
+}
+
 /** Curated entries: our id, or null to exclude the key from automatic matching. */
 export type IdentityMap = Record<FactSource, Record<string, string | null>>;
 
@@ -70,8 +78,8 @@ export function attachAllFacts(
   models: Iterable<ModelRecord> = [],
 ): { byModel: Map<string, Partial<Record<FactSource, MatchedFacts[]>>>; ambiguous: AmbiguousMatch[] } {
   const list = [...models];
-  // A maker's own model OpenRouter came to list under its own spelling (delisted, see first-party-models.ts) is no one's name any more.
-  const superseded = new Set(list.filter((m) => m.origin === 'first-party' && m.delisted_at !== null).map((m) => m.id));
+  // A maker's own model that is part of another (first-party-merge.ts) is no one's name any more.
+  const superseded = new Set(list.filter(isSetAside).map((m) => m.id));
   if (superseded.size > 0) ourIds = ourIds.filter((id) => !superseded.has(id));
   const context: IdentityContext = { models: modelShapes(list.filter((m) => !superseded.has(m.id))), ...makerNames(FACT_SOURCES.flatMap((s) => files[s]?.facts ?? [])) };
   const byModel = new Map<string, Partial<Record<FactSource, MatchedFacts[]>>>();

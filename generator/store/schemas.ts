@@ -45,6 +45,7 @@ export const modelRecordSchema = {
     hugging_face_id: { type: 'string', minLength: 1, maxLength: 200 },
     canonical_slug: { type: 'string', minLength: 1, maxLength: 200 },
     origin: { const: 'first-party' },
+    part_of: modelId,
     type: { enum: [...MODEL_TYPES] },
     free_variant: {
       type: ['object', 'null'],

@@ -135,6 +135,8 @@ export interface ModelDetail extends ModelEntry {
   created_at: string | null;
   first_seen_at: string;
   delisted_at: string | null;
+  /** The model this one is part of (one model found under two ids): then delisted here and listed nowhere; else null. */
+  part_of: string | null;
   input_modalities: string[];
   output_modalities: string[];
   source_url: string;

@@ -106,8 +106,12 @@ export interface FactsRunReport {
   firstPartyDisagreements: FirstPartyDisagreement[];
   /** API names two models claim (sources/api-names.ts): published as ambiguous, resolvable to neither. */
   ambiguousNames?: AmbiguousName[];
-  /** Models the makers' own price lists added (OpenRouter lists none of them), and their priced records placed on no model. */
-  firstPartyModels?: { added: string[]; superseded: string[]; unplaced: Unplaced[] };
+  /**
+   * Models the makers' own price lists added (OpenRouter lists none of them), those found part of
+   * another model (`superseded`: `<id> → <model>`), their priced records placed on no model, and the
+   * duplicate check: new models refused and pairs left to the build (sources/duplicate-models.ts).
+   */
+  firstPartyModels?: { added: string[]; superseded: string[]; unplaced: Unplaced[]; refused: string[]; duplicates: string[] };
 }
 
 /** The makers' pages change a few times a month: reading them every 15 minutes would only cost them and us. */
@@ -236,7 +240,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   // Beside a catalog, never instead of one: before OpenRouter's first read no model is made from the
   // price lists alone (its names would then fight the catalog's own spelling: `claude-3-5-sonnet`, `claude-3.5-sonnet`).
   const catalogRead = [...dataset.models.values()].some((m) => m.origin !== 'first-party');
-  const made = catalogRead ? firstPartyModels(previous, curated.map, dataset.models, options.now) : { added: [], updated: [], superseded: [], unplaced: [] };
+  const made = catalogRead ? firstPartyModels(previous, curated.map, dataset.models, options.now) : { added: [], updated: [], superseded: [], unplaced: [], refused: [], duplicates: [] };
   const valid = made.added.filter((record) => {
     const problem = modelRecordProblem(record);
     if (problem !== null) report.warnings.push(`first-party model ${record.id} not added: ${problem}`);
@@ -245,8 +249,16 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const changed = [...valid, ...made.updated.filter((r) => modelRecordProblem(r) === null), ...made.superseded];
   await saveModels(options.store, changed);
   for (const record of changed) dataset.models.set(record.id, record);
-  report.firstPartyModels = { added: valid.map((r) => r.id), superseded: made.superseded.map((r) => r.id), unplaced: made.unplaced };
-  if (valid.length > 0) log(`first-party models: ${valid.length} added, ${made.unplaced.length} first-party records unplaced`);
+  report.firstPartyModels = {
+    added: valid.map((r) => r.id),
+    superseded: made.superseded.map((r) => `${r.id} → ${r.part_of}`),
+    unplaced: made.unplaced,
+    // The update refuses the pair and goes on: the new model is not added, an existing pair is published once (render/part-of.ts).
+    refused: made.refused.map((e) => e.message),
+    duplicates: made.duplicates.map((e) => e.message),
+  };
+  if (valid.length > 0 || made.superseded.length > 0) log(`first-party models: ${valid.length} added, ${made.superseded.length} part of another model, ${made.unplaced.length} first-party records unplaced`);
+  for (const error of [...made.refused, ...made.duplicates]) log(`${error.name}: ${error.message}`);
   const ourIds = [...dataset.models.keys()].sort();
 
   const tolerance = options.tolerance ?? DEFAULT_DISAGREEMENT_TOLERANCE;

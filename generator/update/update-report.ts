@@ -176,7 +176,11 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     if (r.firstPartyModels !== undefined) {
       out.push(`  the makers' own models added (OpenRouter lists none of them): ${r.firstPartyModels.added.length}`);
       out.push(...capped(r.firstPartyModels.added.map((id) => `  ${id}`), 10, 'added models'));
-      if (r.firstPartyModels.superseded.length > 0) out.push(`  the makers' own models OpenRouter now lists under its own spelling (delisted, kept): ${r.firstPartyModels.superseded.join(', ')}`);
+      if (r.firstPartyModels.superseded.length > 0) out.push(`  the makers' own models found part of another model (delisted, kept, their records joined to it): ${r.firstPartyModels.superseded.length}`);
+      out.push(...capped(r.firstPartyModels.superseded.map((m) => `  ${m}`), 20, 'models part of another'));
+      const pairs = [...(r.firstPartyModels.refused ?? []).map((m) => `refused, not added: ${m}`), ...(r.firstPartyModels.duplicates ?? []).map((m) => `published once (the build lists one): ${m}`)];
+      out.push(`  duplicate check, two published models that are one model (DuplicateModelsError): ${pairs.length}`);
+      out.push(...capped(pairs.map((m) => `  ${m}`), 20, 'duplicate pairs'));
       out.push(`  first-party prices placed on no model (not guessed; map one in data/identity.json): ${r.firstPartyModels.unplaced.length}`);
       out.push(...capped(r.firstPartyModels.unplaced.map((u) => `  ${u.source} ${JSON.stringify(u.source_key)}: ${u.reason}`), 10, 'unplaced records'));
     }

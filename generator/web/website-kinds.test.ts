@@ -16,6 +16,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import type { ModelDetail, ModelEntry } from '../types/api-types.js';
 import { launchChromium, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
 import { seedCatalog } from '../testing/seed.js';
+import { saveModels } from '../store/data-store.js';
 import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
 import { updateFacts, type FactsRunReport } from '../update/facts.js';
@@ -41,6 +42,9 @@ let report: FactsRunReport;
 beforeAll(async () => {
   const dataDir = await tempDir('web-kinds-data');
   await seedCatalog(dataDir, [orModel({ id: 'openai/gpt-chat', prompt: '0.0000025', completion: '0.00001' }), orModel({ id: 'acme/tiny-chat', prompt: '0.0000001', completion: '0.0000002' })], '2026-08-01T00:00:00Z');
+  // A shell an earlier version made from a maker's record before OpenRouter listed the model under its own spelling.
+  const [tiny] = await seedCatalog(await tempDir('web-kinds-shell'), [orModel({ id: 'acme/tiny.chat' })], '2026-07-01T00:00:00Z').then((m) => [...m.values()]);
+  await saveModels(dataDir, [{ ...tiny!, origin: 'first-party', delisted_at: '2026-08-01T00:00:00Z' }]);
   upstream = await startUpstreamServer({ '/litellm.json': { kind: 'json', body: LITELLM } });
   const http = new HttpClient({ userAgent: 'ModelPulse-test', retry: { retries: 0 } });
   try {
@@ -64,6 +68,7 @@ const published = async <T>(path: string) => (JSON.parse(await readFile(join(pub
 describe('the makers\' own non-chat models, from update to the website', () => {
   it('update adds them beside the catalog, reporting what it holds back', () => {
     expect(report.firstPartyModels?.added).toEqual(['openai/gpt-realtime', 'openai/odd-ocr', 'openai/text-embedding-3-small']);
+    expect(report.firstPartyModels?.superseded).toEqual(['acme/tiny.chat → acme/tiny-chat']);
     expect(report.sources[0]!.issues).toEqual(['odd-ocr: input_cost_per_image is negative: -1']);
   });
 
@@ -105,6 +110,10 @@ describe('the makers\' own non-chat models, from update to the website', () => {
     await settled(page);
     await expect(page.locator('tr[data-model="openai/text-embedding-3-small"] [data-type]').textContent()).resolves.toBe('embedding');
     await expect(page.locator('tr[data-model="openai/gpt-chat"] [data-type]').count()).resolves.toBe(0);
+    // A model part of another says so, and links to it.
+    await page.goto(`${serve.url}/#/models/acme/tiny.chat`);
+    await settled(page);
+    await expect(page.locator('[data-part-of] a').getAttribute('href')).resolves.toBe('#/models/acme/tiny-chat');
     expect(problems).toEqual([]);
     await close();
   }, SLOW);

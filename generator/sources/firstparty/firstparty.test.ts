@@ -39,7 +39,7 @@ const OPENAI = openAiPage([
     { shutdown: '2024-10-28', model: 'New fine-tuning training on `babbage-002`', replacement: '`gpt-4o-mini`' },
   ] },
   { date: '2023-06-13', title: 'Updated chat models', rows: [{ shutdown: 'at earliest 2024-06-13', model: '`gpt-legacy-0314`', replacement: '`gpt-4o`' }] },
-]);
+], ['o9-2024-12-17 | o9', 'gpt-legacy-0314 | gpt-legacy, gpt-legacy-completions', 'gpt-unlisted-0101 | gpt-unlisted']);
 
 const GOOGLE = googlePage([
   { name: 'gemini-9-flash', shutdown: 'June 1, 2026', replacement: '`gemini-10-flash`' },
@@ -92,6 +92,11 @@ describe('the makers\' deprecation pages through a local server', () => {
     expect(fact(facts, 'o9')).toMatchObject({ retirement_date: '2026-10-23', lifecycle: { replacement: 'gpt-new (reasoning.mode: pro)', replacement_names: ['gpt-new'] } });
     expect(fact(facts, 'whisper-9').lifecycle!.replacement_names).toEqual(['gpt-a', 'gpt-b']);
     expect(fact(facts, 'gpt-legacy-0314')).toMatchObject({ retirement_date: null, lifecycle: { note: 'not sooner than 2024-06-13' } });
+    // The closing "Plain-text aliases" list: its aliases join the row of that snapshot, and retire with it.
+    expect(fact(facts, 'gpt-legacy-0314').lifecycle!.aliases).toEqual(['gpt-legacy', 'gpt-legacy-completions']);
+    expect(fact(facts, 'gpt-legacy').lifecycle!.note).toBe('not sooner than 2024-06-13');
+    expect(fact(facts, 'o9-2024-12-17').lifecycle!.aliases).toEqual(['o9']);
+    expect(facts.facts.map((f) => f.source_key)).not.toContain('gpt-unlisted-0101');
     expect(facts.facts.map((f) => f.source_key)).not.toContain('babbage-002');
     expect(facts.facts.some((f) => f.source_key.includes('videos'))).toBe(false);
   });

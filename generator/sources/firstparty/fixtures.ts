@@ -34,7 +34,7 @@ export function anthropicPage(status: StatusRow[], history: Array<{ date: string
 }
 
 /** OpenAI's page, `.md` form: one table per dated announcement; `model` cells are written as on the page. */
-export function openAiPage(sections: Array<{ date: string; title: string; header?: string; rows: Array<{ shutdown: string; model: string; replacement: string }> }>): string {
+export function openAiPage(sections: Array<{ date: string; title: string; header?: string; rows: Array<{ shutdown: string; model: string; replacement: string }> }>, aliases: string[] = []): string {
   const lines = ['# Deprecations', '', '## Upcoming deprecations', ''];
   for (const s of sections) {
     lines.push(`### ${s.date}: ${s.title}`, '', `| Shutdown date | ${s.header ?? 'Model / system'} | Recommended replacement |`, '| ------------- | --------------- | ----------------------- |');
@@ -42,6 +42,8 @@ export function openAiPage(sections: Array<{ date: string; title: string; header
     lines.push('');
   }
   lines.push('### 2026-06-03: Agent Builder', '', '| Date | Update |', '| --- | --- |', '| June 3, 2026 | Deprecation announced. |');
+  // The page's closing list, `- snapshot | alias, alias`.
+  if (aliases.length > 0) lines.push('', '### Plain-text aliases', '', ...aliases.map((a) => `- ${a}`));
   return lines.join('\n');
 }
 

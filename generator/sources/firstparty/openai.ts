@@ -6,11 +6,12 @@
  * model`); product timelines (`Date | Update`) are not about models. A model cell such as
  * `` `o1-2024-12-17` \| `o1` `` names a snapshot and its aliases; cells that are not model names
  * (APIs, headers, "New fine-tuning training on …") are skipped. Every announcement becomes rows;
- * translate keeps each name's latest.
+ * translate keeps each name's latest. The page's closing "Plain-text aliases" list (`snapshot |
+ * aliases`) adds its aliases to the rows of those snapshots.
  */
 import { column, readMarkdown, type MdTable } from './markdown.js';
 import { announcementDate, assertNotHtml, checkedPage, emptyRow, layoutError, modelCell, sectionOf } from './parse-common.js';
-import type { LifecycleRow, ParsedLifecyclePage } from './schema.js';
+import { API_NAME, type LifecycleRow, type ParsedLifecyclePage } from './schema.js';
 
 const SOURCE = 'openai-deprecations';
 const DATE_COLUMNS = ['Shutdown date', 'Retirement date'];
@@ -40,5 +41,30 @@ export function parseOpenAiPage(text: string, url: string): ParsedLifecyclePage 
       rows.push({ ...emptyRow(cell.name, sectionOf(t)), aliases: cell.aliases, announced, retirement: cells[when] ?? null, replacement: cells[replacement] ?? null });
     }
   }
+  // The page ends with the same aliases as a plain list (`- gpt-4-0613 | gpt-4, gpt-4-completions`): a row it names takes every alias either gives.
+  for (const [name, aliases] of plainTextAliases(text)) {
+    for (const row of rows) if (row.api_name === name) row.aliases = [...new Set([...row.aliases, ...aliases])];
+  }
   return checkedPage(SOURCE, url, rows);
+}
+
+/**
+ * The "Plain-text aliases" list at the page's end: `- <snapshot> | <alias>, <alias>` under its
+ * heading, to the next heading. A snapshot no row retires gets no row of its own from it.
+ */
+export function plainTextAliases(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let inList = false;
+  for (const line of text.split('\n')) {
+    const heading = /^#{1,6}\s+(.*)$/.exec(line.trim());
+    if (heading !== null) {
+      inList = /^plain[- ]text aliases$/i.test(heading[1]!.trim());
+      continue;
+    }
+    const item = inList ? /^[-*]\s+`?([A-Za-z0-9][A-Za-z0-9._:-]*)`?\s*\|\s*(.+)$/.exec(line.trim()) : null;
+    if (item === null) continue;
+    const aliases = item[2]!.split(',').map((a) => a.trim().replace(/`/g, '').toLowerCase()).filter((a) => API_NAME.test(a));
+    if (aliases.length > 0) out.set(item[1]!.toLowerCase(), aliases);
+  }
+  return out;
 }

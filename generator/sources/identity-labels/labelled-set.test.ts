@@ -8,7 +8,7 @@ const withLabels = (labels: unknown) => (file: URL) => (file.pathname.endsWith('
 
 describe('the labelled identity set', () => {
   it('loads from its data file: every label names a model of the set, and the held-out block is marked', () => {
-    expect(IDENTITY_LABELS).toHaveLength(283);
+    expect(IDENTITY_LABELS).toHaveLength(305);
     expect(IDENTITY_LABELS.filter((l) => l.held_out === true)).toHaveLength(41);
     expect(IDENTITY_RECORDS.length).toBeGreaterThan(IDENTITY_LABELS.length);
     const ids = new Set(IDENTITY_MODELS.map((m) => m.id));

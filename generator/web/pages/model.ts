@@ -166,7 +166,12 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
     main,
     pageTitle(model.name),
     h('p', { class: 'muted' }, model.id, ' · by ', model.author),
-    model.delisted_at === null ? null : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`),
+    // One model found under two ids (docs/data.md, "Identity"): this address says which one it is part of.
+    model.part_of == null
+      ? model.delisted_at === null
+        ? null
+        : note(`No longer offered since ${formatTime(model.delisted_at)}; its history is kept.`)
+      : note(h('span', { attrs: { 'data-part-of': model.part_of } }, 'Part of ', h('a', { attrs: { href: routes.model(model.part_of) } }, model.part_of), ': the same model under another id. Its offers, price history and lifecycle are there.')),
     lifecycleNote(model, lifecycle),
     h('div', { class: 'description' }, ...markdownBlocks(model.description, modelLinks)),
     facts([
