@@ -25,7 +25,7 @@ import type { CheapestFilters } from './cheapest-filters.js';
 import { checkUsage, CostError, CostInputError, type CheckedUsage, type TokenUsage } from './cost-usage.js';
 import { decimalOf, microToUsd, sum, times, type Decimal } from './exact-usd.js';
 import { canonicalProvider, checkDay } from './api-name-index.js';
-import { namedOffer, offerPriceOn, type NamedOffer, type Rates } from './resolve-offer.js';
+import { namedOffer, priceOnDay, type NamedModel, type NamedOffer, type Rates } from './resolve-offer.js';
 
 export { CostError, CostInputError, type TokenUsage } from './cost-usage.js';
 
@@ -204,7 +204,7 @@ export interface CostOptions {
 function ofApiName(model: CostModel, provider: string, name: string, at: string | null): Priced {
   const offer = namedOffer(model, canonicalProvider(provider), name);
   const day = at === null ? null : checkDay(at);
-  const { current, since: _since, ...rates } = offerPriceOn(offer, day, null);
+  const { current, since: _since, basis: _basis, ...rates } = priceOnDay(model as NamedModel, offer, day, null);
   return { rates, tiers: current ? offerTiers(model, offer) : null, provider: offer.provider, source: offer.source };
 }
 
