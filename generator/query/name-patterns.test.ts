@@ -57,3 +57,31 @@ describe('name patterns', () => {
     expect(bestPattern(odd, 'a')).toBeUndefined();
   });
 });
+
+describe('a family and the versions of a model', () => {
+  it('never takes another version, whatever follows it, but takes dates, stages and variants', () => {
+    const family = (literal: string, name: string) => matchPattern({ starts_with: literal }, name) !== null;
+    for (const [literal, name] of [
+      ['claude-3-7-sonnet', 'claude-3-7-sonnet-20250219'],
+      ['gemini-2.5-pro', 'gemini-2.5-pro-preview-05-06'],
+      ['gemini-2.5-flash-preview', 'gemini-2.5-flash-preview-09-2025'],
+      ['gemini-2.0-flash', 'gemini-2.0-flash-exp'],
+      ['gemini-2.0-flash', 'gemini-2.0-flash-001'],
+      ['mistral-medium', 'mistral-medium-2505'],
+      ['gpt-4.5-preview', 'gpt-4.5-preview-2025-02-27'],
+      ['grok-4', 'grok-4-0709'],
+      ['claude-opus-4', 'claude-opus-4@20250514'],
+    ] as const) expect(family(literal, name), `${literal} ${name}`).toBe(true);
+    for (const [literal, name] of [
+      ['claude-fable-5', 'claude-fable-5-1'],
+      ['claude-2', 'claude-2.1'],
+      ['claude-opus-4', 'claude-opus-4-5-20251101'],
+      ['grok-4', 'grok-4-1-fast'],
+      ['qwen3', 'qwen3-235b-a22b'],
+    ] as const) expect(family(literal, name), `${literal} ${name}`).toBe(false);
+    // A `contains` family: Vertex's Claude Sonnet 4 clause never takes Claude Sonnet 4.5.
+    expect(matchPattern({ contains: 'claude-sonnet-4' }, 'claude-sonnet-4-5@20250929')).toBeNull();
+    expect(matchPattern({ contains: 'claude-sonnet-4' }, 'claude-sonnet-4@20250514')).not.toBeNull();
+    expect(matchPattern({ contains: 'amazon.nova-pro' }, 'us.amazon.nova-pro-v1:0')).not.toBeNull();
+  });
+});

@@ -6,6 +6,10 @@
  *
  * - Matching is genai-prices' own: case-insensitive (the name and the literals lower-cased), a
  *   regex searched anywhere in the lower-cased name.
+ * - A family never reaches another version: where what follows a `starts_with` or `contains`
+ *   literal begins with a number that is not a date (`claude-fable-5` before `-1`, `claude-sonnet-4`
+ *   before `-5@20250929`, `claude-2` before `.1`), the name is another model's, and the clause does
+ *   not take it; a date, a stage or a variant may follow (`-20250219`, `-preview-05-06`, `-exp`, `-v1:0`).
  * - The most specific pattern wins: a match's specificity is the length of the literal that
  *   matched (a regex's: its leading literal), an `and` the sum of its parts, an `or` its best
  *   matching branch; on a tie, `starts_with`, then `regex`, `ends_with`, `contains`; then the
@@ -17,15 +21,10 @@
  *   again where it is not anchored with `^`), stays under MAX_REGEX_STEPS. Anything else matches
  *   nothing: a hostile or careless index can slow no one down.
  */
+import type { NamePatternFact } from '../sources/facts.js';
 
-export type NamePattern =
-  | { equals: string }
-  | { starts_with: string }
-  | { ends_with: string }
-  | { contains: string }
-  | { regex: string }
-  | { or: NamePattern[] }
-  | { and: NamePattern[] };
+/** A clause as genai-prices writes it (sources/facts.ts). */
+export type NamePattern = NamePatternFact;
 
 /** One published pattern: the clause, and the exact name (in the index, at the same provider) it stands for. */
 export interface PublishedPattern {
@@ -175,13 +174,27 @@ export interface PatternMatch {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v.toLowerCase() : null);
 
+/**
+ * A date or revision after a literal: `-20250219`, `-2025-02-19`, `-05-06` (month and day),
+ * `-09-2025` (month and year), `-2507` (Mistral's year and month, xAI's month and day), `@20250514`,
+ * Google's `-001`.
+ */
+const DATE_NEXT = /^[-.@_]?(?:\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{4}|\d{2}-\d{2}|\d{4}|0\d{2})(?:$|[^0-9])/;
+/** A number right after a literal (`-1`, `.5`, `5`): another version of the model, unless it is a date. */
+const VERSION_NEXT = /^[-.]?\d/;
+
+/** Whether what follows a family's literal names another version of the model (then the family does not take the name). */
+export function anotherVersion(rest: string): boolean {
+  return VERSION_NEXT.test(rest) && !DATE_NEXT.test(rest);
+}
+
 /** How specifically `clause` takes `name` (lower-cased by the caller), or null when it does not. */
 export function matchPattern(clause: NamePattern, name: string, depth = 0): PatternMatch | null {
   if (clause === null || typeof clause !== 'object' || depth > MAX_DEPTH) return null;
   if ('equals' in clause) return text(clause.equals) === name ? { length: name.length, rank: KIND_RANK.equals } : null;
   if ('starts_with' in clause) {
     const t = text(clause.starts_with);
-    return t !== null && name.startsWith(t) ? { length: t.length, rank: KIND_RANK.starts_with } : null;
+    return t !== null && name.startsWith(t) && !anotherVersion(name.slice(t.length)) ? { length: t.length, rank: KIND_RANK.starts_with } : null;
   }
   if ('ends_with' in clause) {
     const t = text(clause.ends_with);
@@ -189,7 +202,10 @@ export function matchPattern(clause: NamePattern, name: string, depth = 0): Patt
   }
   if ('contains' in clause) {
     const t = text(clause.contains);
-    return t !== null && name.includes(t) ? { length: t.length, rank: KIND_RANK.contains } : null;
+    if (t === null) return null;
+    // Any occurrence followed by no other version will do.
+    for (let at = name.indexOf(t); at !== -1; at = name.indexOf(t, at + 1)) if (!anotherVersion(name.slice(at + t.length))) return { length: t.length, rank: KIND_RANK.contains };
+    return null;
   }
   if ('regex' in clause) {
     const re = typeof clause.regex === 'string' ? regexOf(clause.regex) : null;
