@@ -21,6 +21,8 @@ import type { ApiOffer } from '../types/api-types.js';
 import { headlineOf, type Headline } from './headline.js';
 import { curatedNamePrices, ownersOf, withApiNames } from './api-names.js';
 import { withoutImageRateOutput } from './image-output-rate.js';
+import { patternOffers } from './pattern-offers.js';
+import { providerId } from '../sources/providers.js';
 import type { DirectOffer } from '../models/facts-merge.js';
 
 export interface SourcedModel extends OverriddenModel {
@@ -99,7 +101,19 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   const own = contribution.authorRetirement;
   const kind = modelKind(record, facts);
   // Output that is text is priced at the text rate: a price list's output that is the image rate gives way (image-output-rate.ts).
-  const textRated = withoutImageRateOutput(contribution.offers, kind.unit_prices).offers;
+  // A name placed on the model that only a genai-prices family prices at its provider (pattern-offers.ts).
+  const familyOffers = patternOffers({
+    modelId: record.id,
+    facts,
+    owners: ownersOf(dataset.factsByModel),
+    genai: dataset.facts['genai-prices']?.facts ?? [],
+    offers: contribution.offers,
+    endpointProviders: new Set(record.endpoints.items.map((e) => providerId(e.tag))),
+    prices: [...(record.price_history.length > 0 ? [record.price_history.at(-1)!] : []), ...contribution.offers.filter((o) => o.first_party).map((o) => o.price)],
+    asOf,
+    histories: dataset.priceHistories,
+  });
+  const textRated = withoutImageRateOutput([...contribution.offers, ...familyOffers], kind.unit_prices).offers;
   const listed = modelOffers(record, textRated, freeVariantOffer(record), dataset.priceHistories[ENDPOINTS_HISTORY], asOf);
   const makersOffer = makerOffer(listed.offers, contribution.offers);
   const headline = headlineOf(record, makersOffer, openRouterReadAt(dataset, record), asOf);

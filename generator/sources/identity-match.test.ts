@@ -120,6 +120,13 @@ describe('identity rules', () => {
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape('first-party') }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-4o-latest', 'exact']]);
     // A fixed model of the same name (a reseller's catalog entry) is never it.
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
+    // Beside a fixed model of the name (OpenRouter's DeepSeek V3), the maker's own model of it is `-latest`.
+    const chat = fact('litellm', 'deepseek-chat', 'deepseek', 'deepseek', { model_name: 'deepseek-chat', price: { input: 0.28, output: 0.42, cache_read: null, cache_write: null } });
+    const models = new Map([
+      ['deepseek/deepseek-chat', { context_length: 163840, input: 0.32, output: 0.89 }],
+      ['deepseek/deepseek-chat-latest', { context_length: null, input: null, output: null, origin: 'first-party' as const }],
+    ]);
+    expect(matchFacts([chat], [...models.keys()], { models }).matches.map((m) => m.model_id)).toEqual(['deepseek/deepseek-chat-latest']);
   });
 
   it("puts a `-latest` on a made model it was not made from only where its record contradicts nothing the model states", () => {
