@@ -88,6 +88,10 @@ describe('estimateCost of image and audio parts', () => {
     const estimate = estimateCost(audio, { input_tokens: 1_000, input_audio_tokens: 600, output_tokens: 500, output_audio_tokens: 400 });
     expect(costs(estimate)).toMatchObject({ input: [400, 2.5, 0.001], input_audio: [600, 32, 0.0192], output: [100, 10, 0.001], output_audio: [400, 64, 0.0256] });
     expect(estimate.total_usd).toBe(0.0468);
+    // Audio read from the cache, as genai-prices counts it: part of the cache reads and of the audio input.
+    const cached = estimateCost(audio, { input_tokens: 1_000, cache_read_tokens: 500, input_audio_tokens: 600, cache_audio_read_tokens: 300, output_tokens: 0 });
+    expect(costs(cached)).toMatchObject({ input: [200, 2.5, 0.0005], cache_read: [200, null, null], input_audio: [300, 32, 0.0096], cache_read_audio: [300, null, null] });
+    expect(cached.missing).toEqual(['cache_read', 'cache_read_audio']);
     const unknown = estimateCost(audio, { input_tokens: 10, output_tokens: 10, output_image_tokens: 5 });
     expect(unknown).toMatchObject({ total_usd: null, missing: ['output_image'] });
     // A part given as 0 is listed and costs nothing.
@@ -96,7 +100,8 @@ describe('estimateCost of image and audio parts', () => {
 
   it('refuses parts larger than what they are part of, and ranking with media parts', () => {
     expect(() => estimateCost(image, { input_tokens: 10, output_tokens: 100, output_image_tokens: 90, output_audio_tokens: 20 })).toThrow(/output_audio_tokens: image and audio output \(90 \+ 20\) are more than output_tokens \(100\)/);
-    expect(() => estimateCost(audio, { input_tokens: 100, cache_read_tokens: 50, input_audio_tokens: 60, output_tokens: 1 })).toThrow(/input_audio_tokens: 60 is more than the fresh input \(50\)/);
+    expect(() => estimateCost(audio, { input_tokens: 100, cache_read_tokens: 50, input_audio_tokens: 60, output_tokens: 1 })).toThrow(/input_audio_tokens: 60 audio tokens not read from the cache are more than the fresh input \(50\)/);
+    expect(() => estimateCost(audio, { input_tokens: 100, cache_read_tokens: 50, input_audio_tokens: 10, cache_audio_read_tokens: 20, output_tokens: 1 })).toThrow(/cache_audio_read_tokens: 20 is more than/);
     expect(() => rankByCost([], { input_tokens: 10, output_tokens: 10, output_image_tokens: 1 }, DEFAULT_QUERY, null)).toThrow(CostInputError);
   });
 });

@@ -66,6 +66,7 @@ const OPTIONS = {
   'cache-write': { type: 'string' },
   output: { type: 'string' },
   'input-audio': { type: 'string' },
+  'cache-audio-read': { type: 'string' },
   'output-image': { type: 'string' },
   'output-audio': { type: 'string' },
   provider: { type: 'string' },
@@ -85,11 +86,12 @@ const TOKEN_FLAGS: Record<UsageField, string> = {
   cache_write_tokens: 'cache-write',
   output_tokens: 'output',
   input_audio_tokens: 'input-audio',
+  cache_audio_read_tokens: 'cache-audio-read',
   output_image_tokens: 'output-image',
   output_audio_tokens: 'output-audio',
 };
 /** Image and audio parts: priced per model (`cost`), never ranked (the cost index has text rates only). */
-const MEDIA_FLAGS = ['input-audio', 'output-image', 'output-audio'];
+const MEDIA_FLAGS = ['input-audio', 'cache-audio-read', 'output-image', 'output-audio'];
 /** The commands each option belongs to (an option given to another command is a usage error). */
 const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
   [QUERY_OPTIONS, ['cheapest']],
@@ -101,7 +103,7 @@ const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
 /** How many arguments each command takes after its name: [at least, at most]. */
 const COMMANDS: Record<string, readonly [number, number, string]> = {
   cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N] [--input N --output N [--cache-read N] [--cache-write N]]'],
-  cost: [0, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--input-audio N] [--output-image N] [--output-audio N] [--provider P], or modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N [...]'],
+  cost: [0, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--input-audio N [--cache-audio-read N]] [--output-image N] [--output-audio N] [--provider P], or modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N [...]'],
   resolve: [2, 2, 'modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD] [--json]'],
   models: [0, 1, 'modelpulse models [author]'],
   model: [1, 1, 'modelpulse model <author/slug>'],

@@ -9,7 +9,7 @@ import { attribution, describeQuery } from './render.js';
 import { table, tokens, usd } from './format.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const PART_NAMES: Record<string, string> = { input: 'fresh input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', input_audio: 'audio input', output_image: 'image output', output_audio: 'audio output' };
+const PART_NAMES: Record<string, string> = { input: 'fresh input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', input_audio: 'audio input', cache_read_audio: 'audio cache read', output_image: 'image output', output_audio: 'audio output' };
 
 /** `headline price` or `anthropic (genai-prices)`, and the tier crossed. */
 export function offerText(estimate: Pick<CostEstimate, 'provider' | 'source'>): string {

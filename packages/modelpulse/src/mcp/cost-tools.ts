@@ -29,7 +29,8 @@ const usageShape = {
 };
 /** Image and audio parts (estimate_cost only: ranking prices text tokens). */
 const mediaShape = {
-  input_audio_tokens: tokens('Of the fresh input, audio tokens, priced at the model\'s audio input rate (default 0)').optional(),
+  input_audio_tokens: tokens('Of the prompt, audio tokens, cached ones included, priced at the model\'s audio input rate (default 0)').optional(),
+  cache_audio_read_tokens: tokens('Of the cache reads, audio tokens, priced at the model\'s audio cache-read rate (default 0)').optional(),
   output_image_tokens: tokens('Of output_tokens, image tokens (Gemini: 1,290 a 1024x1024 image), priced at the model\'s image output rate; the rest of the output is text, at the text rate (default 0)').optional(),
   output_audio_tokens: tokens('Of output_tokens, audio tokens, priced at the model\'s audio output rate (default 0)').optional(),
 };
@@ -66,11 +67,11 @@ async function costOf(client: ModelPulseClient, model: string, provider: string 
   }
 }
 
-type UsageArgs = { input_tokens: number; output_tokens: number } & Partial<Record<'cache_read_tokens' | 'cache_write_tokens' | 'input_audio_tokens' | 'output_image_tokens' | 'output_audio_tokens', number>>;
+type UsageArgs = { input_tokens: number; output_tokens: number } & Partial<Record<'cache_read_tokens' | 'cache_write_tokens' | 'input_audio_tokens' | 'cache_audio_read_tokens' | 'output_image_tokens' | 'output_audio_tokens', number>>;
 
 function usageOf(args: UsageArgs): TokenUsage {
   const usage: TokenUsage = { input_tokens: args.input_tokens, output_tokens: args.output_tokens };
-  for (const field of ['cache_read_tokens', 'cache_write_tokens', 'input_audio_tokens', 'output_image_tokens', 'output_audio_tokens'] as const) if (args[field] !== undefined) usage[field] = args[field];
+  for (const field of ['cache_read_tokens', 'cache_write_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens'] as const) if (args[field] !== undefined) usage[field] = args[field];
   return usage;
 }
 

@@ -58,7 +58,7 @@ describe('modelpulse mcp over stdio', () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'resolve_model', 'service_status']);
     const cost = tools.find((t) => t.name === 'estimate_cost')!;
-    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'input_audio_tokens', 'output_image_tokens', 'output_audio_tokens', 'provider', 'at']);
+    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens', 'provider', 'at']);
     const resolve = tools.find((t) => t.name === 'resolve_model')!;
     expect(resolve.inputSchema.required).toEqual(['provider', 'model']);
     expect(cost.inputSchema.required).toEqual(['model', 'input_tokens', 'output_tokens']);
