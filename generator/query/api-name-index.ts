@@ -153,8 +153,10 @@ function findListed(index: ApiNamesIndex, provider: string, name: string): Found
   }
   const loose = looseName(name, provider);
   const ambiguousLoose = Object.keys(claims ?? {}).filter((n) => looseName(n, provider).key === loose.key);
+  // A form of a name two models claim is that name: it resolves to neither.
+  if (ambiguousLoose.length > 0) throw ambiguous(provider, name, claims![ambiguousLoose[0]!]!);
   const candidates = looseKeys(names, provider).get(loose.key) ?? [];
-  if (candidates.length > 0 && ambiguousLoose.length === 0) {
+  if (candidates.length > 0) {
     if (models(candidates).length > 1) throw ambiguous(provider, name, models(candidates));
     // The candidate listed for the place asked (`us.` for `us.`), else the one with no place of its own.
     const zoneOf = (n: string) => looseName(n, provider).place.zone;
@@ -162,7 +164,7 @@ function findListed(index: ApiNamesIndex, provider: string, name: string): Found
     return { listed, match: { kind: 'form', pattern: null }, place: loose.place };
   }
   const patterns = own(index.patterns, provider);
-  if (!Array.isArray(patterns) || ambiguousLoose.length > 0) return undefined;
+  if (!Array.isArray(patterns)) return undefined;
   const pattern = bestPattern(patterns, name) ?? bestPattern(patterns, unwrapped(name, provider));
   if (pattern === undefined || own(names, pattern.name) === undefined) return undefined;
   return { listed: pattern.name, match: { kind: 'pattern', pattern: pattern.match }, place: loose.place };

@@ -43,6 +43,9 @@ describe('name patterns', () => {
     expect(unsafeRegex('^(?=a)a')).toMatch(/safe subset/);
     expect(unsafeRegex('^(a)\\1$')).toMatch(/safe subset/);
     expect(unsafeRegex('.*.*.*.*=.*')).toMatch(/steps/);
+    // `^` anchors only where no top-level alternative escapes it.
+    expect(unsafeRegex('^a|.*.*b')).toMatch(/steps/);
+    expect(unsafeRegex('^(?:a|.*b)')).toBeNull();
     expect(unsafeRegex(`^${'a'.repeat(101)}`)).toMatch(/longer than 100/);
     expect(unsafeRegex('^a{2,1}')).toMatch(/safe subset/);
     expect(unsafeRegex('^[a-')).toMatch(/safe subset/);

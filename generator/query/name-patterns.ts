@@ -135,13 +135,30 @@ function sequence(s: string, i: number, depth: number): Parsed {
   return { paths, next: at };
 }
 
+/** Whether `^` anchors every branch: it starts the regex and no `|` stands outside a group or class. */
+function anchored(source: string): boolean {
+  if (!source.startsWith('^')) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i]!;
+    if (c === '\\') i += 1;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (c === '|' && depth === 0) return false;
+  }
+  return true;
+}
+
 /** Why a regex is not run (null when it is safe to run on a name of at most MAX_NAME_LENGTH characters). */
 export function unsafeRegex(source: string): string | null {
   if (typeof source !== 'string' || source.length === 0) return 'empty';
   if (source.length > MAX_REGEX_LENGTH) return `longer than ${MAX_REGEX_LENGTH} characters`;
   const parsed = alternation(source, 0, 0);
   if (parsed === null || parsed.next !== source.length) return 'outside the safe subset (no back-references, look-arounds, or repeated groups)';
-  const starts = source.startsWith('^') ? 1 : MAX_NAME_LENGTH;
+  const starts = anchored(source) ? 1 : MAX_NAME_LENGTH;
   const steps = starts * parsed.paths * (MAX_NAME_LENGTH + source.length);
   if (steps > MAX_REGEX_STEPS) return `could take ${steps} steps on a ${MAX_NAME_LENGTH}-character name (at most ${MAX_REGEX_STEPS})`;
   try {

@@ -97,6 +97,8 @@ describe('resolveModel', () => {
     const ambiguous = refusal(() => resolveModel({ provider: 'mistral', model: 'mistral-large' }, data));
     expect(ambiguous).toMatchObject({ code: 'ambiguous_model', candidates: ['mistralai/mistral-large-2407', 'mistralai/mistral-large-2411'] });
     expect(ambiguous.message).toMatch(/claimed by mistralai\/mistral-large-2407 and mistralai\/mistral-large-2411: the sources disagree/);
+    // So is a common form of it.
+    expect(refusal(() => resolveModel({ provider: 'mistral', model: 'mistral/Mistral-Large' }, data))).toMatchObject({ code: 'ambiguous_model' });
   });
 
   it('refuses bad requests and data that is not an index', () => {
