@@ -23,7 +23,7 @@ describe('the budgets, checked before anything is written', () => {
   it('allows catalog-wide lists the larger size, every other file the smaller', () => {
     const big = 'x'.repeat(2 * 1024 * 1024);
     const budget = { maxFileBytes: MAX_FILE_BYTES, maxListFileBytes: MAX_LIST_FILE_BYTES };
-    expect(() => checkFileBudget(new Map([['api/v1/models.json', big], ['api/v1/cheapest-index.json', big], ['api/v1/models/openai.json', big]]), budget)).not.toThrow();
+    expect(() => checkFileBudget(new Map([['api/v1/models.json', big], ['api/v1/cheapest-index.json', big], ['api/v1/models/openai.json', big], ['api/v1/api-names.json', big], ['api/v1/cost-index.json', big], ['api/v1/export/price-history.csv', big]]), budget)).not.toThrow();
     expect(() => checkFileBudget(new Map([['api/v1/models/openai/gpt-4o.json', big]]), budget)).toThrow(/api\/v1\/models\/openai\/gpt-4o.json \(2097152 bytes, budget 1048576\)/);
     expect(() => checkFileBudget(new Map([['api/v1/models.json', 'x'.repeat(MAX_LIST_FILE_BYTES + 1)]]), budget)).toThrow(FileBudgetError);
   });

@@ -84,7 +84,7 @@ export const IMAGE_SIZE = { type: 'string', pattern: '^[1-9][0-9]{1,4}x[1-9][0-9
 export const IMAGE_QUALITY = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}$', description: "the image quality the price is for, as the maker names it (standard, hd, low, medium, high)" } as const;
 
 /** Deeper name patterns are not stored or published (genai-prices nests two levels). */
-export const NAME_PATTERN_DEPTH = 4;
+export const NAME_PATTERN_DEPTH = 3;
 
 /**
  * A name pattern as genai-prices writes its match clauses: one of `equals`, `starts_with`,
