@@ -46,11 +46,21 @@ export type CorpusVerdict =
 /** Same to the micro-dollar (our totals are rounded there; genai-prices' are not). */
 const same = (a: number, b: number) => Math.abs(a - b) <= 1.5e-6 || Math.abs(a - b) <= 1e-6 * Math.max(a, b);
 
+/** genai-prices' `google` prices Gemini at Google AI Studio and other makers' models (Claude) at Vertex AI, as its translation reads it. */
+function resolveAt(provider: string, name: string, day: string | null, data: ResolveData) {
+  try {
+    return resolveModel({ provider: providerId(provider), model: name, at: day }, data);
+  } catch (error) {
+    if (provider !== 'google' || !(error instanceof ResolveError) || error.code !== 'unknown_model') throw error;
+    return resolveModel({ provider: 'google-vertex', model: name, at: day }, data);
+  }
+}
+
 /** One row priced by its name on `day` (the day genai-prices priced it: its commit's). */
 export function priceRow(row: CorpusRow, data: ResolveData, day: string | null = null): CorpusVerdict {
   const [provider, name, usage, input, output] = row;
   try {
-    const r = resolveModel({ provider: providerId(provider), model: name, at: day }, data);
+    const r = resolveAt(provider, name, day, data);
     const detail = data.detail(r.model) as CostModel;
     const estimate = estimateCost(detail, corpusUsage(usage), { provider: r.provider, model: r.offer.api_name, at: r.at });
     const offer = `${r.offer.source} ${r.offer.source_key}`;

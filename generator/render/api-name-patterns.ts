@@ -11,8 +11,10 @@
  *   model at a place no offer holds or at a price two sources contradict), nor one whose record,
  *   on none of our models, states another price than the pattern's record: those are its `except`
  *   list. genai-prices' Mistral Medium prefix `mistral-medium` thus never takes LiteLLM's
- *   `mistral-medium-2312` (Mistral Medium 1). A name only a maker's page lists, on none of our
- *   models (`computer-use-preview-2025-03-11`), the family may take: nothing contradicts it.
+ *   `mistral-medium-2312` (Mistral Medium 1). Nor a name the sources place on another model at
+ *   any provider (DeepSeek's `starts_with: deepseek-r1` never takes `deepseek-r1-distill-llama-70b`,
+ *   which Groq and others sell as a model of its own). A name only a maker's page lists, on none
+ *   of our models (`computer-use-preview-2025-03-11`), the family may take: nothing contradicts it.
  * - Nor does a pattern reach another version (query/name-patterns.ts: `claude-fable-5` never
  *   takes `claude-fable-5-1`).
  * - A regex outside the resolver's bounded subset is left out (query/name-patterns.ts says why).
@@ -59,6 +61,9 @@ export interface PatternIssue {
 /** The published patterns by provider, and the clauses left out (with why). */
 export function namePatterns(providers: ApiNamesIndex['providers'], owners: Map<string, NameOwner>, files: FactFiles): { patterns: Record<string, PublishedPattern[]>; issues: PatternIssue[] } {
   const known = knownNames(files);
+  // The models the sources place each name on, at any provider.
+  const placedOn = new Map<string, Set<string>>();
+  for (const owner of owners.values()) for (const model of owner.candidates) placedOn.set(owner.name, new Set([...(placedOn.get(owner.name) ?? []), model]));
   const byProvider = new Map<string, PublishedPattern[]>();
   const issues: PatternIssue[] = [];
   for (const fact of files['genai-prices']?.facts ?? []) {
@@ -66,8 +71,8 @@ export function namePatterns(providers: ApiNamesIndex['providers'], owners: Map<
     const own = factNameClaims(fact).find((c) => c.strength === 'key');
     if (own === undefined) continue;
     const model = providers[own.provider]?.[own.name];
-    const placedOn = owners.get(nameKey(own.provider, own.name))?.claims.find((c) => c.source === 'genai-prices' && c.source_key === fact.source_key)?.model;
-    if (model === undefined || placedOn !== model) continue;
+    const recordOn = owners.get(nameKey(own.provider, own.name))?.claims.find((c) => c.source === 'genai-prices' && c.source_key === fact.source_key)?.model;
+    if (model === undefined || recordOn !== model) continue;
     const unsafe = regexes(fact.patterns).map(unsafeRegex).find((r) => r !== null);
     if (unsafe !== undefined) {
       issues.push({ source_key: fact.source_key, reason: `a regex of its match clause is not published: ${unsafe}` });
@@ -76,10 +81,10 @@ export function namePatterns(providers: ApiNamesIndex['providers'], owners: Map<
     const listed = providers[own.provider]!;
     // Placed by the sources (on a model, or on several), or priced otherwise by its own record: not the family's.
     const notFamily = ([name, prices]: [string, TokenPrices[]]) => owners.has(nameKey(own.provider, name)) || prices.some((p) => fact.price === null || !sameRates(p, fact.price));
-    const except = [...(known.get(own.provider) ?? new Map<string, TokenPrices[]>())]
-      .filter(([name]) => !Object.hasOwn(listed, name) && matchPattern(fact.patterns!, name.toLowerCase()) !== null)
-      .filter(notFamily)
-      .map(([name]) => name)
+    const here = [...(known.get(own.provider) ?? new Map<string, TokenPrices[]>())].filter(notFamily).map(([name]) => name);
+    const elsewhere = [...placedOn].filter(([, models]) => !models.has(model)).map(([name]) => name);
+    const except = [...new Set([...here, ...elsewhere])]
+      .filter((name) => !Object.hasOwn(listed, name) && matchPattern(fact.patterns!, name.toLowerCase()) !== null)
       .sort();
     const pattern: PublishedPattern = { match: fact.patterns, name: own.name, ...(except.length > 0 ? { except } : {}) };
     byProvider.set(own.provider, [...(byProvider.get(own.provider) ?? []), pattern]);

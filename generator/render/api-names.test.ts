@@ -106,4 +106,16 @@ describe('api_names on offers, and the index', () => {
     expect(index.ambiguous).toEqual({ openrouter: { 'anthropic/claude-a-2025': ['anthropic/claude-a', 'anthropic/claude-a-thinking'] } });
     expect(index.providers.openrouter).toBeUndefined();
   });
+
+  it('never lets a family take a name the sources place on another model at another provider', () => {
+    const reasoner = fact('genai-prices', 'deepseek/deepseek-reasoner', 'deepseek', 'deepseek-reasoner', { patterns: { starts_with: 'deepseek-r1' } });
+    const distill = fact('litellm', 'groq/deepseek-r1-distill-llama-70b', 'groq', 'deepseek-r1-distill-llama-70b');
+    const byModel = new Map<string, Partial<Record<FactSource, ModelFacts[]>>>([
+      ['deepseek/deepseek-reasoner', { 'genai-prices': [reasoner] }],
+      ['deepseek/deepseek-r1-distill-llama-70b', { litellm: [distill] }],
+    ]);
+    const detail = (id: string, provider: string, names: string[]) => ({ id, endpoints: [{ ...offer(provider, 'litellm', price(1, 2)), api_names: names }] }) as unknown as ModelDetail;
+    const index = apiNamesIndex([detail('deepseek/deepseek-reasoner', 'deepseek', ['deepseek-reasoner']), detail('deepseek/deepseek-r1-distill-llama-70b', 'groq', ['deepseek-r1-distill-llama-70b'])], nameOwners(byModel), { 'genai-prices': { facts: [reasoner] }, litellm: { facts: [distill] } });
+    expect(index.patterns).toEqual({ deepseek: [{ match: { starts_with: 'deepseek-r1' }, name: 'deepseek-reasoner', except: ['deepseek-r1-distill-llama-70b'] }] });
+  });
 });

@@ -8,10 +8,11 @@
  *   npx tsx generator/tools/cut-genai-usages.ts --usages usages.json --data data.json \
  *     --commit <commit> --date <YYYY-MM-DD> --out generator/testing/genai-prices-usages/usages.json
  *
- * For each response that names a model and that genai-prices prices: the provider genai-prices
- * itself would price it at (the first provider, in its file's order, whose `model_match` takes the
- * name, as it finds a provider from a model name; else the provider the test's cassette path names;
- * else the one maker's API among those that price it), the usage it extracts for that provider and
+ * For each response that names a model and that genai-prices prices: the provider that answered it
+ * (the one the test's cassette path names, `test_groq`, where genai-prices prices it there), else
+ * the provider genai-prices itself would price it at (the first, in its file's order, whose
+ * `model_match` takes the name, as it finds a provider from a model name), else the one maker's
+ * API among those that price it; the usage it extracts for that provider and
  * the price it computes; of the usage, the counts the bench prices (USAGE_KEPT: the others are
  * parts of those, priced as genai-prices' 2026 price list prices them, at the text rates).
  * Identical rows are kept once, with how many responses they stand for.
@@ -81,7 +82,7 @@ export function cutUsages(entries: readonly Entry[], providers: ReadonlyArray<{ 
     const module = /(test_[a-z_]+?)(?:\/|\.yaml|$)/.exec(entry.body.file ?? '')?.[1];
     const byPath = module === undefined ? undefined : PATH_PROVIDERS[module];
     const makers = ids.filter((id) => makerOf(id) !== null);
-    const provider = byMatch ?? (byPath !== undefined && ids.includes(byPath) ? byPath : undefined) ?? (ids.length === 1 ? ids[0] : makers.length === 1 ? makers[0] : undefined);
+    const provider = (byPath !== undefined && ids.includes(byPath) ? byPath : undefined) ?? byMatch ?? (ids.length === 1 ? ids[0] : makers.length === 1 ? makers[0] : undefined);
     if (provider === undefined) continue;
     const chosen = priced.filter((x) => x.provider_id === provider).sort((a, b) => order.indexOf(a.provider_id) - order.indexOf(b.provider_id))[0]!;
     const usage = Object.fromEntries(Object.entries(chosen.usage).filter(([k, v]) => USAGE_KEPT.includes(k) && typeof v === 'number' && v !== 0).sort(([a], [b]) => (a < b ? -1 : 1)));
