@@ -52,7 +52,11 @@ function resolveAt(provider: string, name: string, day: string | null, data: Res
     return resolveModel({ provider: providerId(provider), model: name, at: day }, data);
   } catch (error) {
     if (provider !== 'google' || !(error instanceof ResolveError) || error.code !== 'unknown_model') throw error;
-    return resolveModel({ provider: 'google-vertex', model: name, at: day }, data);
+    try {
+      return resolveModel({ provider: 'google-vertex', model: name, at: day }, data);
+    } catch {
+      throw error;
+    }
   }
 }
 
