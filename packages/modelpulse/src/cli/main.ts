@@ -29,6 +29,9 @@ Usage:
                                       cache reads and writes included; default: the headline price)
   modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N …
                                       the same for a model as logs name it (gpt-4o-2024-08-06)
+    cost also takes [--output-image N] [--output-audio N] (of --output) and
+    [--input-audio N] [--cache-audio-read N] (of --input, of --cache-read): priced at the
+    model's image and audio rates, the rest of the output at the text rate
   modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD]
                                       an API name to our model, its offer and the price that day
   modelpulse models [author]          models currently offered (one author's)
