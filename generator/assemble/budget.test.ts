@@ -23,7 +23,7 @@ describe('the budgets, checked before anything is written', () => {
   it('allows catalog-wide lists the larger size, every other file the smaller', () => {
     const big = 'x'.repeat(2 * 1024 * 1024);
     const budget = { maxFileBytes: MAX_FILE_BYTES, maxListFileBytes: MAX_LIST_FILE_BYTES };
-    expect(() => checkFileBudget(new Map([['api/v1/models.json', big], ['api/v1/cheapest-index.json', big], ['api/v1/models/openai.json', big]]), budget)).not.toThrow();
+    expect(() => checkFileBudget(new Map([['api/v1/models.json', big], ['api/v1/cheapest-index.json', big], ['api/v1/models/openai.json', big], ['api/v1/api-names.json', big], ['api/v1/cost-index.json', big], ['api/v1/export/price-history.csv', big]]), budget)).not.toThrow();
     expect(() => checkFileBudget(new Map([['api/v1/models/openai/gpt-4o.json', big]]), budget)).toThrow(/api\/v1\/models\/openai\/gpt-4o.json \(2097152 bytes, budget 1048576\)/);
     expect(() => checkFileBudget(new Map([['api/v1/models.json', 'x'.repeat(MAX_LIST_FILE_BYTES + 1)]]), budget)).toThrow(FileBudgetError);
   });
@@ -85,8 +85,11 @@ async function sizes(dir: string): Promise<{ files: number; bytes: number; large
  */
 describe('the built site from the committed data/', () => {
   it('stays within the hosting budget, no file over 1 MiB, and one hostile catalog record grows it by at most 10%', { timeout: 0 }, async () => {
-    const before = await sizes((await buildCommittedSite()).publishDir);
+    const committed = (await buildCommittedSite()).publishDir;
+    const before = await sizes(committed);
     expect(before.files).toBeGreaterThan(1000);
+    // The API-name index (names, OpenRouter's ids, genai-prices' families) grows with the catalog: ten times it fits a catalog-wide list.
+    expect(10 * (await readFile(join(committed, 'api/v1/api-names.json'))).byteLength).toBeLessThanOrEqual(MAX_LIST_FILE_BYTES);
     expect(before.files).toBeLessThanOrEqual(MAX_PUBLISHED_FILES);
     expect(before.largest.bytes, before.largest.path).toBeLessThanOrEqual(MAX_FILE_BYTES);
 

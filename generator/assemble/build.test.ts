@@ -97,7 +97,12 @@ describe('build', () => {
 
     const gemma = JSON.parse(await readFile(join(root, 'models/google/gemma-test.json'), 'utf8'));
     expect(gemma.data.price).toEqual({ input: 0.1, output: 0.3, blended: 0.15, cache_read: null, cache_write: null });
-    expect(gemma.data.endpoints).toEqual([expect.objectContaining({ free: true, tag: 'google/gemma-test:free' })]);
+    // Its free variant and OpenRouter's own listing, each with the id OpenRouter answers to.
+    expect(gemma.data.endpoints).toEqual([
+      expect.objectContaining({ free: true, tag: 'google/gemma-test:free', api_names: ['google/gemma-test:free'] }),
+      expect.objectContaining({ provider: 'openrouter', free: false, tag: null, price: gemma.data.price, api_names: expect.arrayContaining(['google/gemma-test']) }),
+    ]);
+    expect(gemma.data.cheapest_offer).toBeNull();
     expect(gemma.meta).toMatchObject({ api_version: 'v1', cache_seconds: 60, updated_at: '2026-08-01T00:00:00Z', attribution: { url: SITE } });
     const cheapest = JSON.parse(await readFile(join(root, 'cheapest.json'), 'utf8'));
     expect(cheapest.data.map((m: { id: string }) => m.id)).toEqual(['google/gemma-test', 'openai/gpt-test', 'openai/old-test']);

@@ -1,49 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { nameVerdict, witnessesOf, type NameCase, type PriceWitnesses } from './name-verdict.js';
+import { nameVerdict, type Judge } from './name-verdict.js';
 
-const p = (input: number, output: number | null) => ({ input, output });
-const none: PriceWitnesses = { direct: [], listed: null };
+const p = (input: number, output: number) => ({ input, output });
+const judge = (source: string, model: string | null, price: ReturnType<typeof p> | null, maker = false): Judge => ({ source, model, price, maker });
+// LiteLLM's `gpt-4o-2024-05-13`, a model of its own at $5/$15, resolved: judged by the others only.
+const resolved = { model: 'openai/gpt-4o-2024-05-13', price: p(5, 15), movedFrom: null };
 
-/** genai-prices' `gpt-4o` family clause names `gpt-4o-2024-05-13` at $2.50/$10. */
-function family(resolved: Partial<NameCase['resolved']>, witnesses: PriceWitnesses, ownRecord = true): NameCase {
-  return {
-    expected: { model: 'openai/gpt-4o', price: p(2.5, 10) },
-    recordSource: 'genai-prices',
-    resolved: { model: 'openai/gpt-4o-2024-05-13', provider: 'openai', price: p(5, 15), offerSource: 'litellm', movedFrom: null, ...resolved },
-    ownRecord,
-    witnesses,
-  };
-}
-
-describe('the API-name yardstick', () => {
-  it('counts the record tested, at its price, as right', () => {
-    expect(nameVerdict(family({ model: 'openai/gpt-4o', price: p(2.5, 10), offerSource: 'genai-prices' }, none))).toEqual({ kind: 'right' });
+describe('the held-out API-name yardstick', () => {
+  it("is right where another source states the model and price resolved, whatever the name's own source says", () => {
+    expect(nameVerdict({ resolved, judges: [judge('modelsdev', 'openai/gpt-4o-2024-05-13', p(5, 15))] })).toEqual({ kind: 'right', by: ['modelsdev'], contested: false });
+    // genai-prices' family record lists the name at $2.50/$10 on GPT-4o; models.dev keys it on its own model: right, contested.
+    expect(nameVerdict({ resolved, judges: [judge('genai-prices', 'openai/gpt-4o', p(2.5, 10)), judge('modelsdev', 'openai/gpt-4o-2024-05-13', p(5, 15))] })).toEqual({ kind: 'right', by: ['modelsdev'], contested: true });
+    // A judge on none of our models speaks to the price only.
+    expect(nameVerdict({ resolved, judges: [judge('genai-prices family', null, p(5, 15))] })).toMatchObject({ kind: 'right' });
   });
 
-  it("believes the name's own record where a second source states its price, and says which", () => {
-    const openrouter: PriceWitnesses = { direct: [{ source: 'modelsdev', provider: 'openai', price: p(5, 15) }, { source: 'litellm', provider: 'openai', price: p(5, 15) }], listed: { source: 'openrouter', price: p(5, 15) } };
-    // The offer's own source is no witness of itself.
-    expect(nameVerdict(family({}, openrouter))).toEqual({ kind: 'own_record', samePrice: false, witnesses: ['modelsdev', 'openrouter'] });
-    // Alone against the family record: a disagreement, not right.
-    expect(nameVerdict(family({}, { direct: [{ source: 'litellm', provider: 'openai', price: p(5, 15) }], listed: null }))).toEqual({ kind: 'disagreement', believed: "the name's own record (litellm)" });
-    // At the family record's price the sources agree.
-    expect(nameVerdict(family({ price: p(2.5, 10) }, none))).toEqual({ kind: 'own_record', samePrice: true, witnesses: [] });
+  it('is wrong where the maker or every judge on a model puts the name on another one', () => {
+    expect(nameVerdict({ resolved, judges: [judge('genai-prices', 'openai/gpt-4o', p(5, 15))] })).toMatchObject({ kind: 'wrong_model' });
+    expect(nameVerdict({ resolved, judges: [judge('modelsdev', 'openai/gpt-4o-2024-05-13', p(5, 15)), judge('openai-deprecations', 'openai/gpt-4o', null, true)] })).toMatchObject({ kind: 'wrong_model' });
+    // The maker's word on the model stands over a price list's placing.
+    expect(nameVerdict({ resolved, judges: [judge('genai-prices', 'openai/gpt-4o', p(5, 15)), judge('openai-deprecations', 'openai/gpt-4o-2024-05-13', null, true)] })).toMatchObject({ kind: 'right', by: ['genai-prices'] });
   });
 
-  it('calls a lower source\'s price wrong where a second source states the record\'s and none the one published', () => {
-    // Mistral Large 2407: LiteLLM's $3/$9 published; genai-prices and OpenRouter say $2/$6.
-    const stale: NameCase = { ...family({ price: p(3, 9) }, { direct: [], listed: { source: 'openrouter', price: p(2, 6) } }), expected: { model: 'mistralai/mistral-large', price: p(2, 6) } };
-    expect(nameVerdict(stale)).toEqual({ kind: 'wrong' });
-    // The curated source published it: the sources disagree, believing genai-prices.
-    const curated: NameCase = { expected: { model: 'google/gemini-2.5-flash-image', price: p(0.3, 2.5) }, recordSource: 'litellm', resolved: { model: 'google/gemini-2.5-flash-image', provider: 'google-ai-studio', price: p(0.3, 30), offerSource: 'genai-prices', movedFrom: null }, ownRecord: true, witnesses: { direct: [], listed: { source: 'openrouter', price: p(0.3, 2.5) } } };
-    expect(nameVerdict(curated)).toEqual({ kind: 'disagreement', believed: 'genai-prices' });
-    // Another model that holds the name by no key of its own is wrong whatever its price.
-    expect(nameVerdict(family({ price: p(2.5, 10) }, none, false))).toEqual({ kind: 'wrong' });
-  });
-
-  it("takes the maker's redirect, and witnesses only the maker's own API at the same price", () => {
-    expect(nameVerdict(family({ model: 'x-ai/grok-4.3', movedFrom: 'x-ai/grok-3' }, none, false))).toEqual({ kind: 'redirect' });
-    const w: PriceWitnesses = { direct: [{ source: 'modelsdev', provider: 'azure', price: p(5, 15) }, { source: 'openrouter', provider: 'openai', price: p(5, null) }], listed: null };
-    expect(witnessesOf(p(5, 15), 'openai', 'litellm', w)).toEqual([]);
+  it('says so where no judge states the price, the name is not resolved, the maker redirects it or no one else writes it', () => {
+    expect(nameVerdict({ resolved, judges: [judge('modelsdev', 'openai/gpt-4o-2024-05-13', p(4, 12))] })).toMatchObject({ kind: 'other_price' });
+    expect(nameVerdict({ resolved: null, judges: [judge('modelsdev', null, p(4, 12))] })).toMatchObject({ kind: 'unresolved' });
+    expect(nameVerdict({ resolved: { ...resolved, movedFrom: 'x-ai/grok-3' }, judges: [judge('xai-deprecations', 'x-ai/grok-3', null, true)] })).toEqual({ kind: 'redirect' });
+    expect(nameVerdict({ resolved, judges: [] })).toEqual({ kind: 'unjudged' });
+    // Only the maker's page judges it: the model is right, the price unjudged.
+    expect(nameVerdict({ resolved, judges: [judge('openai-deprecations', 'openai/gpt-4o-2024-05-13', null, true)] })).toEqual({ kind: 'right_model' });
+    // An embedding: an input price and no output price on both sides.
+    expect(nameVerdict({ resolved: { model: 'openai/text-embedding-3-small', price: { input: 0.02, output: null }, movedFrom: null }, judges: [judge('litellm', 'openai/text-embedding-3-small', { input: 0.02, output: null } as never)] })).toMatchObject({ kind: 'right' });
   });
 });

@@ -1,83 +1,71 @@
 /**
- * The yardstick of the API-name bench (bench-names.ts), pure: for one name a record gives, what
- * `resolveModel` answered, and whether that is the right model at the right price when the
- * sources disagree (docs/api.md, "API names": how right it is).
+ * The yardstick of the API-name bench (bench-names.ts), pure: a name one source writes out is
+ * judged by the others, never by the source that gave it (a name from LiteLLM by genai-prices,
+ * models.dev and the makers' pages; one from genai-prices by LiteLLM, models.dev and the pages):
+ * grading a name against the record we read it from would only check that we copied it
+ * (docs/api.md, "API names": how right it is).
  *
- * The answer believed, most specific first:
- * 1. the maker's own word: a name the maker's page says now redirects (xAI's retired slugs) is
- *    the replacement, at the replacement's price;
- * 2. the name's own record: a source's own key for exactly this name (LiteLLM's
- *    `gpt-4o-2024-05-13`, kept as a model of its own by OpenRouter too) beats a family record that
- *    lists the name among others (genai-prices' `gpt-4o` clause);
- * 3. the record tested.
- * Where the believed answer's price differs from the record tested, the sources disagree: the
- * published price counts as right only when a second source, independent of the offer priced,
- * states the same price for the maker's own API (another source's first-party price of the model,
- * or OpenRouter's listing of it); otherwise it is a disagreement, counted apart, never as right.
- * It is wrong where a source below the tested record's in precedence priced it, a second source
- * states the tested record's price and none the published one; and wrong, as before, where the
- * name resolves to another model that holds it by no key of its own.
+ * A judge is another source's record of the same (provider, name): the model the identity rules
+ * place it on (or none) and, for a price list, its price on the day; genai-prices judges too by
+ * the family pattern that takes the name, where it spells out no record of it. The verdict:
+ * - `unjudged`: no other source writes the name out (counted apart, never as right);
+ * - `unresolved`: another source knows the name, `resolveModel` does not resolve it;
+ * - `redirect`: the maker's page says the name now redirects (xAI's retired slugs): its word;
+ * - `wrong_model`: the maker's page puts the name on another model, or every judge placed on a
+ *   model puts it on another one;
+ * - `right`: a judge on the resolved model (or on none of ours) states the price resolved;
+ * - `right_model`: only the makers' pages judge it, and they put it on the model resolved (they
+ *   state no price);
+ * - `other_price`: the model is not contradicted, but no judge states the price resolved.
  */
 import { samePriceAtPrecision } from '../models/price.js';
 
 export type Rates = { input: number | null; output: number | null };
 
-/** What a model detail says of the maker's prices, besides the offer priced. */
-export interface PriceWitnesses {
-  /** `direct_prices`: each source's first-party price of the model. */
-  direct: ReadonlyArray<{ source: string; provider: string; price: Rates }>;
-  /** The model's own price and its source (`provenance.price.source`: OpenRouter's listing). */
-  listed: { source: string; price: Rates } | null;
+export interface Judge {
+  /** `litellm`, `modelsdev`, `genai-prices`, `genai-prices family` or a maker's page. */
+  source: string;
+  /** The model its record is placed on, or null. */
+  model: string | null;
+  /** Its price on the day; null for a maker's page (a judge of the model only). */
+  price: Rates | null;
+  /** A maker's own page. */
+  maker: boolean;
+}
+
+export interface HeldOutCase {
+  resolved: { model: string; price: Rates; movedFrom: string | null } | null;
+  judges: readonly Judge[];
 }
 
 export type NameVerdict =
-  | { kind: 'right' }
+  | { kind: 'right'; by: string[]; contested: boolean }
+  | { kind: 'right_model' }
   | { kind: 'redirect' }
-  | { kind: 'own_record'; samePrice: boolean; witnesses: string[] }
-  | { kind: 'other_source'; witnesses: string[] }
-  | { kind: 'disagreement'; believed: string }
-  | { kind: 'wrong' };
+  | { kind: 'other_price'; judges: Judge[] }
+  | { kind: 'wrong_model'; judges: Judge[] }
+  | { kind: 'unresolved'; judges: Judge[] }
+  | { kind: 'unjudged' };
 
-/** Who prices an offer best (query/resolve-offer.ts, query/cost.ts): genai-prices, checked by people, first. */
-const PRECEDENCE = ['genai-prices', 'litellm', 'modelsdev', 'openrouter'];
-const rank = (source: string) => (PRECEDENCE.includes(source) ? PRECEDENCE.indexOf(source) : PRECEDENCE.length);
-
+/** The same input price, and the same output price (or none on both sides: an embedding's). */
 export const samePrice = (a: Rates, b: Rates): boolean =>
-  a.input !== null && a.output !== null && b.input !== null && b.output !== null && samePriceAtPrecision(a.input, b.input) && samePriceAtPrecision(a.output, b.output);
+  a.input !== null && b.input !== null && samePriceAtPrecision(a.input, b.input) && (a.output === null ? b.output === null : b.output !== null && samePriceAtPrecision(a.output, b.output));
 
-/** The sources other than the offer's own that state `price` for the maker's API `provider`. */
-export function witnessesOf(price: Rates, provider: string, offerSource: string, witnesses: PriceWitnesses): string[] {
-  const found = new Set<string>();
-  for (const d of witnesses.direct) if (d.provider === provider && d.source !== offerSource && samePrice(d.price, price)) found.add(d.source);
-  if (witnesses.listed !== null && witnesses.listed.source !== offerSource && samePrice(witnesses.listed.price, price)) found.add(witnesses.listed.source);
-  return [...found].sort();
-}
-
-export interface NameCase {
-  /** The model the identity rules attach the record to, and its price on the day. */
-  expected: { model: string; price: Rates };
-  /** The source of the record tested. */
-  recordSource: string;
-  resolved: { model: string; provider: string; price: Rates; offerSource: string; movedFrom: string | null };
-  /** The resolved model holds the name by its own key there (or by the maker's page). */
-  ownRecord: boolean;
-  witnesses: PriceWitnesses;
-}
-
-export function nameVerdict(c: NameCase): NameVerdict {
-  const { expected, resolved } = c;
-  const agrees = samePrice(resolved.price, expected.price);
-  if (resolved.model === expected.model && agrees) return { kind: 'right' };
-  if (resolved.movedFrom !== null) return { kind: 'redirect' };
-  const witnesses = witnessesOf(resolved.price, resolved.provider, resolved.offerSource, c.witnesses);
-  // The record tested has a second source, the price published none, and no precedence explains it
-  // (a source below the record's own in the cost module's order priced it): the published price is wrong.
-  const outranked = rank(resolved.offerSource) > rank(c.recordSource);
-  if (!agrees && outranked && witnesses.length === 0 && witnessesOf(expected.price, resolved.provider, c.recordSource, c.witnesses).length > 0) return { kind: 'wrong' };
-  if (resolved.model !== expected.model) {
-    if (!c.ownRecord) return { kind: 'wrong' };
-    if (agrees || witnesses.length > 0) return { kind: 'own_record', samePrice: agrees, witnesses };
-    return { kind: 'disagreement', believed: `the name's own record (${resolved.offerSource})` };
-  }
-  return witnesses.length > 0 ? { kind: 'other_source', witnesses } : { kind: 'disagreement', believed: resolved.offerSource };
+export function nameVerdict(c: HeldOutCase): NameVerdict {
+  const judges = [...c.judges];
+  if (judges.length === 0) return { kind: 'unjudged' };
+  if (c.resolved === null) return { kind: 'unresolved', judges };
+  const r = c.resolved;
+  if (r.movedFrom !== null) return { kind: 'redirect' };
+  const makers = judges.filter((j) => j.maker && j.model !== null);
+  const makerSays = makers.some((j) => j.model === r.model);
+  if (makers.length > 0 && !makerSays) return { kind: 'wrong_model', judges };
+  const placed = judges.filter((j) => !j.maker && j.model !== null);
+  if (!makerSays && placed.length > 0 && !placed.some((j) => j.model === r.model)) return { kind: 'wrong_model', judges };
+  if (judges.every((j) => j.price === null)) return makerSays || placed.some((j) => j.model === r.model) ? { kind: 'right_model' } : { kind: 'unjudged' };
+  const onModel = (j: Judge) => j.model === null || j.model === r.model || makerSays;
+  const agreeing = judges.filter((j) => j.price !== null && onModel(j) && samePrice(j.price, r.price));
+  if (agreeing.length === 0) return { kind: 'other_price', judges };
+  const contested = judges.some((j) => j.price !== null && !samePrice(j.price, r.price));
+  return { kind: 'right', by: [...new Set(agreeing.map((j) => j.source))].sort(), contested };
 }

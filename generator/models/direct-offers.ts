@@ -54,7 +54,7 @@ function offersOf(fact: PricedFact, asOf: string | null, history: OfferHistoryFi
     max_output: fact.max_output,
     retirement_date: fact.retirement_date,
     prices_checked: fact.prices_checked ?? null,
-    price_history: offerHistoryOf(history, fact.source_key, fact).filter((p) => asOf === null || p.at <= asOf),
+    price_history: noTokenPrice(fact.price) ? [] : offerHistoryOf(history, fact.source_key, fact).filter((p) => asOf === null || p.at <= asOf),
     source_date: current?.start_date ?? null,
     upcoming: schedule === undefined ? [] : upcomingPrices(schedule, asOf),
     time_window: null,
@@ -65,11 +65,21 @@ function offersOf(fact: PricedFact, asOf: string | null, history: OfferHistoryFi
   return [standard, ...windows];
 }
 
-/** A model sold only by its input (an embedding's `input_only_price`) is an offer at that input price, its output price unknown. */
+/**
+ * A model sold only by its input (an embedding's `input_only_price`) is an offer at that input
+ * price, its output price unknown; the maker's own record of one sold only per unit (`whisper-1`
+ * per minute of audio, `dall-e-3` per image) an offer with every token price unknown, so its names
+ * resolve to the model's unit prices, which are the maker's (models/model-kind.ts). A reseller's
+ * per-unit price is no such offer: the model's unit prices are not its.
+ */
 function withInputOnly(fact: MatchedFacts): MatchedFacts {
-  if (fact.price !== null || fact.input_only_price === undefined) return fact;
-  return { ...fact, price: { input: fact.input_only_price, output: null, cache_read: null, cache_write: null } };
+  if (fact.price !== null) return fact;
+  if (fact.input_only_price !== undefined) return { ...fact, price: { input: fact.input_only_price, output: null, cache_read: null, cache_write: null } };
+  if (fact.match.first_party && (fact.unit_prices?.length ?? 0) > 0) return { ...fact, price: { input: null, output: null, cache_read: null, cache_write: null } };
+  return fact;
 }
+
+const noTokenPrice = (p: TokenPrices) => p.input === null && p.output === null && p.cache_read === null && p.cache_write === null;
 
 /** Every priced offer the price sources list for the model, on `asOf`, in source then key order. */
 export function directOffers(priced: readonly MatchedFacts[], asOf: string | null, histories: Partial<Record<PriceSource, OfferHistoryFile>>): DirectOffer[] {

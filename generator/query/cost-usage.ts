@@ -2,6 +2,10 @@
  * A request's token mix, checked: what `estimateCost` and `rankByCost` (query/cost.ts) price.
  * `input_tokens` is the whole prompt, cache reads and writes included (the convention of
  * genai-prices and of the makers' usage reports); the fresh input is what is left of it.
+ * `output_tokens` is the whole output; of it, `output_image_tokens` and `output_audio_tokens` are
+ * image and audio (priced at the model's image and audio output rates) and the rest is text;
+ * of the prompt, `input_audio_tokens` is audio (cache reads included), and of the cache reads,
+ * `cache_audio_read_tokens` is audio. genai-prices counts them the same way.
  * No Node.js imports: the browser client bundles this file.
  */
 
@@ -14,19 +18,42 @@ export interface TokenUsage {
   /** Of the prompt, tokens written to the provider's cache (default 0). */
   cache_write_tokens?: number;
   output_tokens: number;
+  /** Of the prompt, audio tokens, cached ones included (default 0). */
+  input_audio_tokens?: number;
+  /** Of the cache reads, audio tokens (default 0). */
+  cache_audio_read_tokens?: number;
+  /** Of the output, image tokens (default 0): Gemini's 1,290 a 1024×1024 image. */
+  output_image_tokens?: number;
+  /** Of the output, audio tokens (default 0). */
+  output_audio_tokens?: number;
 }
 
-export const USAGE_FIELDS = ['input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens'] as const;
+export const USAGE_FIELDS = ['input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens'] as const;
+/** The parts priced at the model's unit prices (per 1M tokens of their kind), not its text rates. */
+export const MEDIA_PARTS = ['input_audio', 'cache_read_audio', 'output_audio', 'output_image'] as const;
+/** The usage field each media part counts (`input_audio` is the fresh audio: `input_audio_tokens` less its cache reads). */
+export const MEDIA_FIELDS: Readonly<Record<MediaPart, UsageField>> = { input_audio: 'input_audio_tokens', cache_read_audio: 'cache_audio_read_tokens', output_audio: 'output_audio_tokens', output_image: 'output_image_tokens' };
+export type MediaPart = (typeof MEDIA_PARTS)[number];
 export type UsageField = (typeof USAGE_FIELDS)[number];
 
 /** The mix split into what each rate applies to; every count a safe whole number. */
 export interface CheckedUsage {
   /** The prompt's total: it picks the context tier. */
   prompt: number;
+  /** Fresh text input. */
   input: number;
+  /** Text cache reads. */
   cache_read: number;
   cache_write: number;
+  /** Text output. */
   output: number;
+  /** Fresh audio input. */
+  input_audio: number;
+  cache_read_audio: number;
+  output_image: number;
+  output_audio: number;
+  /** The media fields the usage gave (their lines are listed, 0 included). */
+  media: MediaPart[];
 }
 
 /** Any refusal of the cost module; `code` says which. */
@@ -71,10 +98,28 @@ export function checkUsage(usage: unknown): CheckedUsage {
   const cacheRead = record.cache_read_tokens === undefined ? 0 : count(record.cache_read_tokens, 'cache_read_tokens');
   const cacheWrite = record.cache_write_tokens === undefined ? 0 : count(record.cache_write_tokens, 'cache_write_tokens');
   const output = count(record.output_tokens, 'output_tokens');
+  const part = (field: UsageField) => (record[field] === undefined ? 0 : count(record[field], field));
+  const [inputAudio, cacheAudio, outputImage, outputAudio] = [part('input_audio_tokens'), part('cache_audio_read_tokens'), part('output_image_tokens'), part('output_audio_tokens')];
   const whole = 'input_tokens counts the whole prompt, cache reads and writes included';
   if (cacheRead > prompt) throw new CostInputError('cache_read_tokens', `${cacheRead} is more than input_tokens (${prompt}): ${whole}`);
   if (cacheRead + cacheWrite > prompt) throw new CostInputError('cache_write_tokens', `cache reads and writes (${cacheRead} + ${cacheWrite}) are more than input_tokens (${prompt}): ${whole}`);
-  return { prompt, input: prompt - cacheRead - cacheWrite, cache_read: cacheRead, cache_write: cacheWrite, output };
+  const fresh = prompt - cacheRead - cacheWrite;
+  if (cacheAudio > cacheRead || cacheAudio > inputAudio) throw new CostInputError('cache_audio_read_tokens', `${cacheAudio} is more than cache_read_tokens (${cacheRead}) or input_audio_tokens (${inputAudio}): it is a part of both`);
+  if (inputAudio - cacheAudio > fresh) throw new CostInputError('input_audio_tokens', `${inputAudio - cacheAudio} audio tokens not read from the cache are more than the fresh input (${fresh}): audio input is part of input_tokens`);
+  if (outputImage + outputAudio > output) throw new CostInputError(outputImage > output ? 'output_image_tokens' : 'output_audio_tokens', `image and audio output (${outputImage} + ${outputAudio}) are more than output_tokens (${output}): output_tokens counts the whole output`);
+  const media = MEDIA_PARTS.filter((p) => record[MEDIA_FIELDS[p]] !== undefined);
+  return {
+    prompt,
+    input: fresh - (inputAudio - cacheAudio),
+    cache_read: cacheRead - cacheAudio,
+    cache_write: cacheWrite,
+    output: output - outputImage - outputAudio,
+    input_audio: inputAudio - cacheAudio,
+    cache_read_audio: cacheAudio,
+    output_image: outputImage,
+    output_audio: outputAudio,
+    media,
+  };
 }
 
 const DIGITS = /^\d+$/;

@@ -63,6 +63,49 @@ describe('estimateCost at the headline price', () => {
   });
 });
 
+describe('estimateCost of image and audio parts', () => {
+  // Gemini 2.5 Flash Image as Google bills it: text output $2.50, image output tokens $30 per 1M
+  // (1,290 an image); and an audio model's audio in and out per 1M tokens.
+  const image = detail('google/gemini-2.5-flash-image', price(0.3, 2.5), {
+    unit_prices: [
+      { unit: '1m_tokens', kind: 'output_image', usd: 30, source: 'litellm' },
+      { unit: 'image', kind: 'output_image', usd: 0.039, source: 'litellm' },
+    ],
+  });
+  const audio = detail('openai/gpt-audio', price(2.5, 10), { unit_prices: [{ unit: '1m_tokens', kind: 'input_audio', usd: 32, source: 'litellm' }, { unit: '1m_tokens', kind: 'output_audio', usd: 64, source: 'litellm' }] });
+
+  it('prices text output at the text rate and the image tokens of the output at the image rate, each a line of its own', () => {
+    // 48 text output tokens: $2.50 a million, never the image rate.
+    const text = estimateCost(image, usage(18, 48));
+    expect(text).toMatchObject({ total_usd: 0.000125, missing: [] });
+    // 1,304 output tokens of which 1,290 are an image: 14 text tokens at $2.50, 1,290 at $30.
+    const picture = estimateCost(image, { input_tokens: 10, output_tokens: 1_304, output_image_tokens: 1_290 });
+    expect(costs(picture)).toEqual({ input: [10, 0.3, 0.000003], cache_read: [0, null, 0], cache_write: [0, null, 0], output: [14, 2.5, 0.000035], output_image: [1_290, 30, 0.0387] });
+    expect(picture.total_usd).toBe(0.038738);
+  });
+
+  it('prices audio in and out at the audio rates, and says which media rate is unknown', () => {
+    const estimate = estimateCost(audio, { input_tokens: 1_000, input_audio_tokens: 600, output_tokens: 500, output_audio_tokens: 400 });
+    expect(costs(estimate)).toMatchObject({ input: [400, 2.5, 0.001], input_audio: [600, 32, 0.0192], output: [100, 10, 0.001], output_audio: [400, 64, 0.0256] });
+    expect(estimate.total_usd).toBe(0.0468);
+    // Audio read from the cache, as genai-prices counts it: part of the cache reads and of the audio input.
+    const cached = estimateCost(audio, { input_tokens: 1_000, cache_read_tokens: 500, input_audio_tokens: 600, cache_audio_read_tokens: 300, output_tokens: 0 });
+    expect(costs(cached)).toMatchObject({ input: [200, 2.5, 0.0005], cache_read: [200, null, null], input_audio: [300, 32, 0.0096], cache_read_audio: [300, null, null] });
+    expect(cached.missing).toEqual(['cache_read', 'cache_read_audio']);
+    const unknown = estimateCost(audio, { input_tokens: 10, output_tokens: 10, output_image_tokens: 5 });
+    expect(unknown).toMatchObject({ total_usd: null, missing: ['output_image'] });
+    // A part given as 0 is listed and costs nothing.
+    expect(estimateCost(image, { input_tokens: 10, output_tokens: 10, output_audio_tokens: 0 })).toMatchObject({ missing: [], lines: expect.arrayContaining([{ part: 'output_audio', tokens: 0, usd_per_million: null, cost_usd: 0 }]) });
+  });
+
+  it('refuses parts larger than what they are part of, and ranking with media parts', () => {
+    expect(() => estimateCost(image, { input_tokens: 10, output_tokens: 100, output_image_tokens: 90, output_audio_tokens: 20 })).toThrow(/output_audio_tokens: image and audio output \(90 \+ 20\) are more than output_tokens \(100\)/);
+    expect(() => estimateCost(audio, { input_tokens: 100, cache_read_tokens: 50, input_audio_tokens: 60, output_tokens: 1 })).toThrow(/input_audio_tokens: 60 audio tokens not read from the cache are more than the fresh input \(50\)/);
+    expect(() => estimateCost(audio, { input_tokens: 100, cache_read_tokens: 50, input_audio_tokens: 10, cache_audio_read_tokens: 20, output_tokens: 1 })).toThrow(/cache_audio_read_tokens: 20 is more than/);
+    expect(() => rankByCost([], { input_tokens: 10, output_tokens: 10, output_image_tokens: 1 }, DEFAULT_QUERY, null)).toThrow(CostInputError);
+  });
+});
+
 describe('estimateCost for a provider', () => {
   it("reads the provider's standard offer, the curated first-party price first, with its tiers", () => {
     const estimate = estimateCost(sonnet(), usage(300_000, 0), { provider: 'anthropic' });

@@ -5,6 +5,10 @@
  * - `input_tokens` is the whole prompt; fresh input = input − cache reads − cache writes;
  * - a context tier is chosen by the prompt's total tokens, its start exclusive (a tier from
  *   200,000 applies to 200,001 tokens and more), and it sets every rate of the request;
+ * - output that is text is priced at the text output rate; image and audio output and audio input
+ *   (`output_image_tokens`, `output_audio_tokens`, `input_audio_tokens`, parts of the output and
+ *   the fresh input) at the model's unit prices per 1M tokens of that kind (`unit_prices`: the
+ *   maker's own, whichever offer prices the text), each a line of its own;
  * - a rate the mix needs (a non-zero count) that is unknown makes `total_usd` null and is named
  *   in `missing`: never a guess, never 0; an offer whose tiers are unknown, for a prompt past a
  *   tier start the model is known to have, misses `price_tiers`;
@@ -22,15 +26,17 @@
  */
 import { compareCheapest, isCheapestCandidate, matchesQuery, type CheapestFields } from './cheapest.js';
 import type { CheapestFilters } from './cheapest-filters.js';
-import { checkUsage, CostError, CostInputError, type CheckedUsage, type TokenUsage } from './cost-usage.js';
+import { checkUsage, CostError, CostInputError, MEDIA_PARTS, type CheckedUsage, type MediaPart, type TokenUsage } from './cost-usage.js';
 import { decimalOf, microToUsd, sum, times, type Decimal } from './exact-usd.js';
 import { canonicalProvider, checkDay } from './api-name-index.js';
-import { namedOffer, offerPriceOn, type NamedOffer, type Rates } from './resolve-offer.js';
+import { namedOffer, priceOnDay, type NamedModel, type NamedOffer, type Rates } from './resolve-offer.js';
 
 export { CostError, CostInputError, type TokenUsage } from './cost-usage.js';
 
 export const COST_PARTS = ['input', 'cache_read', 'cache_write', 'output'] as const;
-export type CostPart = (typeof COST_PARTS)[number];
+/** The text parts, then the media parts where the usage gives them. */
+export type CostPart = (typeof COST_PARTS)[number] | MediaPart;
+export { MEDIA_PARTS, type MediaPart } from './cost-usage.js';
 
 /** USD per 1M tokens; null or absent is unknown. */
 export type CostRates = Rates;
@@ -48,11 +54,13 @@ export interface CostModel {
   endpoints?: CostOffer[];
   /** Tiers of the direct offers, where the offer itself does not carry them. */
   direct_prices?: Array<{ source: string; source_key: string; tiers?: CostTier[] }>;
+  /** Prices not per text token (`{ unit, kind, usd }`): the media parts read those per 1M tokens. */
+  unit_prices?: Array<{ unit?: unknown; kind?: unknown; usd?: unknown; size?: unknown; quality?: unknown }>;
 }
 
 export interface CostLine {
   part: CostPart;
-  /** The tokens this rate applies to (for `input`: the fresh input). */
+  /** The tokens this rate applies to (for `input`: the fresh text input; for `output`: the text output). */
   tokens: number;
   /** USD per 1M tokens, of the tier applied; null when unknown. */
   usd_per_million: number | null;
@@ -69,7 +77,7 @@ export interface CostEstimate {
   /** The offer priced: null for the model's headline price. */
   provider: string | null;
   source: string | null;
-  /** The rates the mix needs that are unknown (`input`, `cache_read`, `cache_write`, `output`, `price_tiers`). */
+  /** The rates the mix needs that are unknown (`input`, `cache_read`, `cache_write`, `output`, `input_audio`, `output_image`, `output_audio`, `price_tiers`). */
   missing: string[];
 }
 
@@ -164,6 +172,19 @@ function price(model: CostModel, usage: CheckedUsage, priced: Priced): CostEstim
     exact.push(cost);
     return { part, tokens, usd_per_million: rate, cost_usd: microToUsd(cost) };
   });
+  // Media parts: the model's unit price per 1M tokens of the kind; no tier changes it.
+  for (const part of usage.media) {
+    const tokens = usage[part];
+    const rate = mediaRate(model, part);
+    if (tokens > 0 && rate === null) missing.push(part);
+    if (tokens === 0 || rate === null) {
+      lines.push({ part, tokens, usd_per_million: rate, cost_usd: tokens === 0 ? 0 : null });
+      continue;
+    }
+    const cost = times(tokens, decimalOf(rate));
+    exact.push(cost);
+    lines.push({ part, tokens, usd_per_million: rate, cost_usd: microToUsd(cost) });
+  }
   if (tiersUnknown && COST_PARTS.some((part) => usage[part] > 0)) missing.push('price_tiers');
   return {
     total_usd: missing.length > 0 ? null : microToUsd(sum(exact)),
@@ -173,6 +194,12 @@ function price(model: CostModel, usage: CheckedUsage, priced: Priced): CostEstim
     source: priced.source,
     missing,
   };
+}
+
+/** The model's price per 1M tokens of a media part (`output_image`: its `output_image` unit price in `1m_tokens`), or null. */
+function mediaRate(model: CostModel, part: MediaPart): number | null {
+  const found = (Array.isArray(model.unit_prices) ? model.unit_prices : []).find((p) => p !== null && typeof p === 'object' && p.kind === part && p.unit === '1m_tokens' && p.size === undefined);
+  return found === undefined ? null : known(found.usd);
 }
 
 /** A model detail (the response's `data`, or the whole response), or a CostError saying what was passed instead. */
@@ -204,7 +231,7 @@ export interface CostOptions {
 function ofApiName(model: CostModel, provider: string, name: string, at: string | null): Priced {
   const offer = namedOffer(model, canonicalProvider(provider), name);
   const day = at === null ? null : checkDay(at);
-  const { current, since: _since, ...rates } = offerPriceOn(offer, day, null);
+  const { current, since: _since, basis: _basis, ...rates } = priceOnDay(model as NamedModel, offer, day, null);
   return { rates, tiers: current ? offerTiers(model, offer) : null, provider: offer.provider, source: offer.source };
 }
 
@@ -259,6 +286,8 @@ export interface RankedCost<T> {
  */
 export function rankByCost<T extends CostModel & CheapestFields>(models: readonly T[], usage: TokenUsage, filters: CheapestFilters, asOfDate: string | null): Array<RankedCost<T>> {
   const counts = checkUsage(usage);
+  // The cost index carries text rates only: a mix with media parts is priced per model (estimateCost).
+  if (counts.media.length > 0) throw new CostInputError(`${counts.media[0]}_tokens`, 'ranking prices text tokens only; price image and audio parts of one model with estimateCost');
   const ranked: Array<RankedCost<T>> = [];
   for (const model of models) {
     if (!isCheapestCandidate(model, asOfDate) || !matchesQuery(model, filters)) continue;

@@ -5,11 +5,13 @@
  * the package, its CLI and MCP tools, and the Worker's /mcp. Unknown, ambiguous and unpriced names
  * are typed errors (`ResolveError`), never a guess.
  */
-import { checkDay, lookupApiName, ResolveError, type ApiNamesIndex, type NameQuery } from './api-name-index.js';
-import { namedOffer, offerPriceOn, type NamedModel, type NamedOffer, type PriceOnDay } from './resolve-offer.js';
+import { checkDay, lookupApiName, ResolveError, type ApiNamesIndex, type NameLookup, type NameMatch, type NameQuery } from './api-name-index.js';
+import { namedOffer, priceOnDay, type NamedModel, type NamedOffer, type PriceOnDay } from './resolve-offer.js';
 
-export { API_NAMES_FILE, canonicalProvider, checkDay, closestNames, lookupApiName, PROVIDER_SPELLINGS, readApiNamesIndex, ResolveError, type ApiNamesIndex, type NameQuery, type ResolveErrorCode } from './api-name-index.js';
-export { namedOffer, offerPriceOn, type NamedModel, type NamedOffer, type PriceOnDay } from './resolve-offer.js';
+export { API_NAMES_FILE, canonicalProvider, checkDay, closestNames, lookupApiName, PROVIDER_SPELLINGS, readApiNamesIndex, ResolveError, type ApiNamesIndex, type NameLookup, type NameMatch, type NameQuery, type ResolveErrorCode } from './api-name-index.js';
+export { namedOffer, offerPriceOn, priceOnDay, type NamedModel, type NamedOffer, type PriceOnDay } from './resolve-offer.js';
+export { bestPattern, MAX_NAME_LENGTH, MAX_REGEX_LENGTH, MAX_REGEX_STEPS, unsafeRegex, type NamePattern, type PublishedPattern } from './name-patterns.js';
+export { looseName, type NamePlace } from './name-forms.js';
 
 export interface ResolvedModel {
   /** This API's model id. */
@@ -24,6 +26,8 @@ export interface ResolvedModel {
   at: string | null;
   /** Set when the name is an alias that moved by then: the model it stood for before. */
   moved_from: string | null;
+  /** How the name was found: as listed (`exact`), as a common form of a listed name (`form`: case, a prefix, a version tail), or by a genai-prices family `pattern` (with its clause). */
+  match: NameMatch;
   /** The offer priced: `api_name` is the name it lists (the target's own, for an alias that moved). */
   offer: { source: string; source_key: string | null; kind: string; region: string | null; provider_name: string | null; api_name: string };
   /** USD per 1M tokens (null = unknown), and the model's prices in other units beside them. */
@@ -45,11 +49,16 @@ export function dayOf(query: Pick<NameQuery, 'at'>, asOf: string | null): string
   return asOf === null ? null : asOf.slice(0, 10);
 }
 
+type Looked = Pick<NameLookup, 'provider' | 'name' | 'moved_from'> & Partial<Pick<NameLookup, 'listed' | 'match' | 'place'>>;
+
 /** The model, offer and price of one detail already looked up (the client fetches the detail in between). */
-export function resolveInDetail(detail: NamedModel, lookup: { provider: string; name: string; moved_from: string | null }, day: string | null, asOf: string | null): ResolvedModel {
-  const listed = lookup.moved_from === null ? lookup.name : (aliasTargetName(detail, lookup.provider) ?? lookup.name);
-  const offer: NamedOffer = namedOffer(detail, lookup.provider, listed);
-  const { current: _current, ...price } = offerPriceOn(offer, day, asOf === null ? null : asOf.slice(0, 10));
+export function resolveInDetail(detail: NamedModel, lookup: Looked, day: string | null, asOf: string | null): ResolvedModel {
+  const asked = lookup.listed ?? lookup.name;
+  const listed = lookup.moved_from === null ? asked : (aliasTargetName(detail, lookup.provider) ?? asked);
+  const offer: NamedOffer = namedOffer(detail, lookup.provider, listed, lookup.moved_from === null ? (lookup.place ?? null) : null);
+  // The name the priced offer lists (the place asked may be another offer's): what estimateCost takes.
+  const offerName = (offer.api_names ?? []).includes(listed) ? listed : (offer.api_names?.[0] ?? listed);
+  const { current: _current, ...price } = priceOnDay(detail, offer, day, asOf === null ? null : asOf.slice(0, 10));
   return {
     model: detail.id,
     type: typeof detail.type === 'string' ? detail.type : null,
@@ -57,7 +66,8 @@ export function resolveInDetail(detail: NamedModel, lookup: { provider: string; 
     api_name: lookup.name,
     at: day,
     moved_from: lookup.moved_from,
-    offer: { source: offer.source, source_key: offer.source_key ?? null, kind: offer.kind ?? 'standard', region: offer.region ?? null, provider_name: offer.provider_name ?? null, api_name: listed },
+    match: lookup.match ?? { kind: 'exact', pattern: null },
+    offer: { source: offer.source, source_key: offer.source_key ?? null, kind: offer.kind ?? 'standard', region: offer.region ?? null, provider_name: offer.provider_name ?? null, api_name: offerName },
     price: { ...price, unit_prices: Array.isArray(detail.unit_prices) ? detail.unit_prices : [] },
   };
 }

@@ -1,5 +1,5 @@
 /** The published schema of /api/v1/api-names.json's `data` (built by render/api-names.ts, read by query/resolve.ts). */
-import { calendarDate, modelId } from '../validation/common-schemas.js';
+import { calendarDate, modelId, namePatternSchema } from '../validation/common-schemas.js';
 
 const apiName = { type: 'string', minLength: 1, maxLength: 160 } as const;
 const byProvider = (description: string, value: object) => ({
@@ -11,7 +11,7 @@ const byProvider = (description: string, value: object) => ({
 
 export const apiNamesData = {
   type: 'object',
-  required: ['providers', 'ambiguous', 'aliases'],
+  required: ['providers', 'ambiguous', 'aliases', 'patterns'],
   additionalProperties: false,
   properties: {
     providers: byProvider("provider id → API name → this API's model id: every name an offer lists in its api_names (docs/api.md, API names)", modelId),
@@ -21,5 +21,20 @@ export const apiNamesData = {
       minItems: 1,
       items: { type: 'object', required: ['from', 'model'], additionalProperties: false, properties: { from: calendarDate, model: modelId } },
     }),
+    patterns: {
+      type: 'object',
+      description:
+        "provider id → the families genai-prices' match clauses describe, tried after every listed name and common form: the most specific pattern that takes the name (the longest literal; case-insensitive; a regex searched in the lower-cased name) stands for `name`, a name of `providers` at the same provider, unless the name is in `except` (names a source writes out for something else). A regex is run only within a bounded subset (docs/api.md, API names)",
+      propertyNames: { type: 'string', minLength: 1 },
+      additionalProperties: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['match', 'name'],
+          additionalProperties: false,
+          properties: { match: namePatternSchema(), name: apiName, except: { type: 'array', minItems: 1, items: apiName } },
+        },
+      },
+    },
   },
 } as const;

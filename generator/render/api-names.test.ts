@@ -76,6 +76,46 @@ describe('api_names on offers, and the index', () => {
       providers: { xai: { 'grok-3': 'x-ai/grok-3', 'grok-4.3': 'x-ai/grok-4.3' } },
       ambiguous: {},
       aliases: { xai: { 'grok-3': [{ from: '2026-05-15', model: 'x-ai/grok-4.3' }] } },
+      patterns: {},
     });
+  });
+
+  it("publishes genai-prices' families for the names they stand for, never over a name a source writes out for something else, and a name two models' offers list as ambiguous", () => {
+    const gp = (key: string, name: string, patterns: ModelFacts['patterns']) => fact('genai-prices', `mistral/${key}`, 'mistral', name, { patterns });
+    const medium = gp('mistral-medium-3', 'mistral-medium-3', { starts_with: 'mistral-medium' });
+    const unsafe = gp('mistral-small', 'mistral-small', { regex: '^(mistral-small)+$' });
+    const stray = gp('mistral-tiny', 'mistral-tiny', { starts_with: 'mistral-tiny' });
+    // Mistral Medium 1 at its own price, on none of our models; and a name only the maker's page lists.
+    const old = fact('litellm', 'mistral/mistral-medium-2312', 'mistral', 'mistral-medium-2312', { price: price(2.7, 8.1) });
+    const page = fact('mistral-deprecations', 'mistral-medium-2505', 'mistral', 'mistral-medium-2505', { price: null, lifecycle: lifecycle('mistral-medium-3') });
+    const byModel = new Map<string, Partial<Record<FactSource, ModelFacts[]>>>([
+      ['mistralai/mistral-medium-3', { 'genai-prices': [medium] }],
+      ['mistralai/mistral-small', { 'genai-prices': [unsafe] }],
+    ]);
+    const detail = (id: string, provider: string, names: string[]) => ({ id, endpoints: [{ ...offer(provider, 'genai-prices', price(1, 2)), api_names: names }] }) as unknown as ModelDetail;
+    const reports: string[] = [];
+    const index = apiNamesIndex(
+      [detail('mistralai/mistral-medium-3', 'mistral', ['mistral-medium-3']), detail('mistralai/mistral-small', 'mistral', ['mistral-small']), detail('anthropic/claude-a', 'openrouter', ['anthropic/claude-a-2025']), detail('anthropic/claude-a-thinking', 'openrouter', ['anthropic/claude-a-2025'])],
+      nameOwners(byModel),
+      { 'genai-prices': { facts: [medium, unsafe, stray] }, litellm: { facts: [old] }, 'mistral-deprecations': { facts: [page] } },
+      (m) => reports.push(m),
+    );
+    // Mistral Medium 1's dated name, which LiteLLM writes out and we leave on no model, is never Mistral Medium 3's.
+    expect(index.patterns).toEqual({ mistral: [{ match: { starts_with: 'mistral-medium' }, name: 'mistral-medium-3', except: ['mistral-medium-2312'] }] });
+    expect(reports).toEqual([expect.stringMatching(/^genai-prices mistral\/mistral-small: a regex of its match clause is not published: outside the safe subset/)]);
+    expect(index.ambiguous).toEqual({ openrouter: { 'anthropic/claude-a-2025': ['anthropic/claude-a', 'anthropic/claude-a-thinking'] } });
+    expect(index.providers.openrouter).toBeUndefined();
+  });
+
+  it('never lets a family take a name the sources place on another model at another provider', () => {
+    const reasoner = fact('genai-prices', 'deepseek/deepseek-reasoner', 'deepseek', 'deepseek-reasoner', { patterns: { starts_with: 'deepseek-r1' } });
+    const distill = fact('litellm', 'groq/deepseek-r1-distill-llama-70b', 'groq', 'deepseek-r1-distill-llama-70b');
+    const byModel = new Map<string, Partial<Record<FactSource, ModelFacts[]>>>([
+      ['deepseek/deepseek-reasoner', { 'genai-prices': [reasoner] }],
+      ['deepseek/deepseek-r1-distill-llama-70b', { litellm: [distill] }],
+    ]);
+    const detail = (id: string, provider: string, names: string[]) => ({ id, endpoints: [{ ...offer(provider, 'litellm', price(1, 2)), api_names: names }] }) as unknown as ModelDetail;
+    const index = apiNamesIndex([detail('deepseek/deepseek-reasoner', 'deepseek', ['deepseek-reasoner']), detail('deepseek/deepseek-r1-distill-llama-70b', 'groq', ['deepseek-r1-distill-llama-70b'])], nameOwners(byModel), { 'genai-prices': { facts: [reasoner] }, litellm: { facts: [distill] } });
+    expect(index.patterns).toEqual({ deepseek: [{ match: { starts_with: 'deepseek-r1' }, name: 'deepseek-reasoner', except: ['deepseek-r1-distill-llama-70b'] }] });
   });
 });

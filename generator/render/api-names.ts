@@ -14,6 +14,7 @@
  *   to the one replacement the page names, where that replacement is a name we resolve.
  */
 import { ambiguousNames, factNameClaims, nameKey, nameOwners, type NameOwner } from '../sources/api-names.js';
+import { namePatterns } from './api-name-patterns.js';
 import type { FactSource, ModelFacts } from '../sources/facts.js';
 import { samePriceAtPrecision } from '../models/price.js';
 import type { TokenPrices } from '../models/types.js';
@@ -79,7 +80,8 @@ const samePlace = (o: ApiOffer, kind: string, region: string | null) => o.kind =
 
 /** The offers with `api_names` filled from the model's facts (names it owns alone). */
 export function withApiNames(offers: readonly ApiOffer[], modelId: string, facts: FactsByModel, owners: Map<string, NameOwner>, check?: NamePriceCheck): ApiOffer[] {
-  const names = new Map<ApiOffer, Set<string>>(offers.map((o) => [o, new Set<string>()]));
+  // Names an offer carries already (OpenRouter's ids of its own listing) stay.
+  const names = new Map<ApiOffer, Set<string>>(offers.map((o) => [o, new Set<string>(o.api_names)]));
   for (const list of Object.values(facts)) {
     for (const fact of list ?? []) {
       for (const claim of factNameClaims(fact)) {
@@ -120,16 +122,30 @@ function moves(facts: Partial<Record<FactSource, { facts: readonly ModelFacts[] 
 
 /**
  * The index: every name an offer of a published model lists, by provider, with the model it
- * names; the names two models claim; the aliases that moved.
+ * names; the names two models claim (the sources' claims, or two models' offers listing one name:
+ * OpenRouter's canonical slug of a model and of its variant); the aliases that moved; the family
+ * patterns (render/api-name-patterns.ts; `report` hears of the clauses left out).
  */
-export function apiNamesIndex(details: Iterable<ModelDetail>, owners: Map<string, NameOwner>, facts: Partial<Record<FactSource, { facts: readonly ModelFacts[] }>>): ApiNamesIndex {
+export function apiNamesIndex(details: Iterable<ModelDetail>, owners: Map<string, NameOwner>, facts: Partial<Record<FactSource, { facts: readonly ModelFacts[] }>>, report: (message: string) => void = () => undefined): ApiNamesIndex {
   const rows = new Map<string, { provider: string; name: string; value: string }>();
+  const twice = new Map<string, { provider: string; name: string; value: string[] }>();
   for (const detail of details) {
-    for (const offer of detail.endpoints) for (const name of offer.api_names) rows.set(nameKey(offer.provider, name), { provider: offer.provider, name, value: detail.id });
+    for (const offer of detail.endpoints) {
+      for (const name of offer.api_names) {
+        const key = nameKey(offer.provider, name);
+        const before = rows.get(key);
+        if (before !== undefined && before.value !== detail.id) twice.set(key, { provider: offer.provider, name, value: [...new Set([...(twice.get(key)?.value ?? [before.value]), detail.id])].sort() });
+        else rows.set(key, { provider: offer.provider, name, value: detail.id });
+      }
+    }
   }
+  for (const key of twice.keys()) rows.delete(key);
   const providers = nest([...rows.values()]);
-  const ambiguous = nest(ambiguousNames(owners).map((a) => ({ provider: a.provider, name: a.name, value: a.candidates })));
-  return { providers, ambiguous, aliases: nest(moves(facts, providers)) };
+  const claimed = ambiguousNames(owners).map((a) => ({ provider: a.provider, name: a.name, value: a.candidates }));
+  const ambiguous = nest([...claimed, ...[...twice.values()].filter((t) => !claimed.some((c) => c.provider === t.provider && c.name === t.name))]);
+  const { patterns, issues } = namePatterns(providers, owners, facts);
+  for (const issue of issues) report(`genai-prices ${issue.source_key}: ${issue.reason}`);
+  return { providers, ambiguous, aliases: nest(moves(facts, providers)), patterns };
 }
 
 /** How many names the index resolves (its `meta.count`). */

@@ -119,7 +119,9 @@ describe('the exports through npm run serve (Netlify\'s engine and headers)', ()
     const rows = read(texts['models.csv']!);
     expect(rows.map((r) => r.id)).toEqual(models.data.map((m) => m.id));
     expect(rows.find((r) => r.id === 'acme/formula')!.name).toBe('\'=HYPERLINK("https://evil.example","click"), "quoted"');
-    // The price change is in the history: two points for the model that changed.
-    expect(read(texts['price-history.csv']!).filter((r) => r.model_id === 'openai/gpt-test').map((r) => r.input)).toEqual(['2.5', '2']);
+    // The price change is in the history: two points for the model that changed, and on OpenRouter's listing of it.
+    const history = read(texts['price-history.csv']!).filter((r) => r.model_id === 'openai/gpt-test');
+    expect(history.filter((r) => r.level === 'model').map((r) => r.input)).toEqual(['2.5', '2']);
+    expect(history.filter((r) => r.provider === 'openrouter').map((r) => r.input)).toEqual(['2.5', '2']);
   });
 });

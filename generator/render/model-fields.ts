@@ -52,6 +52,7 @@ export function freeVariantOffer(record: ModelRecord): ApiOffer | null {
     price_history: [],
     time_window: null,
     stale: false,
-    api_names: [],
+    // OpenRouter's id of the free variant (`…:free`): what a request for it names.
+    api_names: [record.free_variant.upstream_id],
   };
 }

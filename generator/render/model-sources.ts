@@ -20,6 +20,9 @@ import { ENDPOINTS_HISTORY } from '../models/offer-history.js';
 import type { ApiOffer } from '../types/api-types.js';
 import { headlineOf, type Headline } from './headline.js';
 import { curatedNamePrices, ownersOf, withApiNames } from './api-names.js';
+import { withoutImageRateOutput } from './image-output-rate.js';
+import { patternOffers } from './pattern-offers.js';
+import { providerId } from '../sources/providers.js';
 import type { DirectOffer } from '../models/facts-merge.js';
 
 export interface SourcedModel extends OverriddenModel {
@@ -98,12 +101,27 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // index.json, so a model's file keeps its bytes while its values stay the same.
   const openrouter = { source: 'openrouter' as const, url: upstreamUrl };
   const own = contribution.authorRetirement;
-  const listed = modelOffers(record, contribution.offers, freeVariantOffer(record), dataset.priceHistories[ENDPOINTS_HISTORY], asOf);
+  const kind = modelKind(record, facts);
+  // Output that is text is priced at the text rate: a price list's output that is the image rate gives way (image-output-rate.ts).
+  // A name placed on the model that only a genai-prices family prices at its provider (pattern-offers.ts).
+  const familyOffers = patternOffers({
+    modelId: record.id,
+    facts,
+    owners: ownersOf(dataset.factsByModel),
+    genai: dataset.facts['genai-prices']?.facts ?? [],
+    offers: contribution.offers,
+    endpointProviders: new Set(record.endpoints.items.map((e) => providerId(e.tag))),
+    prices: [...(record.price_history.length > 0 ? [record.price_history.at(-1)!] : []), ...contribution.offers.filter((o) => o.first_party).map((o) => o.price)],
+    asOf,
+    histories: dataset.priceHistories,
+  });
+  const textRated = withoutImageRateOutput([...contribution.offers, ...familyOffers], kind.unit_prices).offers;
+  const listed = modelOffers(record, textRated, freeVariantOffer(record), dataset.priceHistories[ENDPOINTS_HISTORY], asOf);
   const makersOffer = makerOffer(listed.offers, contribution.offers);
   const headline = headlineOf(record, makersOffer, openRouterReadAt(dataset, record), asOf);
   // The maker's dated change in force: offers read before its day are older news.
   const changed = makersOffer?.source_date == null ? null : startOfDay(makersOffer.source_date);
-  const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
+  const readAt = (o: ApiOffer) => (o.source === 'openrouter' ? (o.free || o.provider === 'openrouter' ? openRouterReadAt(dataset, record) : (dataset.endpointsChecked[record.id]?.succeeded_at ?? null)) : (dataset.sources[o.source]?.last_success_at ?? null));
   // OpenRouter's listing of the model (a maker-only model has none): a second source for a name's price.
   const check = { listed: record.origin === 'first-party' ? null : (record.price_history.at(-1) ?? null), curated: curatedNamePrices(dataset.factsByModel) };
   const offers = withApiNames(markOlderNews(listed.offers, changed, readAt), record.id, facts, ownersOf(dataset.factsByModel), check);
@@ -141,6 +159,6 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     offers,
     implausibleOffers: listed.implausible,
     headline,
-    kind: modelKind(record, facts),
+    kind,
   };
 }

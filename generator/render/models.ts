@@ -21,7 +21,7 @@ export function modelEntry(record: ModelRecord, cheapest: ModelEntry['cheapest_o
     benchmarks: benchmarksOf(record.benchmarks),
     retirement_date: record.retirement_date,
     has_free_variant: record.free_variant !== null,
-    unit_prices: kind.unit_prices.map((p) => ({ unit: p.unit, kind: p.kind, usd: p.usd, source: p.source })),
+    unit_prices: kind.unit_prices.map((p) => ({ unit: p.unit, kind: p.kind, usd: p.usd, source: p.source, ...(p.size === undefined ? {} : { size: p.size }), ...(p.quality === undefined ? {} : { quality: p.quality }) })),
     cheapest_offer: cheapest,
     lifecycle: { status: lifecycle.status, not_before: lifecycle.not_before },
     // Issue 35 (catalog): what the model is for, and what it reads and writes (models/model-kind.ts).

@@ -43,6 +43,8 @@ describe('offers', () => {
       ['azure', 'litellm', 'azure/claude-x', 'standard', null],
       ['anthropic', 'openrouter', 'anthropic', 'standard', null],
       ['anthropic', 'litellm', 'claude-x', 'standard', null],
+      // OpenRouter's own listing, at its listed price: what a request to OpenRouter costs.
+      ['openrouter', 'openrouter', 'anthropic/claude-x', 'standard', null],
       ['amazon-bedrock', 'openrouter', 'amazon bedrock', 'standard', null],
       ['amazon-bedrock', 'modelsdev', 'amazon-bedrock/anthropic.claude-x-v1:0', 'standard', null],
       ['amazon-bedrock', 'litellm', 'bedrock/us-gov-east-1/anthropic.claude-x-v1:0', 'regional', 'us-gov-east-1'],
@@ -60,6 +62,7 @@ describe('offers', () => {
     const { offers } = modelOffers({ ...base, endpoints: { updated_at: base.endpoints.updated_at, items: [plain, fast] } }, [], null);
     expect(offers.map((o) => [o.provider, o.provider_name, o.tag])).toEqual([
       ['fireworks', 'Fireworks', 'fireworks'],
+      ['openrouter', 'OpenRouter', null],
       ['fireworks', 'Fireworks', 'fireworks/fast'],
     ]);
   });
@@ -81,6 +84,7 @@ describe('offers', () => {
     // OpenRouter's plain Anthropic endpoint and LiteLLM's Anthropic record are the same offer as genai-prices': not listed twice.
     expect(offers.map((o) => [o.provider, o.source])).toEqual([
       ['anthropic', 'genai-prices'],
+      ['openrouter', 'openrouter'],
       ['databricks', 'litellm'],
       ['amazon-bedrock', 'openrouter'],
     ]);
@@ -111,12 +115,31 @@ describe('offers', () => {
     const marked = markOlderNews(offers, '2026-09-01T00:00:00Z', readAt);
     expect(marked.map((o) => [o.provider, o.source, o.stale])).toEqual([
       ['anthropic', 'genai-prices', false],
+      ['openrouter', 'openrouter', false],
       ['amazon-bedrock', 'openrouter', false],
       ['azure', 'litellm', true],
     ]);
     expect(cheapestOffer(marked)).toMatchObject({ provider: 'anthropic', source: 'genai-prices' });
     // Without a dated change in force, nothing is older news.
     expect(markOlderNews(offers, null, readAt).every((o) => !o.stale)).toBe(true);
+  });
+
+  it("lists OpenRouter's own listing with its ids, its listed price and that price's history, never as the cheapest offer", () => {
+    const base = record();
+    const model: ModelRecord = {
+      ...base,
+      canonical_slug: 'anthropic/claude-x-20260101',
+      price_history: [{ at: '2026-03-29T00:00:00Z', input: 4, output: 20, cache_read: null, cache_write: null }, { ...base.price_history[0]!, at: '2026-05-01T00:00:00Z', previous_seen_at: '2026-03-29T00:00:00Z' }],
+      endpoints: { updated_at: base.endpoints.updated_at, items: [{ ...base.endpoints.items[1]!, price: { input: 3, output: 15, cache_read: null, cache_write: null } }] },
+    };
+    const { offers } = modelOffers(model, [], null);
+    const listing = offers.find((o) => o.provider === 'openrouter')!;
+    expect(listing).toMatchObject({ source: 'openrouter', source_key: 'anthropic/claude-x', tag: null, kind: 'standard', first_party: false, free: false, price: { input: 3, output: 15 }, api_names: ['anthropic/claude-x', 'anthropic/claude-x-20260101'] });
+    expect(listing.price_history.map((p) => [p.at, p.input])).toEqual([['2026-03-29T00:00:00Z', 4], ['2026-05-01T00:00:00Z', 3]]);
+    // It ties with the endpoint it is the price of, which stays the cheapest offer.
+    expect(cheapestOffer(offers)).toMatchObject({ provider: 'amazon-bedrock' });
+    // A model only the makers sell has no OpenRouter listing.
+    expect(modelOffers({ ...model, origin: 'first-party' }, [], null).offers.some((o) => o.provider === 'openrouter')).toBe(false);
   });
 
   it('reads OpenRouter provider names as authors where they are the author', () => {

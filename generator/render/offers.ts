@@ -17,6 +17,10 @@
  * - Prices are compared at PRICE_COMPARISON_DIGITS significant digits, so conversion noise
  *   ($2.99999/$15.00002 against $3/$15) never picks an offer: a tie goes to the maker's own
  *   offer, then to the source in the order above.
+ * - OpenRouter is a provider too: its own listing of the model (provider `openrouter`, its listed
+ *   price and that price's history, tag null) answers for a request sent to OpenRouter under the
+ *   model's id or its canonical slug; its free variant for `:free`. The listing is the price of
+ *   OpenRouter's cheapest endpoint, so it is never the model's `cheapest_offer`.
  * - A provider's retirement belongs to its offer (`retirement_date`), never to the model.
  * - An offer whose blended price is more than 100× away from the model's price (or, without one,
  *   from the median of the other offers) is a unit error in its source, not an offer: left out.
@@ -86,6 +90,40 @@ function openRouterOffer(e: EndpointRecord, author: string, history: readonly Of
     api_names: [],
   };
 }
+
+/** OpenRouter's listing of a model it lists: its price and history, and the ids OpenRouter answers to. */
+export function openRouterListing(record: ModelRecord): ApiOffer | null {
+  const current = record.price_history.at(-1);
+  if (record.origin === 'first-party' || current === undefined) return null;
+  const names = [record.upstream_id, ...(record.canonical_slug !== undefined && record.canonical_slug !== record.upstream_id ? [record.canonical_slug] : [])];
+  return {
+    provider: 'openrouter',
+    provider_name: providerName('openrouter'),
+    source: 'openrouter',
+    source_key: record.upstream_id,
+    tag: null,
+    kind: 'standard',
+    region: null,
+    first_party: false,
+    price: apiPrice(current),
+    context_length: record.context_length,
+    max_output: record.max_output,
+    quantization: null,
+    capabilities: capabilitiesOf(record.capabilities),
+    free: false,
+    uptime_1d: null,
+    retirement_date: null,
+    price_tiers: apiTiers(record.price_tiers ?? []),
+    prices_checked: null,
+    price_history: apiOfferHistory(record.price_history),
+    time_window: null,
+    stale: false,
+    api_names: [...new Set(names)].sort(),
+  };
+}
+
+/** OpenRouter's own listing (not an endpoint it routes to). */
+export const isRouterListing = (o: Pick<ApiOffer, 'provider' | 'source' | 'free'>): boolean => o.provider === 'openrouter' && o.source === 'openrouter' && !o.free;
 
 function directOffer(o: DirectOffer): ApiOffer {
   const price = apiPrice(o.price);
@@ -168,6 +206,8 @@ export function modelOffers(
   const historyOf = (e: EndpointRecord) => offerHistoryOf(endpointHistory, endpointKey(record.id, e.tag), e).filter((p) => asOf === null || p.at <= asOf);
   const own = record.endpoints.items.map((e) => openRouterOffer(e, record.author, historyOf(e)));
   if (freeVariant !== null && !own.some((o) => o.free)) own.push(freeVariant);
+  const listing = openRouterListing(record);
+  if (listing !== null) own.push(listing);
   const listed = onePerPlace(direct.map(directOffer));
   const all = [...own.filter((o) => !foldedIntoGenaiPrices(o, listed)), ...listed];
   const current = record.price_history.at(-1);
@@ -200,6 +240,6 @@ export function markOlderNews(offers: readonly ApiOffer[], changedAt: string | n
 
 /** The cheapest paid headline (`standard`) offer, named in every model entry with its price and source. */
 export function cheapestOffer(offers: readonly ApiOffer[]): CheapestOffer | null {
-  const first = offers.find((o) => o.kind === 'standard' && !o.free && !o.stale && o.price.blended !== null && o.price.blended > 0);
+  const first = offers.find((o) => o.kind === 'standard' && !o.free && !o.stale && !isRouterListing(o) && o.price.blended !== null && o.price.blended > 0);
   return first === undefined ? null : { provider: first.provider, provider_name: first.provider_name, source: first.source, price: first.price };
 }

@@ -201,7 +201,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.
   const costIndex = buildCostIndex([...modelDetails.values()], judgeAt);
   add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length });
-  const nameIndex = apiNamesIndex(modelDetails.values(), ownersOf(dataset.factsByModel), dataset.facts);
+  const nameIndex = apiNamesIndex(modelDetails.values(), ownersOf(dataset.factsByModel), dataset.facts, report);
   add('api-names', 'api-names', nameIndex, { ...baseMeta, count: indexedNames(nameIndex) });
   // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
   files.push(...renderExports(entries, modelDetails));

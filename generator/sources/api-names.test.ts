@@ -50,10 +50,14 @@ describe('API names from the sources', () => {
       // Two sources key one name to two models: reported, resolvable to neither.
       ['mistralai/mistral-large-2407', { litellm: [fact('litellm', 'mistral/mistral-large', 'mistral', 'mistral-large')] }],
       ['mistralai/mistral-large-2411', { modelsdev: [fact('modelsdev', 'mistral/mistral-large', 'mistral', 'mistral-large')] }],
+      // The maker lists `mistral-medium-3` among Mistral Medium 3.5's names; genai-prices keys a record of Medium 3 so: the maker decides.
+      ['mistralai/mistral-medium-3', { 'genai-prices': [fact('genai-prices', 'mistral/mistral-medium-3', 'mistral', 'mistral-medium-3')] }],
+      ['mistralai/mistral-medium-3-5', { 'mistral-deprecations': [fact('mistral-deprecations', 'mistral-medium-3-5', 'mistral', 'mistral-medium-3-5', { lifecycle: { source_url: 'https://docs.mistral.ai', announced_at: null, deprecated_at: null, state: 'GA', note: null, replacement: null, replacement_names: [], aliases: ['mistral-medium-3', 'mistral-medium-latest'], display_name: null } })] }],
     ]);
     const owners = nameOwners(byModel);
     expect(owners.get(nameKey('openai', 'gpt-4o-2024-05-13'))).toMatchObject({ model: 'openai/gpt-4o-2024-05-13', candidates: ['openai/gpt-4o-2024-05-13'] });
     expect(owners.get(nameKey('openai', 'gpt-4o'))?.model).toBe('openai/gpt-4o');
+    expect(owners.get(nameKey('mistral', 'mistral-medium-3'))?.model).toBe('mistralai/mistral-medium-3-5');
     expect(ambiguousNames(owners)).toEqual([
       { provider: 'mistral', name: 'mistral-large', candidates: ['mistralai/mistral-large-2407', 'mistralai/mistral-large-2411'], sources: ['litellm mistral/mistral-large → mistralai/mistral-large-2407', 'modelsdev mistral/mistral-large → mistralai/mistral-large-2411'] },
     ]);

@@ -9,10 +9,12 @@
  * - models.dev: the model's id under its provider;
  * - the makers' own pages: the API name a row names, and its aliases (OpenAI's plain-text
  *   aliases, Mistral's `apiNames`).
- * A name is a claim that (provider, name) is this model. A source's own key for a record is a
- * stronger claim than a name listed beside another record (genai-prices' `match` of a family
- * record, a maker's alias list): the keys decide, and where the claims of one strength name two
- * models the name is ambiguous: reported, resolvable to neither.
+ * A name is a claim that (provider, name) is this model. The maker's own page decides where it
+ * places the name on one model (Mistral lists `mistral-medium-3` among Mistral Medium 3.5's
+ * `apiNames`, though genai-prices keys a record of Medium 3 so); otherwise a source's own key for
+ * a record is a stronger claim than a name listed beside another record (genai-prices' `match` of
+ * a family record, a maker's alias list): the keys decide, and where the claims of one strength
+ * name two models the name is ambiguous: reported, resolvable to neither.
  */
 import { isLifecycleSource, type FactSource, type ModelFacts } from './facts.js';
 import { offerPlace, providerId, type OfferPlace } from './providers.js';
@@ -98,8 +100,9 @@ export function nameOwners(factsByModel: Iterable<[string, Partial<Record<FactSo
     }
   }
   for (const owner of owners.values()) {
+    const byMaker = new Set(owner.claims.filter((c) => isLifecycleSource(c.source)).map((c) => c.model));
     const byKey = new Set(owner.claims.filter((c) => c.strength === 'key').map((c) => c.model));
-    const deciding = byKey.size > 0 ? byKey : new Set(owner.claims.map((c) => c.model));
+    const deciding = byMaker.size === 1 ? byMaker : byKey.size > 0 ? byKey : new Set(owner.claims.map((c) => c.model));
     owner.candidates = [...deciding].sort();
     owner.model = owner.candidates.length === 1 ? owner.candidates[0]! : null;
   }

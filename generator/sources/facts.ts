@@ -42,11 +42,25 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 
 export { MODALITIES, MODALITIES_SCHEMA, MODEL_TYPES, TEXT_GENERATION_TYPES, type Modalities, type Modality, type ModelType } from '../models/types.js';
 
+/** A name pattern as genai-prices writes its match clauses (validation/common-schemas.ts, query/name-patterns.ts). */
+export type NamePatternFact =
+  | { equals: string }
+  | { starts_with: string }
+  | { ends_with: string }
+  | { contains: string }
+  | { regex: string }
+  | { or: NamePatternFact[] }
+  | { and: NamePatternFact[] };
+
 /** One price not per text token, in USD per `unit`. */
 export interface UnitPriceFact {
   unit: PriceUnit;
   kind: PriceKind;
   usd: number;
+  /** An image's size (`1024x1792`), where the price is one size's (`dall-e-3`'s per-image prices). */
+  size?: string;
+  /** An image's quality as the maker names it (`standard`, `hd`, `low`, `medium`, `high`), where the price is one quality's. */
+  quality?: string;
 }
 
 /**
@@ -126,6 +140,8 @@ export interface ModelFacts {
   prices_checked?: string;
   /** Other names the source says this record answers to (genai-prices' match rule), for identity. */
   names?: string[];
+  /** Only genai-prices: the family of names its match rule describes besides `names` (`starts_with`, `contains`, `regex`…), published as a pattern, never used for identity. */
+  patterns?: NamePatternFact;
   /** What the model is for, where the source says (LiteLLM's mode, models.dev's modalities). */
   type?: ModelType;
   /** Input and output modalities, where the source says. */

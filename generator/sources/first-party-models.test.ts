@@ -79,16 +79,17 @@ describe('first-party models', () => {
     // With a dated sibling of ours, the undated name floats: a record of it must agree (identity rule 4).
     const floating = new Map([...catalog, ['openai/gpt-3.5-turbo-0613', ours('openai/gpt-3.5-turbo-0613', price(1.5, 2))], ['deepseek/deepseek-chat', ours('deepseek/deepseek-chat', price(0.3, 1.2))]]);
     const made = firstPartyModels(files, identity, floating, NOW);
-    expect(made.added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125', 'openai/gpt-3.5-turbo-1106']);
+    // The floating `deepseek-chat` beside our fixed DeepSeek V3 (`deepseek/deepseek-chat`): the maker's own model of the name, `-latest`.
+    expect(made.added.map((r) => r.id)).toEqual(['deepseek/deepseek-chat-latest', 'openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125', 'openai/gpt-3.5-turbo-1106']);
+    expect(made.added[0]).toMatchObject({ origin: 'first-party', author: 'deepseek', upstream_id: 'genai-prices/deepseek/deepseek-chat' });
     expect(Object.fromEntries(made.unplaced.map((u) => [u.source_key, u.reason.split(':')[0]]))).toEqual({
-      'deepseek/deepseek-chat': 'a name that floats between models (identity)',
       'openai/ft:gpt-4o': 'a fine-tuning price, not a model',
       'openai/gpt-3.5-turbo': 'names openai/gpt-3.5-turbo, but its facts disagree with it (identity rule 4)',
       'openai/gpt-4o-mini-2024-07-18.ft-': 'a fine-tuning price, not a model',
     });
     // A key excluded in data/identity.json makes nothing either.
     identity['genai-prices']['openai/gpt-3.5-turbo-1106'] = null;
-    expect(firstPartyModels(files, identity, floating, NOW).added.map((r) => r.id)).toEqual(['openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125']);
+    expect(firstPartyModels(files, identity, floating, NOW).added.map((r) => r.id)).toEqual(['deepseek/deepseek-chat-latest', 'openai/chatgpt-4o-latest', 'openai/gpt-3.5-turbo-0125']);
   });
 
   it('makes a model of each same-priced dated snapshot the identity rules keep apart from ours, once, and gives way when OpenRouter lists a made model under its own spelling', () => {

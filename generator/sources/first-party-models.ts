@@ -19,8 +19,11 @@
  *   place it on the next run otherwise);
  * - one of these models that OpenRouter comes to list under its own spelling (`claude-opus-4.7`
  *   for our `claude-opus-4-7`) is delisted, kept, and no longer anyone's name: OpenRouter's is the model;
- * - a name that floats (`deepseek-chat`) is never a second model beside our fixed one of that name;
- *   where we have none (`chatgpt-4o-latest`) it is the maker's own model of that very name;
+ * - a name that floats (`deepseek-chat`) is never a second model beside our fixed one of that name
+ *   (OpenRouter's `deepseek/deepseek-chat` is DeepSeek V3): the maker's own model of the name is
+ *   `<author>/<name>-latest` (`deepseek/deepseek-chat-latest`: whatever DeepSeek serves under it,
+ *   at DeepSeek's price of the name on the day); where we have none (`chatgpt-4o-latest`) it is
+ *   the maker's own model of that very name;
  * - fine-tuning prices (`ft:…`) and names the identity rules never read are no models.
  *
  * Records of one maker that read the same name are one model. Its type, modalities, name and
@@ -173,6 +176,8 @@ export function firstPartyModels(files: Files, identity: IdentityMap, stored: Re
   const report = (fact: ModelFacts, reason: string) => unplaced.push({ source: fact.source as PriceSource, source_key: fact.source_key, reason });
   type Candidate = { fact: ModelFacts; author: string; own: string; base: { name: string; kind: string; id: string | undefined } | undefined };
   const candidates: Candidate[] = [];
+  // The makers' own models of floating names whose own id one of our fixed models holds.
+  const floating: Array<[string, ModelFacts]> = [];
   for (const source of PRICE_SOURCES) {
     const curated = identity[source] ?? {};
     for (const fact of files[source]?.facts ?? []) {
@@ -186,7 +191,9 @@ export function firstPartyModels(files: Files, identity: IdentityMap, stored: Re
       const cut = forms.findIndex((f) => f.kind === 'variant');
       const named = (cut === -1 ? forms : forms.slice(0, cut)).map((f) => ({ name: f.name, kind: f.kind as string, id: ours.get(`${read.author}|${f.name}`) }));
       if (named[0]!.id !== undefined && FLOATING_NAMES.includes(read.name)) {
-        report(fact, `a name that floats between models (identity): ours, ${named[0]!.id}, is one fixed model`);
+        const id = firstPartyId(read.author, { ...fact, model_name: `${fact.model_name}-latest` }, `${read.name}-latest`);
+        if (id === null) report(fact, `a name that floats between models (identity): ours, ${named[0]!.id}, is one fixed model`);
+        else floating.push([id, fact]);
         continue;
       }
       if (named[0]!.id !== undefined) {
@@ -252,6 +259,7 @@ export function firstPartyModels(files: Files, identity: IdentityMap, stored: Re
     }
     groups.set(id, [...(groups.get(id) ?? []), fact]);
   }
+  for (const [id, fact] of floating) groups.set(id, [...(groups.get(id) ?? []), fact]);
   // A model of that id part of another stays so: its name is that model's (first-party-merge.ts).
   for (const [id, facts] of groups) {
     const whole = models.get(id)?.part_of;

@@ -35,6 +35,12 @@ describe('identity rules', () => {
     expect(readKey(fact('artificialanalysis', 'anthropic/claude-4-1-opus', null, 'anthropic'))?.name).toBe('claude-opus-4-1');
     expect(readKey(fact('litellm', 'meta.llama3-3-70b-instruct-v1:0', 'bedrock_converse', null))?.name).toBe('llama-3-3-70b-instruct');
     expect(readKey(fact('litellm', 'groq/llama-3.3-70b-versatile', 'groq', null))?.name).toBe('llama-3-3-70b-instruct');
+    // Groq's retired names with their context tail, kept for old bills; Cerebras serves Llama's instruct models only.
+    expect(readKey(fact('genai-prices', 'groq/llama3-8b-8192', 'groq', null, { model_name: 'llama3-8b-8192' }))?.name).toBe('llama-3-8b-instruct');
+    expect(readKey(fact('genai-prices', 'groq/mixtral-8x7b-32768', 'groq', null, { model_name: 'mixtral-8x7b-32768' }))?.name).toBe('mixtral-8x7b-instruct');
+    expect(readKey(fact('genai-prices', 'groq/llama3-groq-8b-8192-tool-use-preview', 'groq', null, { model_name: 'llama3-groq-8b-8192-tool-use-preview' }))?.name).toBe('llama-3-groq-8b-8192-tool-use-preview');
+    expect(readKey(fact('genai-prices', 'cerebras/llama-3.3-70b', 'cerebras', null, { model_name: 'llama-3.3-70b' }))?.name).toBe('llama-3-3-70b-instruct');
+    expect(readKey(fact('genai-prices', 'cerebras/qwen-3-32b', 'cerebras', null, { model_name: 'qwen-3-32b' }))?.name).toBe('qwen-3-32b');
     expect(readKey(fact('litellm', 'fireworks_ai/accounts/fireworks/models/llama-v3p1-70b-instruct', 'fireworks_ai', null))?.name).toBe('llama-3-1-70b-instruct');
     expect(readKey(fact('litellm', 'azure_ai/Meta-Llama-3.1-8B-Instruct', 'azure_ai', null))?.name).toBe('llama-3-1-8b-instruct');
     expect(readKey(fact('litellm', 'mistral/labs-devstral-small-2512', 'mistral', 'mistral'))?.name).toBe('devstral-small-2512');
@@ -120,6 +126,13 @@ describe('identity rules', () => {
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape('first-party') }).matches.map((m) => [m.model_id, m.kind])).toEqual([['openai/chatgpt-4o-latest', 'exact']]);
     // A fixed model of the same name (a reseller's catalog entry) is never it.
     expect(matchFacts([record], ['openai/chatgpt-4o-latest'], { models: shape() }).matches).toEqual([]);
+    // Beside a fixed model of the name (OpenRouter's DeepSeek V3), the maker's own model of it is `-latest`.
+    const chat = fact('litellm', 'deepseek-chat', 'deepseek', 'deepseek', { model_name: 'deepseek-chat', price: { input: 0.28, output: 0.42, cache_read: null, cache_write: null } });
+    const models = new Map([
+      ['deepseek/deepseek-chat', { context_length: 163840, input: 0.32, output: 0.89 }],
+      ['deepseek/deepseek-chat-latest', { context_length: null, input: null, output: null, origin: 'first-party' as const }],
+    ]);
+    expect(matchFacts([chat], [...models.keys()], { models }).matches.map((m) => m.model_id)).toEqual(['deepseek/deepseek-chat-latest']);
   });
 
   it("puts a `-latest` on a made model it was not made from only where its record contradicts nothing the model states", () => {

@@ -99,7 +99,8 @@ export function matchOne(fact: Fact, indexes: Indexes, pairs: ReadonlySet<string
   const read = readKey(fact, { keepFloating: true });
   if (read === null) return null;
   if (FLOATING_NAMES.includes(read.name)) {
-    const own = (indexes.ids.get(read.name) ?? []).filter((id) => id.split('/')[0] === read.author && context.models?.get(id)?.origin === 'first-party');
+    // The maker's own model of the name: of that very name, or `-latest` where a fixed model holds it (first-party-models.ts).
+    const own = [read.name, `${read.name}-latest`].flatMap((n) => indexes.ids.get(n) ?? []).filter((id) => id.split('/')[0] === read.author && context.models?.get(id)?.origin === 'first-party');
     return own.length === 1 ? { ok: true, id: own[0]!, kind: 'exact', floating: false, name: read.name } : null;
   }
   if (fact.source !== 'artificialanalysis') {

@@ -52,7 +52,9 @@ export function canonicalAuthor(author: string): string {
 /**
  * Spellings of the same model across hosts, read as OpenRouter writes them: Meta's old
  * `Meta-Llama-3.1-…` names, Bedrock's `llama3-3-70b`, Fireworks' `llama-v3p1-70b` and
- * `deepseek-v3p1`, Groq's `-versatile`/`-instant` for its instruct models, and Mistral's
+ * `deepseek-v3p1`, Groq's `-versatile`/`-instant` for its instruct models and its retired names'
+ * context tail (`llama3-8b-8192`, `mixtral-8x7b-32768`: kept for old bills), Cerebras' Llama names
+ * (it serves the instruct models only: `llama-3.3-70b`, `llama3.1-8b`), and Mistral's
  * `labs-`/`open-` API prefixes (Mistral's own naming: a lane, not a model).
  */
 export function hostSpelling(name: string, provider: string | null, author: string | null): string {
@@ -60,7 +62,8 @@ export function hostSpelling(name: string, provider: string | null, author: stri
   if (provider === 'databricks') out = out.replace(/^databricks-/, '');
   out = out.replace(/^meta-llama-(?=\d|guard)/, 'llama-').replace(/^llama(\d)/, 'llama-$1');
   if (provider === 'fireworks_ai' || provider === 'fireworks-ai' || provider === 'fireworks') out = out.replace(/(\d+)p(\d+)/g, '$1.$2').replace(/^llama-v(\d)/, 'llama-$1');
-  if (provider === 'groq') out = out.replace(/-(versatile|instant)$/, '-instruct');
+  if (provider === 'groq') out = out.replace(/-(versatile|instant)$/, '-instruct').replace(/^((?:llama-\d|mixtral)[a-z0-9.-]*?)-(?:4096|8192|32768)$/, '$1-instruct');
+  if (provider === 'cerebras') out = out.replace(/^(llama-\d[\d.]*-\d+b)$/, '$1-instruct');
   // Vertex's "model as a service" copies and Bedrock's version tails name the same model.
   if (provider?.startsWith('vertex_ai') || provider === 'google-vertex') out = out.replace(/-maas$/, '');
   if ((provider?.startsWith('bedrock') || provider === 'amazon-bedrock' || provider === 'aws') && author !== 'amazon') out = out.replace(/-v\d+$/, '');

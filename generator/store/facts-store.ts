@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { TokenPrices } from '../models/types.js';
 import { FACT_SOURCES, MODALITIES_SCHEMA, MODEL_TYPES, PRICE_KINDS, PRICE_UNITS, type FactSource, type ModelFacts } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
-import { benchmarks, isoTime, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
+import { benchmarks, IMAGE_QUALITY, IMAGE_SIZE, isoTime, namePatternSchema, nullableDate, nullablePositiveInt, priceTier, tokenPrices } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
 import { DATA_FILES } from './layout.js';
 import { stableStringify } from '../text/stable-json.js';
@@ -87,6 +87,7 @@ const factSchema = {
     dated_prices: { type: 'array', minItems: 1, items: datedPrice },
     prices_checked: { type: 'string', format: 'date' },
     names: { type: 'array', items: { type: 'string' } },
+    patterns: namePatternSchema(),
     type: { enum: [...MODEL_TYPES] },
     modalities: MODALITIES_SCHEMA,
     unit_prices: {
@@ -95,7 +96,13 @@ const factSchema = {
         type: 'object',
         required: ['unit', 'kind', 'usd'],
         additionalProperties: false,
-        properties: { unit: { enum: [...PRICE_UNITS] }, kind: { enum: [...PRICE_KINDS] }, usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000 } },
+        properties: {
+          unit: { enum: [...PRICE_UNITS] },
+          kind: { enum: [...PRICE_KINDS] },
+          usd: { type: 'number', exclusiveMinimum: 0, maximum: 10000 },
+          size: IMAGE_SIZE,
+          quality: IMAGE_QUALITY,
+        },
       },
     },
     input_only_price: { type: 'number', exclusiveMinimum: 0 },

@@ -7,7 +7,9 @@
  *   dates: $0.60/$2.40 until 2026-07-19, $0.55/$2.20 from 2026-07-20) and its `us.` data-zone id
  *   (LiteLLM, $0.66/$2.64: the data zone's own offer);
  * - `shared-test` at DeepSeek, which LiteLLM puts with deepseek/r-test and models.dev with
- *   mistralai/mistral-test: a name two models claim.
+ *   mistralai/mistral-test: a name two models claim;
+ * - image and audio output rates of mistralai/mistral-test (per 1M tokens, on its `-latest` key):
+ *   the media parts of a cost.
  */
 import type { ModelFacts } from '../sources/facts.js';
 import type { TokenPrices } from '../models/types.js';
@@ -37,7 +39,12 @@ export const NAME_FACTS = {
   litellm: [
     fact('litellm', 'deepseek/shared-test', 'deepseek', 'deepseek', 'shared-test', null),
     fact('litellm', 'mistral/mistral-test-2507', 'mistral', 'mistral', 'mistral-test-2507', price(0.4, 2)),
-    fact('litellm', 'mistral/mistral-test-latest', 'mistral', 'mistral', 'mistral-test-latest', price(0.4, 2)),
+    fact('litellm', 'mistral/mistral-test-latest', 'mistral', 'mistral', 'mistral-test-latest', price(0.4, 2), {
+      unit_prices: [
+        { unit: '1m_tokens', kind: 'output_image', usd: 30 },
+        { unit: '1m_tokens', kind: 'output_audio', usd: 64 },
+      ],
+    }),
     fact('litellm', 'us.deepseek.r-test-v1:0', 'bedrock', null, 'us.deepseek.r-test-v1:0', price(0.66, 2.64)),
   ],
   modelsdev: [fact('modelsdev', 'deepseek/shared-test', 'deepseek', 'deepseek', 'shared-test', null)],

@@ -64,6 +64,10 @@ export interface ApiUnitPrice {
   /** USD per unit. */
   usd: number;
   source: 'openrouter' | PriceSource;
+  /** The image size the price is for (`1024x1792`), where it is one size's. */
+  size?: string;
+  /** The image quality the price is for (`standard`, `hd`), where it is one quality's. */
+  quality?: string;
 }
 
 export interface CheapestOffer {

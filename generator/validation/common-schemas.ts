@@ -78,3 +78,36 @@ export function priceTier<P extends PriceShape>(price: P) {
     properties: { min_prompt_tokens: { type: 'integer', minimum: 1 }, ...price.properties },
   } as const;
 }
+
+/** An image's size and quality, where a per-image price is one size's and quality's (`dall-e-3`). */
+export const IMAGE_SIZE = { type: 'string', pattern: '^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$', description: 'the image size the price is for, width x height in pixels' } as const;
+export const IMAGE_QUALITY = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}$', description: "the image quality the price is for, as the maker names it (standard, hd, low, medium, high)" } as const;
+
+/** Deeper name patterns are not stored or published (genai-prices nests two levels). */
+export const NAME_PATTERN_DEPTH = 3;
+
+/**
+ * A name pattern as genai-prices writes its match clauses: one of `equals`, `starts_with`,
+ * `ends_with`, `contains`, `regex` (at most 100 characters: query/name-patterns.ts runs only a
+ * bounded subset), or `or`/`and` of patterns; unrolled to NAME_PATTERN_DEPTH levels (no `$ref`, so
+ * it nests in any schema).
+ */
+export function namePatternSchema(depth = NAME_PATTERN_DEPTH): object {
+  const literal = { type: 'string', minLength: 1, maxLength: 160 } as const;
+  const leaves = [
+    { type: 'object', required: ['equals'], additionalProperties: false, properties: { equals: literal } },
+    { type: 'object', required: ['starts_with'], additionalProperties: false, properties: { starts_with: literal } },
+    { type: 'object', required: ['ends_with'], additionalProperties: false, properties: { ends_with: literal } },
+    { type: 'object', required: ['contains'], additionalProperties: false, properties: { contains: literal } },
+    { type: 'object', required: ['regex'], additionalProperties: false, properties: { regex: { type: 'string', minLength: 1, maxLength: 100 } } },
+  ];
+  if (depth === 0) return { oneOf: leaves };
+  const items = { type: 'array', minItems: 1, maxItems: 50, items: namePatternSchema(depth - 1) };
+  return {
+    oneOf: [
+      ...leaves,
+      { type: 'object', required: ['or'], additionalProperties: false, properties: { or: items } },
+      { type: 'object', required: ['and'], additionalProperties: false, properties: { and: items } },
+    ],
+  };
+}

@@ -5,16 +5,21 @@
  */
 import { usageFromText, type CostInputError } from '../client/client.js';
 import type { TokenUsage } from '../query/cost.js';
-import { USAGE_FIELDS, type UsageField } from '../query/cost-usage.js';
+import type { UsageField } from '../query/cost-usage.js';
+
+/** The counts the website asks for: a text token mix (image and audio parts are the package's and the CLI's). */
+export const MIX_USAGE_FIELDS = ['input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens'] as const satisfies readonly UsageField[];
+export type MixField = (typeof MIX_USAGE_FIELDS)[number];
+const USAGE_FIELDS = MIX_USAGE_FIELDS;
 
 /** The address parameter and the label of each count. */
-export const MIX_FIELDS: Record<UsageField, { param: string; label: string }> = {
+export const MIX_FIELDS: Record<MixField, { param: string; label: string }> = {
   input_tokens: { param: 'input', label: 'Prompt tokens (cache included)' },
   cache_read_tokens: { param: 'cache_read', label: 'of which cache reads' },
   cache_write_tokens: { param: 'cache_write', label: 'of which cache writes' },
   output_tokens: { param: 'output', label: 'Output tokens' },
 };
-export const DEFAULT_MIX: Record<UsageField, string> = { input_tokens: '10000', cache_read_tokens: '0', cache_write_tokens: '0', output_tokens: '1000' };
+export const DEFAULT_MIX: Record<MixField, string> = { input_tokens: '10000', cache_read_tokens: '0', cache_write_tokens: '0', output_tokens: '1000' };
 
 /** A token mix from address or form parameters: null when none is given; CostInputError when one is wrong. */
 export function mixFromParams(params: URLSearchParams): TokenUsage | null {

@@ -12,16 +12,10 @@
  * `max_tokens` and the pricing page `pricing_url`), so extra properties are allowed where the
  * upstream schema adds them often (providers, models); conditional prices are closed, as upstream.
  */
+import type { NamePatternFact } from '../facts.js';
 
-/** A clause of genai-prices' match logic (read in translate: names and the makers' own models). */
-export type Clause =
-  | { equals: string }
-  | { starts_with: string }
-  | { ends_with: string }
-  | { contains: string }
-  | { regex: string }
-  | { or: Clause[] }
-  | { and: Clause[] };
+/** A clause of genai-prices' match logic (read in translate: names, families and the makers' own models). */
+export type Clause = NamePatternFact;
 
 /** A price field as the file writes it: checked in translate (see readPrice). */
 export type RawPrice = unknown;

@@ -27,6 +27,19 @@ describe('translateGenaiPrices', () => {
     expect(factOf(observation, 'anthropic/claude-sonnet-5').names).toEqual(['claude-5-sonnet']);
     expect(factOf(observation, 'anthropic/claude-sonnet-4-5').names).toBeUndefined();
     expect(factOf(observation, 'anthropic/claude-sonnet-5').context_length).toBe(1000000);
+    // The family the rule describes besides its names: published as a pattern, never a name.
+    expect(factOf(observation, 'anthropic/claude-sonnet-5').patterns).toEqual({ starts_with: 'claude-sonnet-5' });
+    expect(factOf(observation, 'google/claude-sonnet-4-5').patterns).toEqual({ contains: 'claude-sonnet-4-5' });
+  });
+
+  it('keeps the family of a match rule without its spelled-out names, fine-tune prefixes or oversized clauses', () => {
+    const family = (match: unknown) => factOf(one({ input_mtok: 1, output_mtok: 2 }, { match }), 'anthropic/claude-x').patterns;
+    expect(family({ equals: 'claude-x' })).toBeUndefined();
+    expect(family({ or: [{ equals: 'gpt-4' }, { equals: 'gpt-4-0613' }, { starts_with: 'ft:gpt-4-0' }] })).toBeUndefined();
+    expect(family({ or: [{ equals: 'grok-4.3' }, { regex: '^grok-4\\.3-\\d{8}$' }] })).toEqual({ regex: '^grok-4\\.3-\\d{8}$' });
+    expect(family({ or: [{ starts_with: 'a' }, { contains: 'b' }, { equals: 'c' }] })).toEqual({ or: [{ starts_with: 'a' }, { contains: 'b' }] });
+    expect(family({ and: [{ contains: 'nova' }, { equals: 'x' }] })).toEqual({ and: [{ contains: 'nova' }, { equals: 'x' }] });
+    expect(family({ or: Array.from({ length: 200 }, (_, i) => ({ starts_with: `claude-${i}-and-a-long-name` })) })).toBeUndefined();
   });
 
   it('reads audio and request prices as unit prices, an input-only price as an embedding\'s, and refuses a negative one', () => {

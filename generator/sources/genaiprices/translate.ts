@@ -7,7 +7,7 @@ import { priceInForce } from '../../models/dated-prices.js';
 import { tokenCount } from '../../models/tokens.js';
 import type { TokenPrices } from '../../models/types.js';
 import type { DatedPrice, FactIssue, FactsObservation, ModelFacts } from '../facts.js';
-import { clauseNames, matches } from './match.js';
+import { clauseNames, familyClause, matches } from './match.js';
 import { SOURCE_ID, type ParsedGenaiPrices, type ProviderRecord } from './parse.js';
 import { readPriceSet } from './prices.js';
 import { minuteOfDay, scheduleOf, type ConditionalReading, type Constraint } from './schedule.js';
@@ -88,6 +88,7 @@ function translateRecord({ provider, model }: ProviderRecord, parsed: ParsedGena
   const current = priced ? priceInForce(schedule, now) : undefined;
   const who = seller(provider, model.id, parsed.providers);
   const names = clauseNames(model.match, model.id);
+  const family = familyClause(model.match);
   const units = readUnitPrices(model, now, report);
   const name = (model as { name?: unknown }).name;
   return {
@@ -107,6 +108,7 @@ function translateRecord({ provider, model }: ProviderRecord, parsed: ParsedGena
     ...(priced && (schedule.length > 1 || schedule[0]!.time_windows.length > 0) ? { dated_prices: schedule } : {}),
     ...(model.prices_checked === undefined ? {} : { prices_checked: model.prices_checked }),
     ...(names.length > 0 ? { names } : {}),
+    ...(family === null ? {} : { patterns: family }),
     ...(units.unit_prices.length > 0 ? { unit_prices: units.unit_prices } : {}),
     ...(units.input_only_price === null ? {} : { input_only_price: units.input_only_price }),
     ...(typeof name === 'string' && name.trim() !== '' ? { display_name: name.trim().slice(0, 200) } : {}),

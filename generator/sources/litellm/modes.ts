@@ -70,9 +70,19 @@ export function readModeUnits(record: LiteLlmRecord, report: (reason: string) =>
     if (reading.problem !== null) report(reading.problem);
     else if (reading.price !== null && !unit_prices.some((p) => p.unit === unit && p.kind === kind)) unit_prices.push({ ...reading.price, usd: roundPrice(reading.price.usd) });
   };
+  const transcription = mode === 'audio_transcription';
+  // A transcription is billed per minute of audio in (Whisper: $0.006 a minute); LiteLLM writes it
+  // per second, and its `output_cost_per_second` is that same price again (its cost counts one of the two).
+  if (transcription) add(record.input_cost_per_second ?? record.output_cost_per_second, 'minute', 'input_audio', 'input_cost_per_second', 60);
   // `output_cost_per_second` is a video's per second, or a speech model's per second of audio out.
-  if (record.output_cost_per_second !== undefined) add(record.output_cost_per_second, 'second', mode === 'video_generation' ? 'output_video' : 'output_audio', 'output_cost_per_second', 1);
-  for (const { field, unit, kind, scale } of UNIT_FIELDS) add(record[field], unit, kind, field, scale);
+  else if (record.output_cost_per_second !== undefined) add(record.output_cost_per_second, 'second', mode === 'video_generation' ? 'output_video' : 'output_audio', 'output_cost_per_second', 1);
+  for (const { field, unit, kind, scale } of UNIT_FIELDS) {
+    if (transcription && field === 'input_cost_per_second') continue;
+    // An image generation model's `input_cost_per_image` is what one image made costs (LiteLLM's
+    // `dall-e-3`: $0.04), unless the record prices images made apart (`output_cost_per_image`).
+    const made = field === 'input_cost_per_image' && mode === 'image_generation' && record.output_cost_per_image === undefined;
+    add(record[field], unit, made ? 'output_image' : kind, field, scale);
+  }
   // An image model's `output_cost_per_token` is its text output (Gemini's image previews: $12 text, $120 image tokens); without one it writes no priced text.
   const noText = NO_TEXT_OUTPUT.has(mode) || (MEDIA_MODES.has(mode) && !(typeof record.output_cost_per_token === 'number' && record.output_cost_per_token > 0));
   const input = noText ? readUnitPrice(record.input_cost_per_token, '1m_tokens', 'input_text', 'input_cost_per_token', PER_TOKEN).price : null;

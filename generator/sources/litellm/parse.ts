@@ -11,6 +11,7 @@ import {
   type RecordHead,
 } from './schema.js';
 import { authorOf } from './authors.js';
+import { sizedKey } from './image-sizes.js';
 
 export const SOURCE_ID = 'litellm' satisfies FactSource;
 
@@ -46,15 +47,15 @@ function isChatMode(mode: string | undefined): boolean {
 
 /**
  * In scope: a chat or completion record of any provider, or a record of another mode from a
- * maker's own API under the maker's own name (`openai/…` or no prefix: `1024-x-1024/dall-e-3`, a
- * size's price, is not a model of its own).
+ * maker's own API under the maker's own name (`openai/…` or no prefix), and a size's price of such
+ * a record (`hd/1024-x-1792/dall-e-3`: a unit price of `dall-e-3`, image-sizes.ts, not a model).
  */
 function inScope(key: string, value: RecordHead): boolean {
   if (isChatMode(value.mode)) return true;
   const provider = (value as { litellm_provider?: unknown }).litellm_provider;
   if (typeof value.mode !== 'string' || typeof provider !== 'string' || authorOf(provider) === null) return false;
   const name = key.startsWith(`${provider}/`) ? key.slice(provider.length + 1) : key;
-  return !name.includes('/');
+  return !name.includes('/') || sizedKey(name)?.base.includes('/') === false;
 }
 
 /**

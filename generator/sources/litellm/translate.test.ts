@@ -75,7 +75,31 @@ describe('translateLiteLlm', () => {
     expect(parsed.invalid).toEqual([]);
     expect(parsed.records.map((r) => r.key)).toContain('text-embedding-3-small');
     const more = parseLiteLlm(llmFile({ 'azure/text-embedding-3-small': llmRecord({ provider: 'azure', mode: 'embedding' }), '1024-x-1024/dall-e-3': llmRecord({ provider: 'openai', mode: 'image_generation' }), 'dall-e-3': llmRecord({ provider: 'openai', mode: 'image_generation' }), chat: llmRecord({ provider: 'openai' }) }), url);
-    expect(more.records.map((r) => r.key)).toEqual(['dall-e-3', 'chat']);
+    expect(more.records.map((r) => r.key)).toEqual(['1024-x-1024/dall-e-3', 'dall-e-3', 'chat']);
+  });
+
+  it("prices an image model per image by size and quality, its generation price as an output image, and a transcription per minute", () => {
+    const image = (fields: Record<string, unknown>) => llmRecord({ provider: 'openai', mode: 'image_generation', input: null, output: null, fields });
+    const observation = observe({
+      'dall-e-3': image({ input_cost_per_image: 0.04 }),
+      'standard/1024-x-1024/dall-e-3': image({ input_cost_per_pixel: 3.81469e-8, output_cost_per_pixel: 0 }),
+      'standard/1024-x-1792/dall-e-3': image({ input_cost_per_pixel: 4.359e-8, output_cost_per_pixel: 0 }),
+      'hd/1024-x-1024/dall-e-3': image({ input_cost_per_pixel: 7.629e-8, output_cost_per_pixel: 0 }),
+      'hd/1792-x-1024/dall-e-3': image({ input_cost_per_pixel: 6.539e-8, output_cost_per_pixel: 0 }),
+      'low/1024-x-1536/gpt-image-1.5': image({ input_cost_per_image: 0.013 }),
+      // A size whose model LiteLLM does not list stays a record of its own, as before.
+      '256-x-256/dall-e-9': image({ input_cost_per_pixel: 2.4414e-7 }),
+      'whisper-1': llmRecord({ provider: 'openai', mode: 'audio_transcription', input: 0, output: 0, fields: { input_cost_per_second: 0.0001, output_cost_per_second: 0.0001 } }),
+    });
+    expect(observation.facts.map((f) => f.source_key)).toEqual(['256-x-256/dall-e-9', 'dall-e-3', 'low/1024-x-1536/gpt-image-1.5', 'whisper-1']);
+    expect(factOf(observation, 'dall-e-3').unit_prices).toEqual([
+      { unit: 'image', kind: 'output_image', usd: 0.04 },
+      { unit: 'image', kind: 'output_image', usd: 0.08, size: '1024x1024', quality: 'hd' },
+      { unit: 'image', kind: 'output_image', usd: 0.12, size: '1792x1024', quality: 'hd' },
+      { unit: 'image', kind: 'output_image', usd: 0.04, size: '1024x1024', quality: 'standard' },
+      { unit: 'image', kind: 'output_image', usd: 0.08, size: '1024x1792', quality: 'standard' },
+    ]);
+    expect(factOf(observation, 'whisper-1').unit_prices).toEqual([{ unit: 'minute', kind: 'input_audio', usd: 0.006 }]);
   });
 
   it("states each record's type from its mode (an unknown mode is other) and reads non-text prices as unit prices, never as input/output", () => {
@@ -97,7 +121,7 @@ describe('translateLiteLlm', () => {
       'gemini/gemini-3-pro-image-preview': ['image', { input: 2, output: 12, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'output_image', usd: 120 }, { unit: 'image', kind: 'output_image', usd: 0.134 }]],
       'gpt-4o-mini-tts': ['audio', { input: 0.6, output: 12, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'output_audio', usd: 12 }]],
       'gpt-realtime': ['realtime', { input: 4, output: 16, cache_read: null, cache_write: null }, null, [{ unit: '1m_tokens', kind: 'input_audio', usd: 32 }, { unit: '1m_tokens', kind: 'output_audio', usd: 64 }]],
-      'whisper-1': ['audio', null, null, [{ unit: 'second', kind: 'input_audio', usd: 0.0001 }]],
+      'whisper-1': ['audio', null, null, [{ unit: 'minute', kind: 'input_audio', usd: 0.006 }]],
       'mistral-ocr-latest': ['other', null, null, []],
       'gemini/veo-3': ['video', null, null, [{ unit: 'second', kind: 'output_video', usd: 0.75 }]],
     });

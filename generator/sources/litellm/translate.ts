@@ -7,6 +7,8 @@ import { SOURCE_ID, type ParsedLiteLlm } from './parse.js';
 import { PRICE_FIELDS, TIER_PRICE_KEY, type LiteLlmRecord } from './schema.js';
 import { authorOf } from './authors.js';
 import { readModeUnits } from './modes.js';
+import { foldImageSizes } from './image-sizes.js';
+import type { UnitPrice } from '../../models/unit-prices.js';
 
 export { AUTHOR_BY_PROVIDER, authorOf } from './authors.js';
 
@@ -125,6 +127,11 @@ function translateRecord(key: string, record: LiteLlmRecord, issues: FactIssue[]
   };
 }
 
+/** A fact with its per-size image prices after its own unit prices. */
+function withSizes(fact: ModelFacts, sized: UnitPrice[] | undefined): ModelFacts {
+  return sized === undefined ? fact : { ...fact, unit_prices: [...(fact.unit_prices ?? []), ...sized] };
+}
+
 /** Pure: parsed records to facts (sorted by key), with every value we held back explained. */
 export function translateLiteLlm(parsed: ParsedLiteLlm): FactsObservation {
   const issues: FactIssue[] = parsed.invalid.map(({ key, reason }) => ({
@@ -132,7 +139,9 @@ export function translateLiteLlm(parsed: ParsedLiteLlm): FactsObservation {
     source_key: key,
     reason: `record does not match the schema: ${reason}`,
   }));
-  const facts = parsed.records.map(({ key, record }) => translateRecord(key, record, issues));
+  // Per-size image prices (`hd/1024-x-1792/dall-e-3`) are unit prices of their base record, not records.
+  const { records, sizes } = foldImageSizes(parsed.records);
+  const facts = records.map(({ key, record }) => withSizes(translateRecord(key, record, issues), sizes.get(key)));
   facts.sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
   return { facts, issues };
 }

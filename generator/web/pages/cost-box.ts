@@ -6,8 +6,7 @@
  */
 import { CostInputError, estimateEveryOffer } from '../../client/client.js';
 import type { CostEstimate, CostModel, TokenUsage } from '../../query/cost.js';
-import { USAGE_FIELDS, type UsageField } from '../../query/cost-usage.js';
-import { DEFAULT_MIX, MIX_FIELDS, mixFromParams, mixParams, mixProblem } from '../mix.js';
+import { DEFAULT_MIX, MIX_FIELDS, MIX_USAGE_FIELDS as USAGE_FIELDS, mixFromParams, mixParams, mixProblem, type MixField } from '../mix.js';
 import type { ModelDetail } from '../../types/api-types.js';
 import { usdAmount } from '../../render/presentation.js';
 import { h, replaceChildren, scrollTable } from '../dom.js';
@@ -67,7 +66,7 @@ export function costBox(model: ModelDetail, query: URLSearchParams, onMix: (para
       usage = mixFromParams(params);
     } catch (error) {
       if (!(error instanceof CostInputError)) throw error;
-      form.querySelector(`input[name="${MIX_FIELDS[error.field as UsageField]?.param ?? ''}"]`)?.setAttribute('aria-invalid', 'true');
+      form.querySelector(`input[name="${MIX_FIELDS[error.field as MixField]?.param ?? ''}"]`)?.setAttribute('aria-invalid', 'true');
       status.textContent = mixProblem(error);
       return;
     }

@@ -158,7 +158,7 @@ describe('modelpulse cost and cheapest by cost', () => {
       [['--input', '5'], /--output: is required/],
       [['--output', '5'], /--input: is required/],
       [[], /modelpulse cost needs the token mix/],
-      [['--input', '5', '--output', '1', '--provider', 'nobody'], /^modelpulse cost anthropic\/claude-test: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic\) \[not_offered\]$/],
+      [['--input', '5', '--output', '1', '--provider', 'nobody'], /^modelpulse cost anthropic\/claude-test: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic, openrouter\) \[not_offered\]$/],
     ];
     for (const [flags, message] of cases) {
       const result = await run(['cost', 'anthropic/claude-test', ...flags]);
@@ -276,8 +276,12 @@ describe('modelpulse resolve and cost by API name (the small site: testing/name-
       api_name: 'mistral-test-2507',
       at: '2026-08-02',
       moved_from: null,
+      match: { kind: 'exact', pattern: null },
       offer: { source: 'litellm', source_key: 'mistral/mistral-test-2507', kind: 'standard', region: null, provider_name: 'Mistral', api_name: 'mistral-test-2507' },
-      price: { input: 0.4, output: 2, cache_read: null, cache_write: null, since: null, unit_prices: [] },
+      price: {
+        input: 0.4, output: 2, cache_read: null, cache_write: null, since: null, basis: 'offer',
+        unit_prices: [{ unit: '1m_tokens', kind: 'output_image', usd: 30, source: 'litellm' }, { unit: '1m_tokens', kind: 'output_audio', usd: 64, source: 'litellm' }],
+      },
     });
     expect(JSON.parse((await run(['resolve', 'mistral', 'mistral-test-latest', '--json'])).out).model).toBe('mistralai/mistral-test');
     const zone = await run(['resolve', 'bedrock', 'us.deepseek.r-test-v1:0']);
@@ -295,6 +299,30 @@ describe('modelpulse resolve and cost by API name (the small site: testing/name-
     expect(JSON.parse(cost.out)).toMatchObject({ total_usd: 0.84, provider: 'amazon-bedrock', source: 'genai-prices' });
     const table = await run(['cost', '--provider', 'mistral', '--model', 'mistral-test-latest', '--input', '1000', '--output', '100']);
     expect(table.out).toMatch(/^Cost of mistral mistral-test-latest at mistral's standard offer \(price from litellm\)/);
+  });
+
+  it('resolves common forms of a name and OpenRouter ids at OpenRouter\'s listed price', async () => {
+    const form = JSON.parse((await run(['resolve', 'mistral', 'mistral/Mistral-Test-2507', '--json'])).out);
+    expect(form).toMatchObject({ model: 'mistralai/mistral-test', match: { kind: 'form', pattern: null }, offer: { api_name: 'mistral-test-2507' } });
+    const router = JSON.parse((await run(['resolve', 'openrouter', 'mistralai/mistral-test:nitro', '--json'])).out);
+    expect(router).toMatchObject({ model: 'mistralai/mistral-test', provider: 'openrouter', offer: { source: 'openrouter', api_name: 'mistralai/mistral-test' } });
+    const listing = JSON.parse((await run(['model', 'mistralai/mistral-test', '--json'])).out).data.endpoints.find((o: { provider: string }) => o.provider === 'openrouter');
+    expect(router.price).toMatchObject({ input: listing.price.input, output: listing.price.output });
+  });
+
+  it('prices image and audio output apart from text output with --output-image and --output-audio', async () => {
+    const estimate = JSON.parse((await run(['cost', 'mistralai/mistral-test', '--input', '1000', '--output', '1400', '--output-image', '1290', '--output-audio', '100', '--json'])).out);
+    expect(estimate.lines.slice(3)).toEqual([
+      { part: 'output', tokens: 10, usd_per_million: estimate.lines[3].usd_per_million, cost_usd: estimate.lines[3].cost_usd },
+      { part: 'output_audio', tokens: 100, usd_per_million: 64, cost_usd: 0.0064 },
+      { part: 'output_image', tokens: 1290, usd_per_million: 30, cost_usd: 0.0387 },
+    ]);
+    const printed = await run(['cost', 'mistralai/mistral-test', '--input', '1000', '--output', '1400', '--output-image', '1290']);
+    expect(printed.out).toMatch(/^ *image output +1,290 +\$30\.00 +\$0\.0387$/m);
+    const wrong = await run(['cost', 'mistralai/mistral-test', '--input', '1', '--output', '10', '--output-image', '11']);
+    expect(wrong).toMatchObject({ code: 2 });
+    expect(wrong.err).toMatch(/--output-image: image and audio output \(11 \+ 0\) are more than --output \(10\)/);
+    expect((await run(['cheapest', '--input', '1', '--output', '1', '--output-image', '1'])).err).toMatch(/--output-image is an option of modelpulse cost, not of cheapest/);
   });
 
   it('exits 1 with the closest names for an unknown name, and names both models of a name two claim', async () => {

@@ -29,6 +29,9 @@ Usage:
                                       cache reads and writes included; default: the headline price)
   modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N …
                                       the same for a model as logs name it (gpt-4o-2024-08-06)
+    cost also takes [--output-image N] [--output-audio N] (of --output) and
+    [--input-audio N] [--cache-audio-read N] (of --input, of --cache-read): priced at the
+    model's image and audio rates, the rest of the output at the text rate
   modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD]
                                       an API name to our model, its offer and the price that day
   modelpulse models [author]          models currently offered (one author's)
@@ -65,6 +68,10 @@ const OPTIONS = {
   'cache-read': { type: 'string' },
   'cache-write': { type: 'string' },
   output: { type: 'string' },
+  'input-audio': { type: 'string' },
+  'cache-audio-read': { type: 'string' },
+  'output-image': { type: 'string' },
+  'output-audio': { type: 'string' },
   provider: { type: 'string' },
   model: { type: 'string' },
   at: { type: 'string' },
@@ -76,18 +83,30 @@ type Values = Parsed['values'];
 
 const QUERY_OPTIONS = ['min-intel', 'min-context', 'vision', 'reasoning', 'tools', 'limit'] as const;
 /** The token flags and the usage fields they set. */
-const TOKEN_FLAGS: Record<UsageField, string> = { input_tokens: 'input', cache_read_tokens: 'cache-read', cache_write_tokens: 'cache-write', output_tokens: 'output' };
+const TOKEN_FLAGS: Record<UsageField, string> = {
+  input_tokens: 'input',
+  cache_read_tokens: 'cache-read',
+  cache_write_tokens: 'cache-write',
+  output_tokens: 'output',
+  input_audio_tokens: 'input-audio',
+  cache_audio_read_tokens: 'cache-audio-read',
+  output_image_tokens: 'output-image',
+  output_audio_tokens: 'output-audio',
+};
+/** Image and audio parts: priced per model (`cost`), never ranked (the cost index has text rates only). */
+const MEDIA_FLAGS = ['input-audio', 'cache-audio-read', 'output-image', 'output-audio'];
 /** The commands each option belongs to (an option given to another command is a usage error). */
 const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
   [QUERY_OPTIONS, ['cheapest']],
-  [Object.values(TOKEN_FLAGS), ['cheapest', 'cost']],
+  [Object.values(TOKEN_FLAGS).filter((f) => !MEDIA_FLAGS.includes(f)), ['cheapest', 'cost']],
+  [MEDIA_FLAGS, ['cost']],
   [['provider', 'model'], ['cost']],
   [['at'], ['cost', 'resolve']],
 ];
 /** How many arguments each command takes after its name: [at least, at most]. */
 const COMMANDS: Record<string, readonly [number, number, string]> = {
   cheapest: [0, 0, 'modelpulse cheapest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--limit N] [--input N --output N [--cache-read N] [--cache-write N]]'],
-  cost: [0, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--provider P], or modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N'],
+  cost: [0, 1, 'modelpulse cost <author/slug> --input N --output N [--cache-read N] [--cache-write N] [--input-audio N [--cache-audio-read N]] [--output-image N] [--output-audio N] [--provider P], or modelpulse cost --provider P --model <api-name> [--at YYYY-MM-DD] --input N --output N [...]'],
   resolve: [2, 2, 'modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD] [--json]'],
   models: [0, 1, 'modelpulse models [author]'],
   model: [1, 1, 'modelpulse model <author/slug>'],

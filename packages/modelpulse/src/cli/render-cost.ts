@@ -9,7 +9,7 @@ import { attribution, describeQuery } from './render.js';
 import { table, tokens, usd } from './format.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const PART_NAMES: Record<string, string> = { input: 'fresh input', cache_read: 'cache read', cache_write: 'cache write', output: 'output' };
+const PART_NAMES: Record<string, string> = { input: 'fresh input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', input_audio: 'audio input', cache_read_audio: 'audio cache read', output_image: 'image output', output_audio: 'audio output' };
 
 /** `headline price` or `anthropic (genai-prices)`, and the tier crossed. */
 export function offerText(estimate: Pick<CostEstimate, 'provider' | 'source'>): string {
@@ -28,7 +28,7 @@ export function missingText(missing: readonly string[]): string {
   return `Total unknown: ${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} not known.`;
 }
 
-const NOTE = 'Rates: USD per 1M tokens. input_tokens counts the whole prompt; fresh input is what is left after cache reads and writes.';
+const NOTE = 'Rates: USD per 1M tokens. input_tokens counts the whole prompt; fresh input is what is left after cache reads and writes (and audio input); output is what is left of output_tokens after image and audio output.';
 
 export function renderCost(id: string, response: CostResponse): string {
   const estimate = response.data;

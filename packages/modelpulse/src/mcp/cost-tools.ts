@@ -27,12 +27,20 @@ const usageShape = {
   cache_write_tokens: tokens('Of the prompt, tokens written to the provider\'s cache (default 0)').optional(),
   output_tokens: tokens('Output tokens, reasoning included'),
 };
+/** Image and audio parts (estimate_cost only: ranking prices text tokens). */
+const mediaShape = {
+  input_audio_tokens: tokens('Of the prompt, audio tokens, cached ones included, priced at the model\'s audio input rate (default 0)').optional(),
+  cache_audio_read_tokens: tokens('Of the cache reads, audio tokens, priced at the model\'s audio cache-read rate (default 0)').optional(),
+  output_image_tokens: tokens('Of output_tokens, image tokens (Gemini: 1,290 a 1024x1024 image), priced at the model\'s image output rate; the rest of the output is text, at the text rate (default 0)').optional(),
+  output_audio_tokens: tokens('Of output_tokens, audio tokens, priced at the model\'s audio output rate (default 0)').optional(),
+};
 
 /** The tools' arguments, made once (the Worker registers the tools on a new server per request). */
 const INPUT = {
   estimateCost: z.object({
     model: z.string().min(1).max(200).describe('A model id, <author>/<slug> in lower case, e.g. "anthropic/claude-sonnet-4"; or, with `provider`, an API name as that provider\'s API takes it, e.g. "gpt-4o-2024-08-06"'),
     ...usageShape,
+    ...mediaShape,
     provider: z.string().min(1).max(100).optional().describe('A provider id as the model\'s offers name it, e.g. "anthropic", "amazon-bedrock" (google, bedrock, aws, x-ai… are read as ours)'),
     at: nameShape.at,
   }).strict(),
@@ -59,9 +67,12 @@ async function costOf(client: ModelPulseClient, model: string, provider: string 
   }
 }
 
-function usageOf(args: { input_tokens: number; cache_read_tokens?: number; cache_write_tokens?: number; output_tokens: number }): TokenUsage {
-  const { input_tokens, cache_read_tokens, cache_write_tokens, output_tokens } = args;
-  return { input_tokens, output_tokens, ...(cache_read_tokens === undefined ? {} : { cache_read_tokens }), ...(cache_write_tokens === undefined ? {} : { cache_write_tokens }) };
+type UsageArgs = { input_tokens: number; output_tokens: number } & Partial<Record<'cache_read_tokens' | 'cache_write_tokens' | 'input_audio_tokens' | 'cache_audio_read_tokens' | 'output_image_tokens' | 'output_audio_tokens', number>>;
+
+function usageOf(args: UsageArgs): TokenUsage {
+  const usage: TokenUsage = { input_tokens: args.input_tokens, output_tokens: args.output_tokens };
+  for (const field of ['cache_read_tokens', 'cache_write_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens'] as const) if (args[field] !== undefined) usage[field] = args[field];
+  return usage;
 }
 
 export const registerCostTools: ToolModule = (server, { client }) => {
@@ -69,6 +80,7 @@ export const registerCostTools: ToolModule = (server, { client }) => {
     title: 'What a request costs on one AI model',
     description:
       'The cost in USD of one request (a token mix) on one model, line by line: fresh input (input_tokens minus cache reads and writes), cache reads, cache writes and output, '
+      + 'and where given the image and audio parts (output_image_tokens, output_audio_tokens of the output; input_audio_tokens of the input) at the model\'s image and audio rates, the rest of the output at the text rate; '
       + 'at the long-context tier the whole prompt falls in (a tier applies above its min_prompt_tokens, to every rate of the request). '
       + 'Exact to the micro-dollar; total_usd is null and `missing` names the rates when a needed price is unknown. '
       + "Default: the model's headline price; `provider` prices that provider's standard offer (curated first-party prices first). "

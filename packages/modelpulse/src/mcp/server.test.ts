@@ -58,7 +58,7 @@ describe('modelpulse mcp over stdio', () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'resolve_model', 'service_status']);
     const cost = tools.find((t) => t.name === 'estimate_cost')!;
-    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'provider', 'at']);
+    expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens', 'provider', 'at']);
     const resolve = tools.find((t) => t.name === 'resolve_model')!;
     expect(resolve.inputSchema.required).toEqual(['provider', 'model']);
     expect(cost.inputSchema.required).toEqual(['model', 'input_tokens', 'output_tokens']);
@@ -127,6 +127,16 @@ describe('modelpulse mcp over stdio', () => {
     expect(claimed.content[0]!.text).toMatch(/^ambiguous_model: deepseek "shared-test" is claimed by deepseek\/r-test and mistralai\/mistral-test/);
   });
 
+  it('prices image and audio output apart from text output, as estimateCost does', async () => {
+    const media = { input_tokens: 10, output_tokens: 1_304, output_image_tokens: 1_290 };
+    const answer = await call('estimate_cost', { model: 'mistralai/mistral-test', ...media });
+    const detail = await site.file('models/mistralai/mistral-test.json');
+    expect((answer.structuredContent as { data: unknown }).data).toEqual(estimateCost(detail.data as CostModel, media));
+    expect((answer.structuredContent as { data: { lines: Array<{ part: string; tokens: number }> } }).data.lines.slice(3)).toMatchObject([{ part: 'output', tokens: 14 }, { part: 'output_image', tokens: 1_290 }]);
+    const ranked = await call('cheapest_for_usage', { ...media });
+    expect(ranked.isError).toBe(true);
+  });
+
   it('keeps answers for at least 60 s: asking again reaches the site no more', async () => {
     await call('price_changes');
     await call('model', { id: 'openai/gpt-test' });
@@ -151,7 +161,7 @@ describe('modelpulse mcp over stdio', () => {
       ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: '100', output_tokens: 1 }, /input_tokens/],
       ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 100 }, /output_tokens/],
       ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 5, cache_read_tokens: 10, output_tokens: 1 }, /^bad_usage: cache_read_tokens: 10 is more than input_tokens \(5\)/],
-      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 5, output_tokens: 1, provider: 'nobody' }, /^not_offered: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic\)$/],
+      ['estimate_cost', { model: 'anthropic/claude-test', input_tokens: 5, output_tokens: 1, provider: 'nobody' }, /^not_offered: anthropic\/claude-test is not offered by "nobody" \(offered by amazon-bedrock, anthropic, openrouter\)$/],
       ['estimate_cost', { model: 'openai/no-such-model', input_tokens: 5, output_tokens: 1 }, /^not_found: /],
       ['cheapest_for_usage', { input_tokens: 5, cache_read_tokens: 3, cache_write_tokens: 3, output_tokens: 1 }, /^bad_usage: cache_write_tokens: /],
       ['cheapest_for_usage', { input_tokens: 5, output_tokens: 1, limit: 0 }, /limit/],
