@@ -16,6 +16,8 @@ describe('the duplicate check', () => {
   it('finds ids that differ only by punctuation, and a made model named like the one OpenRouter lists', () => {
     expect(pairs([catalog('anthropic/claude-opus-4.8'), made('anthropic/claude-opus-4-8', 'genai-prices/anthropic/claude-opus-4-8')])).toEqual([['anthropic/claude-opus-4-8', 'anthropic/claude-opus-4.8', 'punctuation']]);
     expect(pairs([catalog('openai/gpt-chat-latest'), made('openai/gpt-chat', 'genai-prices/openai/gpt-chat-latest')])).toEqual([['openai/gpt-chat', 'openai/gpt-chat-latest', 'same_name']]);
+    // The maker's own model of a floating name is not the fixed model our id of that spelling is (DeepSeek V3).
+    expect(pairs([catalog('deepseek/deepseek-chat'), made('deepseek/deepseek-chat-latest', 'genai-prices/deepseek/deepseek-chat')])).toEqual([]);
     // A model part of another is published once: no pair.
     expect(pairs([catalog('anthropic/claude-opus-4.8'), { ...made('anthropic/claude-opus-4-8', 'genai-prices/anthropic/claude-opus-4-8'), part_of: 'anthropic/claude-opus-4.8' }])).toEqual([]);
   });

@@ -23,7 +23,7 @@
  */
 import type { ModelRecord } from '../models/types.js';
 import { isLifecycleSource, type LifecycleSource, type ModelFacts } from './facts.js';
-import { canonicalAuthor, normalizeName } from './identity-names.js';
+import { canonicalAuthor, FLOATING_NAMES, normalizeName } from './identity-names.js';
 
 export const DUPLICATE_REASONS = ['punctuation', 'same_name', 'maker_name', 'dated_name', 'stable_name'] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
@@ -116,7 +116,9 @@ function carried(record: Record_, ids: ReadonlySet<string>): string[] {
   // OpenRouter's variant listings (`claude-3.7-sonnet:thinking`, `gpt-4o:extended`) share their model's canonical slug: listed apart at their own terms.
   const canonical = record.upstream_id.includes(':') ? undefined : record.canonical_slug?.split('/').pop();
   if (canonical !== undefined && !ids.has(`${author}|${normalizeName(canonical)}`)) names.push(normalizeName(canonical));
-  if (record.origin === 'first-party') names.push(normalizeName(record.upstream_id.split('/').pop()!.replace(/:\d+$/, '')));
+  // A floating name (`deepseek-chat`) names whatever the maker serves under it, not the fixed model our id of that spelling is.
+  const madeFrom = record.upstream_id.split('/').pop()!.replace(/:\d+$/, '');
+  if (record.origin === 'first-party' && !FLOATING_NAMES.includes(madeFrom)) names.push(normalizeName(madeFrom));
   return [...new Set(names)];
 }
 
