@@ -19,7 +19,7 @@ import {
   tokenPrices,
 } from '../validation/common-schemas.js';
 
-const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES] as const;
+const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES, 'maker'] as const;
 
 const clockTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } as const;
 
@@ -298,7 +298,7 @@ export const modelDetailProperties = {
   },
   provenance: {
     type: 'object',
-    required: ['price', 'benchmarks', 'retirement_date', 'corrections'],
+    required: ['price', 'benchmarks', 'retirement_date', 'corrections', 'price_corrections'],
     additionalProperties: false,
     description: 'where each field group came from and when it was last confirmed',
     properties: {
@@ -312,6 +312,30 @@ export const modelDetailProperties = {
           required: ['field', 'value', 'reason', 'source_url'],
           additionalProperties: false,
           properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'boolean', 'null'] }, reason: { type: 'string' }, source_url: { type: 'string', format: 'uri' } },
+        },
+      },
+      price_corrections: {
+        type: 'array',
+        description:
+          "prices a source showed for one of the model's offers and later corrected without a witness of a change (docs/data.md, \"Witnesses\"): the corrected price replaces them from their first sighting on, so they are never in price_history, /price-changes or the feeds; oldest first",
+        items: {
+          type: 'object',
+          required: ['source', 'source_key', 'superseded', 'first_seen_at', 'last_seen_at', 'corrected_to', 'corrected_at', 'evidence'],
+          additionalProperties: false,
+          properties: {
+            source: { type: 'string', description: 'the source that showed the superseded price' },
+            source_key: { type: 'string', description: "the source's own key of the offer" },
+            superseded: { ...tokenPrices, description: 'what the source showed, USD per 1M tokens' },
+            first_seen_at: { ...isoTime, description: 'when the source first showed it' },
+            last_seen_at: { ...isoTime, description: 'when the source last showed it' },
+            corrected_to: { ...tokenPrices, description: 'the price that replaced it' },
+            corrected_at: { ...isoTime, description: 'when the source first showed the corrected price' },
+            evidence: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'the other witnesses (`source key`) that showed the corrected price while the superseded one stood; [] where no other witness ever showed the superseded price',
+            },
+          },
         },
       },
     },
