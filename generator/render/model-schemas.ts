@@ -137,7 +137,7 @@ export const priceChangeSchema = {
       ...nullableIsoTime,
       description: 'when the previous price was last seen: the change happened between previous_seen_at and at (equal where the source dates the change); null where not known (data recorded before windows were)',
     },
-    source: { enum: [...OFFER_SOURCE_IDS], description: "whose price changed: OpenRouter's listed price, or the maker's own (genai-prices) where it sets the model's price" },
+    source: { enum: [...OFFER_SOURCE_IDS], description: "whose price changed: OpenRouter's listed price, or the record published for the maker's own offer (genai-prices, LiteLLM, models.dev, or maker: the maker's own page) where it sets the model's price; every change has a witness (docs/data.md, Witnesses)" },
     source_date: { ...nullableDate, description: 'the day the source dates the change (genai-prices\' start_date), or null' },
     upcoming: { type: 'boolean', description: 'dated after the data\'s as-of day: announced, not yet the price' },
   },
@@ -174,7 +174,10 @@ const endpoint = {
       description: "standard: a provider's headline price; regional, data_zone, provisioned (a commitment), batch, fine_tune and time_window (a daily off-peak or peak rate) prices are never headline",
     },
     region: { type: ['string', 'null'], description: 'the region or data zone the price holds in (us-gov-east-1, eu), or null' },
-    source: { enum: [...OFFER_SOURCE_IDS], description: "OpenRouter's provider endpoints, or a direct offer as genai-prices (the makers' own prices, checked by people), LiteLLM or models.dev list it" },
+    source: {
+      enum: [...OFFER_SOURCE_IDS],
+      description: "OpenRouter's provider endpoints, or a direct offer as genai-prices (the makers' own prices, checked by people), LiteLLM or models.dev list it, or maker: the maker's own page, where its price stands and no other record says it",
+    },
     source_key: { type: 'string', description: 'the endpoint tag (OpenRouter) or the source\'s own key' },
     tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag (fireworks/fast beside fireworks); null for direct offers' },
     first_party: { type: 'boolean', description: 'sold by the model\'s own author' },
@@ -187,7 +190,12 @@ const endpoint = {
       items: priceTier(apiPriceSchema),
     },
     prices_checked: { ...nullableDate, description: "the day the source's curators last checked this price (genai-prices, where its file says), or null" },
-    price_history: { type: 'array', items: offerPoint, description: 'every distinct price this offer showed, oldest first: at is when it was first seen, or the start of the day its source dates it (source_date)' },
+    price_history: {
+      type: 'array',
+      items: offerPoint,
+      description:
+        "the offer's price over time as its witnesses show it, oldest first: at is when a witness that agrees first saw it, or the start of the day its source dates it (source_date); a source's corrections applied, only witnessed changes date a new price (docs/data.md, Witnesses)",
+    },
     time_window: {
       anyOf: [{ type: 'object', required: ['start', 'end'], additionalProperties: false, properties: { start: clockTime, end: clockTime } }, { type: 'null' }],
       description: 'for kind time_window: the daily window (UTC, HH:MM; past midnight when end is before start) in which this price holds; null for the others',

@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpClient } from '../http/client.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mistralFiles } from '../sources/firstparty/fixtures.js';
 import { gpModel, gpProvider } from '../sources/genaiprices/fixtures.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
@@ -10,32 +9,21 @@ import { loadDataset } from '../store/data-store.js';
 import { seedCatalog } from '../testing/seed.js';
 import { sourcedModels } from '../testing/sourced-models.js';
 import { tempDir } from '../testing/tree.js';
-import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
+import { useLocalUpstream } from '../testing/upstream-faults.js';
 import { updateFacts } from './facts.js';
 
-let server: UpstreamServer;
-let http: HttpClient;
+const local = useLocalUpstream();
 let dataDir: string;
 
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 beforeEach(async () => {
-  http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { totalMs: 3_000, headersMs: 3_000, bodyMs: 3_000 }, retry: { retries: 0 } });
   dataDir = await tempDir('maker-prices');
   // OpenRouter, read on 2026-08-01: Mistral Big 2.1 at $2/$6.
   await seedCatalog(dataDir, [orModel({ id: 'mistralai/mistral-big-2411', prompt: '0.000002', completion: '0.000006' })], '2026-08-01T00:00:00Z');
 });
-afterEach(async () => {
-  await http.close();
-});
 
 const md = (body: string) => ({ kind: 'text' as const, body, headers: { 'content-type': 'text/markdown' } });
 const GENAI = '/genai-prices/data.json';
-const env = () => ({ MODELPULSE_GENAI_PRICES_URL: `${server.url}${GENAI}`, MODELPULSE_MISTRAL_DEPRECATIONS_URL: `${server.url}/mistral` });
+const env = () => ({ MODELPULSE_GENAI_PRICES_URL: `${local.server.url}${GENAI}`, MODELPULSE_MISTRAL_DEPRECATIONS_URL: `${local.server.url}/mistral` });
 
 /** Mistral's definitions with Mistral Big 2.1 at `input`/`output`, and genai-prices' copy at $2/$6. */
 function routes(input: number, output: number, genai = { input: 2, output: 6 }) {
@@ -46,7 +34,7 @@ function routes(input: number, output: number, genai = { input: 2, output: 6 }) 
   };
 }
 
-const read = (now: string, only: Array<'genai-prices' | 'mistral-deprecations'> = ['genai-prices', 'mistral-deprecations']) => updateFacts({ store: dataDir, now, http, env: env(), only });
+const read = (now: string, only: Array<'genai-prices' | 'mistral-deprecations'> = ['genai-prices', 'mistral-deprecations']) => updateFacts({ store: dataDir, now, http: local.http, env: env(), only });
 
 async function rendered(asOf: string) {
   const models = sourcedModels(await loadDataset(dataDir), asOf);
@@ -56,14 +44,14 @@ async function rendered(asOf: string) {
 
 describe("the makers' own prices in the facts stage", () => {
   it("keeps every price Mistral's page stated, and publishes the maker's word over a copy that has not moved since", async () => {
-    server.setRoutes(routes(2, 6));
+    local.server.setRoutes(routes(2, 6));
     const first = await read('2026-08-02T00:00:00Z');
     expect(first.ok).toBe(true);
     expect(first.offerDisagreements).toEqual([]);
     expect((await rendered('2026-08-02T00:00:00Z')).detail('mistralai/mistral-big-2411').endpoints.find((o) => o.provider === 'mistral')).toMatchObject({ source: 'genai-prices', price: { input: 2, output: 6 } });
 
     // Mistral cuts the price on its own page; genai-prices and OpenRouter still say $2/$6.
-    server.setRoutes(routes(1.5, 4.5));
+    local.server.setRoutes(routes(1.5, 4.5));
     const later = await read('2026-09-02T00:00:00Z');
     const history = JSON.parse(await readFile(join(dataDir, 'price-history', 'mistral-deprecations.json'), 'utf8')) as { offers: Record<string, unknown> };
     expect(history.offers['mistral-big-2411']).toEqual([
@@ -113,9 +101,9 @@ describe("the makers' own prices in the facts stage", () => {
       source_url: 'https://docs.mistral.ai/models/mistral-big-2-1-24-11',
       note: 'announced ahead on the model page',
     };
-    server.setRoutes(routes(2, 6));
+    local.server.setRoutes(routes(2, 6));
     await read('2026-08-02T00:00:00Z', ['genai-prices']);
-    server.setRoutes(routes(2, 6, { input: 1.5, output: 4.5 }));
+    local.server.setRoutes(routes(2, 6, { input: 1.5, output: 4.5 }));
     await read('2026-10-01T00:00:00Z', ['genai-prices']);
     // OpenRouter showed $2/$6, genai-prices alone moved: its word, never news (no witness of the change).
     const alone = await rendered('2026-10-01T00:00:00Z');

@@ -13,7 +13,7 @@ import type { OfferPoint, PricePoint, TokenPrices } from '../types.js';
 import { offerPlace, providerId } from '../../sources/providers.js';
 import { correctedSegments, DEFAULT_SLACK_MS, judgeMoves, type Correction, type Move } from './judge.js';
 import { freshestWord, type Word } from './freshest.js';
-import { segmentsOf, type Segment, type Witness } from './series.js';
+import { sameRates, segmentsOf, type Segment, type Witness } from './series.js';
 import { judgedHistory, type JudgedPoint } from './timeline.js';
 
 /** A maker's own word on a price: a page we read (with its history) or a curated statement of it. */
@@ -66,6 +66,8 @@ export interface JudgedOffers {
   /** The published records' judged moves (for counting changes, corrections and unwitnessed moves). */
   moves: Array<Move & { source: string; source_key: string }>;
   disagreements: OfferDisagreement[];
+  /** Each place whose maker's page states today's price: the maker's word, the published price, and the records that say otherwise. */
+  makerWords: Array<{ provider: string; source: string; key: string; maker: TokenPrices; published: TokenPrices; others: Array<{ source: string; source_key: string; input: number | null; output: number | null }> }>;
 }
 
 const placeKey = (provider: string, kind: string, region: string | null) => `${provider}\u0000${kind}\u0000${region ?? ''}`;
@@ -115,7 +117,7 @@ export function judgeOffers(offers: readonly DirectOffer[], context: WitnessCont
     const key = placeKey(providerId(o.provider), place.kind, place.region);
     places.set(key, [...(places.get(key) ?? []), o]);
   }
-  const result: JudgedOffers = { offers: [], corrections: [], moves: [], disagreements: [] };
+  const result: JudgedOffers = { offers: [], corrections: [], moves: [], disagreements: [], makerWords: [] };
   for (const [key, records] of places) {
     const [provider, kind, region] = key.split('\u0000') as [string, string, string];
     const standard = kind === 'standard' && region === '';
@@ -153,6 +155,10 @@ export function judgeOffers(offers: readonly DirectOffer[], context: WitnessCont
     }
     result.moves.push(...judged.moves.map((m) => ({ ...m, source: record.source, source_key: lead.key })));
     out.push({ ...record, price_history: judged.points, witnesses: [...new Set(witnesses.map((w) => w.source))].sort() });
+    for (const w of word.words.filter((x) => x.witness.maker && speakers.some((s) => s.witness === x.witness))) {
+      const others = word.words.filter((x) => !x.witness.maker && !sameRates(x.price, w.price)).map((x) => ({ source: x.witness.source, source_key: x.witness.key, input: x.price.input, output: x.price.output }));
+      result.makerWords.push({ provider, source: w.witness.source, key: w.witness.key, maker: w.price, published: record.price, others });
+    }
     if (word.disagree) result.disagreements.push(disagreementOf(provider, kind, region === '' ? null : region, word.words, word.chosen, word.published, word.maker_unfollowed));
   }
   result.offers = out;
