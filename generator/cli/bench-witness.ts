@@ -39,7 +39,7 @@ const bump = (counts: Record<string, number>, key: string) => {
 /** The kind of witness of a model's price change (a headline point with `change`). */
 function headlineWitness(model: SourcedModel, at: string, source: string, sourceDate: string | null): string {
   if (source === 'openrouter') return 'openrouter (the seller)';
-  const judged = model.witnessed.offers.flatMap((o) => (o.source === source ? o.price_history : [])).find((p) => p.at === at);
+  const judged = model.witnessed.offers.flatMap((o) => (o.source === source || source === 'maker' ? o.price_history : [])).find((p) => p.at === at && p.change);
   if (judged?.verdict != null) return judged.verdict;
   // The maker's dated price taking over after OpenRouter's last read (render/headline.ts).
   return sourceDate !== null ? 'dated' : 'none';

@@ -30,7 +30,7 @@ export interface DirectOffer {
    * Every price the offer showed up to the as-of day, oldest first (empty for a time window); once
    * judged by its witnesses (models/witness/), its judged history, each point saying whether it is news.
    */
-  price_history: Array<OfferPoint & { change?: boolean }>;
+  price_history: Array<OfferPoint & { change?: boolean; stated?: boolean }>;
   /** The day the price in force started, where the source dates it. */
   source_date: string | null;
   /** Prices the source dates after the as-of day, ascending (the standard offer's only). */

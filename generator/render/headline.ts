@@ -63,7 +63,7 @@ function makerHeadline(maker: DirectOffer, firstSeen: string | null): Headline {
     ...pricesOf(p),
     at: p.at,
     ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }),
-    source: maker.source,
+    source: p.stated === true ? 'maker' : maker.source,
     source_date: ('source_date' in p ? p.source_date : undefined) ?? null,
     change: i > 0 && isNews(points[i - 1]!, p),
   }));
@@ -95,7 +95,7 @@ export function headlineOf(record: { price_history: readonly PricePoint[]; first
   if (maker !== undefined && entered !== undefined) {
     for (const p of maker.price_history.filter((point) => point.at < entered)) {
       const last = history.at(-1);
-      history.push({ ...pricesOf(p), at: p.at, ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }), source: maker.source, source_date: p.source_date ?? null, change: last !== undefined && isNews(last, p) });
+      history.push({ ...pricesOf(p), at: p.at, ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }), source: p.stated === true ? 'maker' : maker.source, source_date: p.source_date ?? null, change: last !== undefined && isNews(last, p) });
     }
   }
   catalog.forEach((p, i) => {

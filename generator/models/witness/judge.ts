@@ -121,6 +121,8 @@ export interface Correction {
 export interface JudgedSegment {
   segment: Segment;
   move: Move | null;
+  /** Its price is a maker's dated statement laid over the record's (statements.ts). */
+  stated?: boolean;
 }
 
 /** The witness's segments with its corrections applied: each corrected price replaced, from its first sighting, by the one that corrected it. */

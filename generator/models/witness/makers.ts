@@ -45,6 +45,7 @@ export function statementWitness(s: MakerPriceStatement, asOf: string | null): M
       maker: true,
       publishable: false,
       url: s.source_url,
+      statement: { from: s.from, until: s.until },
       segments: [{ price: s.price, from, until: until < from ? from : until, ...(s.from === null ? {} : { source_date: s.from.slice(0, 10) }) }],
     },
     provider: providerId(s.provider),

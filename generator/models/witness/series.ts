@@ -34,6 +34,8 @@ export interface Witness {
   publishable: boolean;
   /** The page it is read from, for a maker's word. */
   url?: string;
+  /** A maker's dated statement: the bounds it states (models/witness/statements.ts). */
+  statement?: { from: string | null; until: string | null };
 }
 
 /** Two prices the same for the witness rule: input and output equal at the comparison precision. */

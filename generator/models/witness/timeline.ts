@@ -9,6 +9,7 @@
 import type { OfferPoint, TokenPrices } from '../types.js';
 import { correctedSegments, DEFAULT_SLACK_MS, judgeMoves, WITNESSED, type Correction, type Move, type Verdict } from './judge.js';
 import { sameRates, type Segment, type Witness } from './series.js';
+import { withStatements, type StatementBounds } from './statements.js';
 
 /** A point of a judged history. */
 export interface JudgedPoint extends OfferPoint {
@@ -18,6 +19,8 @@ export interface JudgedPoint extends OfferPoint {
   verdict: Verdict | null;
   /** Who saw this price when it started (`source key`), the record itself first. */
   witnesses: string[];
+  /** The price is the maker's dated statement over the record's (DeepSeek's of 2025-09-05), not the record's own. */
+  stated?: boolean;
 }
 
 export interface JudgedHistory {
@@ -61,14 +64,18 @@ function firstSighting(first: Segment, lead: Witness, others: readonly Witness[]
 /** The judged history of `lead`'s offer, the other witnesses of the same offer beside it. */
 export function judgedHistory(lead: Witness, others: readonly Witness[], slackMs: number = DEFAULT_SLACK_MS): JudgedHistory {
   const moves = judgeMoves(lead, others, slackMs);
-  const { segments, corrections } = correctedSegments(lead, moves);
+  const corrected = correctedSegments(lead, moves);
+  const corrections = corrected.corrections;
+  const statements = others.filter((w): w is Witness & { statement: StatementBounds } => w.maker && w.statement !== undefined);
+  const segments = withStatements(corrected.segments, lead.segments, statements);
   const points: JudgedPoint[] = [];
-  segments.forEach(({ segment, move }, i) => {
+  segments.forEach(({ segment, move, stated }, i) => {
+    const said = stated === true ? { stated: true } : {};
     const last = points.at(-1);
     const sourceDate = segment.source_date === undefined ? {} : { source_date: segment.source_date };
     if (i === 0 || last === undefined) {
       const first = firstSighting(segment, { ...lead, segments: segments.map((s) => s.segment) }, others);
-      points.push({ at: first.at, ...pricesOf(segment.price), ...sourceDate, change: false, verdict: null, witnesses: [label(lead), ...first.seen.map(label).sort()] });
+      points.push({ at: first.at, ...pricesOf(segment.price), ...sourceDate, change: false, verdict: null, witnesses: [label(lead), ...first.seen.map(label).sort()], ...said });
       return;
     }
     const witnessed = move !== null && WITNESSED.has(move.verdict);
@@ -83,6 +90,7 @@ export function judgedHistory(lead: Witness, others: readonly Witness[], slackMs
       change: witnessed,
       verdict: move?.verdict ?? null,
       witnesses: [label(lead), ...(move?.verdict === 'correction' ? [] : (move?.witnesses ?? []))],
+      ...said,
     });
   });
   const end = segments.at(-1)?.segment;

@@ -4,6 +4,7 @@ import type { DatedPrice } from '../../sources/facts.js';
 import type { OfferPoint, TokenPrices } from '../types.js';
 import { judgeMoves } from './judge.js';
 import { judgeOffers, type MakerWitness, type WitnessContext } from './offers.js';
+import { statementWitness } from './makers.js';
 import { segmentsOf } from './series.js';
 
 // Histories as data/price-history/<source>.json stores them (offer-history.ts points), read as
@@ -177,6 +178,30 @@ describe('the witness rule', () => {
     expect(judged.moves.map((m) => m.verdict)).toEqual(['dated']);
     // Without a release day the undated price is unknown, never a guess.
     expect(rates(at(judgeOffers([genai], context()).offers, 'openai/o3')!.price_history)).toEqual([['2025-06-10', 2, 8, false]]);
+  });
+
+  it("lays the maker's dated statements over a copy's history: DeepSeek's page over models.dev's deepseek-reasoner", () => {
+    const modelsdev = offer('modelsdev', 'deepseek/deepseek-reasoner', [
+      point('2025-06-12', p(0.55, 2.19, 0.14)),
+      point('2025-08-24', p(0.57, 1.68, 0.07), { previous_seen_at: '2025-08-15T00:00:00Z' }),
+      point('2025-11-22', p(0.28, 0.42, 0.028), { previous_seen_at: '2025-11-14T00:00:00Z' }),
+      point('2026-04-26', p(0.14, 0.28, 0.028), { previous_seen_at: '2026-04-19T00:00:00Z' }),
+    ]);
+    const statement = (price: TokenPrices, from: string | null, until: string | null) =>
+      statementWitness({ provider: 'deepseek', api_names: ['deepseek-reasoner'], price, from, until, source_url: 'https://api-docs.deepseek.com/quick_start/pricing', read_at: '2025-08-21' }, '2026-10-06T23:23:23Z');
+    const makers = [statement(p(0.55, 2.19, 0.14), null, '2025-09-05T16:00:00Z'), statement(p(0.56, 1.68, 0.07), '2025-09-05T16:00:00Z', null)];
+    // LiteLLM's one read shows $0.28/$0.42: a price someone else showed too, so models.dev's moves stand as its word.
+    const litellm = offer('litellm', 'deepseek-reasoner', [point('2026-08-01', p(0.28, 0.42, 0.028))], { provider: 'deepseek' });
+    const judged = judgeOffers([modelsdev, litellm], context({ makers }));
+    const history = judged.offers.find((o) => o.source === 'modelsdev')!.price_history;
+    expect(history.map((q) => [q.at.slice(0, 16), q.input, q.output, q.change, q.stated ?? false])).toEqual([
+      ['2025-06-12T00:00', 0.55, 2.19, false, false],
+      ['2025-09-05T16:00', 0.56, 1.68, true, true],
+      ['2025-11-22T00:00', 0.28, 0.42, false, false],
+      ['2026-04-26T00:00', 0.14, 0.28, false, false],
+    ]);
+    // models.dev's mistyped $0.57/$1.68 is its correction, listed, never a price.
+    expect(judged.corrections.map((c) => [c.superseded.input, c.corrected_to.input])).toEqual([[0.57, 0.28]]);
   });
 
   it("takes the maker's dated statement as a witness, and OpenRouter's listing of the maker's offer as another", () => {
