@@ -79,8 +79,8 @@ export async function genaiFigures(dataDir: string, upstreamDir: string): Promis
     const line = `${fact.source_key} → ${id}: ${expected.input}/${expected.output}, published ${offer?.price.input ?? '—'}/${offer?.price.output ?? '—'}`;
     figures.matches.push(line);
     if (sameMaker && offer !== undefined && offer.price.input === expected.input && offer.price.output === expected.output) figures.right += 1;
-    else if (sameMaker && model(id).witnessed.disagreements.some((d) => d.words.some((w) => w.source === 'genai-prices' && w.source_key === fact.source_key) && d.published.source_key !== fact.source_key)) {
-      const standing = model(id).witnessed.disagreements.find((d) => d.words.some((w) => w.source_key === fact.source_key))!;
+    else if (sameMaker && model(id).witnessed.disagreements.some((d) => d.words.some((w) => w.source === 'genai-prices' && w.source_key === fact.source_key) && (d.published.source !== 'genai-prices' || d.published.source_key !== fact.source_key))) {
+      const standing = model(id).witnessed.disagreements.find((d) => d.words.some((w) => w.source === 'genai-prices' && w.source_key === fact.source_key))!;
       figures.overruled.push(`${line} (${standing.published.source} ${standing.published.source_key}, ${standing.reason})`);
     } else figures.wrong.push(line);
   }
