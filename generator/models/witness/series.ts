@@ -3,7 +3,7 @@
  * first sighting to its last. docs/data.md, "Witnesses", says who the witnesses are and how they
  * are judged; this is only their shape.
  */
-import { samePriceAtPrecision } from '../price.js';
+import { comparable } from '../price.js';
 import type { OfferPoint, PricePoint, TokenPrices } from '../types.js';
 
 /** One price a witness showed, from its first sighting to its last. */
@@ -38,8 +38,20 @@ export interface Witness {
   statement?: { from: string | null; until: string | null };
 }
 
+const rateKeys = new WeakMap<TokenPrices, string>();
+
+/** Input and output at the comparison precision, as one key (remembered per price object: the rule compares each many times). */
+function rateKey(p: TokenPrices): string {
+  let key = rateKeys.get(p);
+  if (key === undefined) {
+    key = `${p.input === null ? 'null' : comparable(p.input)} ${p.output === null ? 'null' : comparable(p.output)}`;
+    rateKeys.set(p, key);
+  }
+  return key;
+}
+
 /** Two prices the same for the witness rule: input and output equal at the comparison precision. */
-export const sameRates = (a: TokenPrices, b: TokenPrices): boolean => samePriceAtPrecision(a.input, b.input) && samePriceAtPrecision(a.output, b.output);
+export const sameRates = (a: TokenPrices, b: TokenPrices): boolean => a === b || rateKey(a) === rateKey(b);
 
 const pricesOf = (p: TokenPrices): TokenPrices => ({ input: p.input, output: p.output, cache_read: p.cache_read, cache_write: p.cache_write });
 
