@@ -2,9 +2,11 @@
  * The genai-prices lines of `npm run bench` (identity section), measured on a data directory (the
  * committed data/) and the recorded copies in ../shared/upstream/genai-prices when present:
  *  - of the newest copy's first-party prices: on one of our models with the copy's input and output
- *    price published (in force on the data's as-of day), wrong (published at another price, or on
- *    another maker's model: must be 0), ambiguous, unmatched, and those whose one output price is
- *    the model's image rate, whose offer gives way to a text rate (render/image-output-rate.ts);
+ *    price published (in force on the data's as-of day), overruled (a fresher word stands: the
+ *    maker's page, or a source that moved since; docs/data.md, "Witnesses"), wrong (published at
+ *    another price for no such reason, or on another maker's model: must be 0), ambiguous, unmatched,
+ *    and those whose one output price is the model's image rate, whose offer gives way to a text
+ *    rate (render/image-output-rate.ts);
  *  - how many of our models genai-prices priced in the oldest copy (June 2025) show history from
  *    before the first OpenRouter catalog (2026-03-29);
  *  - Claude Sonnet 5's price, and whether every price change states its window.
@@ -35,6 +37,8 @@ export interface GenaiFigures {
   wrong: string[];
   /** Output priced at the image rate, which another source's text rate stands for. */
   imageRate: string[];
+  /** Published at another price because a fresher word stands (the offer's witnesses disagree). */
+  overruled: string[];
   ambiguous: number;
   unmatched: number;
   matches: string[];
@@ -63,7 +67,7 @@ export async function genaiFigures(dataDir: string, upstreamDir: string): Promis
   const attached = new Map<string, string>();
   for (const [id, facts] of dataset.factsByModel) for (const f of facts['genai-prices'] ?? []) attached.set(f.source_key, id);
   const ambiguous = new Set(dataset.identity.ambiguous.filter((a) => a.source === 'genai-prices').map((a) => a.source_key));
-  const figures: GenaiFigures = { asOf, firstParty: 0, right: 0, wrong: [], imageRate: [], ambiguous: 0, unmatched: 0, matches: [], juneModels: 0, juneWithEarlyHistory: 0, sonnet5: 'not in the catalog', changes: 0, changesWithoutWindow: 0 };
+  const figures: GenaiFigures = { asOf, firstParty: 0, right: 0, wrong: [], overruled: [], imageRate: [], ambiguous: 0, unmatched: 0, matches: [], juneModels: 0, juneWithEarlyHistory: 0, sonnet5: 'not in the catalog', changes: 0, changesWithoutWindow: 0 };
   for (const fact of copyFacts(upstreamDir, NEWEST_COPY, asOf).filter((f) => f.author !== null && f.price !== null)) {
     figures.firstParty += 1;
     const id = attached.get(fact.source_key);
@@ -81,7 +85,10 @@ export async function genaiFigures(dataDir: string, upstreamDir: string): Promis
     const imageRate = model(id).kind.unit_prices.some((p) => p.kind === 'output_image' && p.unit === '1m_tokens' && p.usd === expected.output);
     if (sameMaker && offer !== undefined && offer.price.input === expected.input && offer.price.output === expected.output) figures.right += 1;
     else if (sameMaker && offer === undefined && imageRate) figures.imageRate.push(line);
-    else figures.wrong.push(line);
+    else if (sameMaker && model(id).witnessed.disagreements.some((d) => d.words.some((w) => w.source === 'genai-prices' && w.source_key === fact.source_key) && (d.published.source !== 'genai-prices' || d.published.source_key !== fact.source_key))) {
+      const standing = model(id).witnessed.disagreements.find((d) => d.words.some((w) => w.source === 'genai-prices' && w.source_key === fact.source_key))!;
+      figures.overruled.push(`${line} (${standing.published.source} ${standing.published.source_key}, ${standing.reason})`);
+    } else figures.wrong.push(line);
   }
   const june = new Set(copyFacts(upstreamDir, OLDEST_COPY, '2025-06-23T00:00:00Z').map((f) => f.source_key));
   const juneModels = [...new Set([...june].map((key) => attached.get(key) ?? null).filter((id): id is string => id !== null))];
@@ -104,7 +111,8 @@ export async function genaiBench(dataDir: string, upstreamDir: string, verbose =
     return;
   }
   const f = await genaiFigures(dataDir, upstreamDir);
-  console.log(`as of ${f.asOf}: ${f.firstParty} first-party prices; ${f.right} on the right model at the right input/output price, ${f.wrong.length} wrong, ${f.imageRate.length} whose output price is the image rate (another source's text rate stands), ${f.ambiguous} ambiguous, ${f.unmatched} unmatched`);
+  console.log(`as of ${f.asOf}: ${f.firstParty} first-party prices; ${f.right} on the right model at the right input/output price, ${f.overruled.length} overruled by a fresher word, ${f.wrong.length} wrong, ${f.imageRate.length} whose output price is the image rate (another source's text rate stands), ${f.ambiguous} ambiguous, ${f.unmatched} unmatched`);
+  for (const line of f.overruled) console.log(`  overruled: ${line}`);
   for (const line of f.wrong) console.log(`  wrong: ${line}`);
   for (const line of f.imageRate) console.log(`  image rate: ${line}`);
   if (verbose) for (const line of f.matches) console.log(`  ${line}`);

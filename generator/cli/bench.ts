@@ -14,7 +14,9 @@
  *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
  *    `tsx generator/cli/bench-genai.ts [--data-dir data] [--upstream DIR] [--verbose]`);
  *  - the API names genai-prices and LiteLLM give for the makers' own APIs that resolveModel
- *    resolves to the right model and price (bench-names.ts, also on its own).
+ *    resolves to the right model and price (bench-names.ts, also on its own);
+ *  - the witnesses of the published price changes, the moves read as corrections and the
+ *    disagreements with the makers' pages (bench-witness.ts, also on its own).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -41,6 +43,7 @@ import { identityBench } from './bench-identity.js';
 import { duplicatesBench } from './bench-duplicates.js';
 import { genaiBench } from './bench-genai.js';
 import { namesBench } from './bench-names.js';
+import { witnessBench } from './bench-witness.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
 import { cheapestRulePrefix, engineAnswers, exactCoverage, formatCoverage } from './bench-coverage.js';
 
@@ -201,6 +204,7 @@ async function main(): Promise<number> {
   await duplicatesBench(args['data-dir']);
   await genaiBench(args['data-dir'], args.upstream);
   await namesBench(args['data-dir']);
+  await witnessBench(args['data-dir']);
   return 0;
 }
 

@@ -13,7 +13,8 @@ import type { MatchedFacts } from '../sources/identity.js';
 
 /** One provider's offer of the model, as a price source lists it. */
 export interface DirectOffer {
-  source: PriceSource;
+  /** `maker`: the maker's own page, where its word stands and no price source's record says it (models/witness/). */
+  source: PriceSource | 'maker';
   provider: string;
   source_key: string;
   first_party: boolean;
@@ -25,8 +26,11 @@ export interface DirectOffer {
   retirement_date: string | null;
   /** The day the source's curators last checked the price, where it says. */
   prices_checked: string | null;
-  /** Every price the offer showed up to the as-of day, oldest first (empty for a time window). */
-  price_history: OfferPoint[];
+  /**
+   * Every price the offer showed up to the as-of day, oldest first (empty for a time window); once
+   * judged by its witnesses (models/witness/), its judged history, each point saying whether it is news.
+   */
+  price_history: Array<OfferPoint & { change?: boolean; stated?: boolean }>;
   /** The day the price in force started, where the source dates it. */
   source_date: string | null;
   /** Prices the source dates after the as-of day, ascending (the standard offer's only). */
@@ -35,6 +39,10 @@ export interface DirectOffer {
   time_window: { start: string; end: string } | null;
   /** The source's whole schedule (genai-prices), for judging the headline; absent for plain prices. */
   schedule?: DatedPrice[];
+  /** Once judged: every source that witnessed the offer's place (its records, OpenRouter, the maker's page). */
+  witnesses?: string[];
+  /** The maker's page, for a `maker` offer. */
+  source_url?: string;
 }
 
 type PricedFact = MatchedFacts & { price: TokenPrices; provider: string; source: PriceSource };

@@ -87,7 +87,7 @@ export function contributeFacts(record: ModelRecord, facts: FactsByModel, aaLead
   const offers = directOffers(priced, asOf, histories);
   const deprecated = new Set(priced.filter((f) => f.deprecated).map((f) => `${f.source}\u0000${f.source_key}`));
   const directPrices = offers
-    .filter((o) => o.first_party && o.time_window === null)
+    .filter((o): o is DirectOffer & { source: PriceSource } => o.first_party && o.time_window === null && o.source !== 'maker')
     .map((o) => ({ source: o.source, provider: o.provider, source_key: o.source_key, price: o.price, tiers: o.price_tiers, deprecated: deprecated.has(`${o.source}\u0000${o.source_key}`) }));
   const dated = priced.filter((f): f is MatchedFacts & { retirement_date: string; provider: string } => f.retirement_date !== null && f.provider !== null);
   // The model's own date: a first-party record the identity rules allow to set it, earliest first.

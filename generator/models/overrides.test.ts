@@ -47,6 +47,7 @@ describe('applyOverride', () => {
       benchmarks: { source: 'openrouter', url: UPSTREAM },
       retirement_date: { source: 'openrouter', url: UPSTREAM },
       corrections: [],
+      price_corrections: [],
     });
     expect(replacement).toBeNull();
   });

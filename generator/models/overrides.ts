@@ -4,6 +4,7 @@
  */
 import { FACT_SOURCES } from '../sources/facts.js';
 import type { ModelRecord } from './types.js';
+import type { Correction as PriceCorrection } from './witness/judge.js';
 
 /** Model fields an override may correct (data/overrides.json, read by store/overrides.ts); everything else comes from upstream. */
 export const CORRECTABLE_FIELDS = ['name', 'context_length', 'max_output', 'capabilities.vision', 'capabilities.reasoning', 'capabilities.tools', 'benchmarks.intelligence_index', 'benchmarks.coding_index', 'benchmarks.math_index'] as const;
@@ -21,7 +22,7 @@ export interface ModelOverride {
   corrections?: Correction[];
 }
 
-export const PROVENANCE_SOURCES = ['openrouter', ...FACT_SOURCES, 'override'] as const;
+export const PROVENANCE_SOURCES = ['openrouter', ...FACT_SOURCES, 'maker', 'override'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 
 export interface FieldProvenance {
@@ -34,6 +35,8 @@ export interface Provenance {
   benchmarks: FieldProvenance;
   retirement_date: FieldProvenance | null;
   corrections: Correction[];
+  /** Prices a source showed and later corrected (models/witness/judge.ts): never price changes, kept here. */
+  price_corrections: PriceCorrection[];
 }
 
 export interface OverriddenModel {
@@ -63,7 +66,7 @@ export function singleSource(source: ProvenanceSource, url: string): UpstreamPro
   return { price: provenance, benchmarks: provenance, retirement_date: provenance };
 }
 
-export function applyOverride(record: ModelRecord, override: ModelOverride | undefined, upstream: UpstreamProvenance): OverriddenModel {
+export function applyOverride(record: ModelRecord, override: ModelOverride | undefined, upstream: UpstreamProvenance, priceCorrections: readonly PriceCorrection[] = []): OverriddenModel {
   let next = record;
   for (const correction of override?.corrections ?? []) next = setField(next, correction);
   const corrected = new Set((override?.corrections ?? []).map((c) => c.field.split('.')[0]));
@@ -78,6 +81,7 @@ export function applyOverride(record: ModelRecord, override: ModelOverride | und
       benchmarks: corrected.has('benchmarks') && benchmarkFix ? overridden(benchmarkFix.source_url) : upstream.benchmarks,
       retirement_date: retirement !== undefined ? overridden(retirement.source_url) : record.retirement_date !== null ? upstream.retirement_date : null,
       corrections: override?.corrections ?? [],
+      price_corrections: [...priceCorrections],
     },
     replacement: retirement?.replacement ?? null,
     retirementSourceUrl: retirement?.source_url ?? (record.retirement_date !== null ? upstream.retirement_date.url : null),

@@ -90,7 +90,7 @@ export class ProviderNotOfferedError extends CostError {
 }
 
 /** Who prices a provider's standard offer best: curated first-party prices, then the provider's own list, then a reseller's. */
-export const SOURCE_PRECEDENCE = ['genai-prices', 'litellm', 'modelsdev', 'openrouter'] as const;
+export const SOURCE_PRECEDENCE = ['maker', 'genai-prices', 'litellm', 'modelsdev', 'openrouter'] as const;
 
 const precedence = (source: string) => {
   const at = (SOURCE_PRECEDENCE as readonly string[]).indexOf(source);

@@ -59,7 +59,7 @@ export interface PriceOnDay {
 }
 
 /** Who prices a provider's offer best, as query/cost.ts's SOURCE_PRECEDENCE. */
-const SOURCES = ['genai-prices', 'litellm', 'modelsdev', 'openrouter'];
+const SOURCES = ['maker', 'genai-prices', 'litellm', 'modelsdev', 'openrouter'];
 const KINDS = ['standard', 'data_zone', 'regional', 'provisioned', 'batch', 'time_window'];
 const rank = (list: readonly string[], value: string) => (list.includes(value) ? list.indexOf(value) : list.length);
 

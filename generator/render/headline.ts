@@ -10,7 +10,9 @@
  * - The history reaches back to the earliest price any source showed: the maker's own offer's
  *   prices from before the model entered our catalog come first. Each entry names its source.
  * - A change of which source sets the headline is never a price change (`change: false`); a change
- *   of the maker's dated price is one, where the price it replaced is the one the headline showed.
+ *   of the maker's dated price is one, where the price it replaced is the one the headline showed;
+ *   a move of the maker's offer is one only where its witnesses make it one (models/witness/: a
+ *   correction is gone from its history, a move one source alone made is its word, not news).
  * - The maker's prices dated after `asOf` are upcoming changes, listed ahead of their day.
  */
 import { startOfDay } from '../models/dated-prices.js';
@@ -46,6 +48,8 @@ export interface Headline {
 const pricesOf = (p: TokenPrices): TokenPrices => ({ input: p.input, output: p.output, cache_read: p.cache_read, cache_write: p.cache_write });
 const sameTokenPrices = (a: TokenPrices, b: TokenPrices) => samePriceAtPrecision(a.input, b.input) && samePriceAtPrecision(a.output, b.output);
 const inputOutputMoved = (a: TokenPrices, b: TokenPrices) => a.input !== b.input || a.output !== b.output;
+/** A move of the maker's offer is news where its witnesses say so (models/witness/), never a correction or one source's word alone. */
+const isNews = (before: TokenPrices, after: TokenPrices & { change?: boolean }) => inputOutputMoved(before, after) && after.change !== false;
 
 /** The schedule entry in force just before `entry` (the one listed before it). */
 function before(schedule: readonly DatedPrice[], entry: DatedPrice): DatedPrice | undefined {
@@ -59,9 +63,9 @@ function makerHeadline(maker: DirectOffer, firstSeen: string | null): Headline {
     ...pricesOf(p),
     at: p.at,
     ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }),
-    source: maker.source,
+    source: p.stated === true ? 'maker' : maker.source,
     source_date: ('source_date' in p ? p.source_date : undefined) ?? null,
-    change: i > 0 && inputOutputMoved(points[i - 1]!, p),
+    change: i > 0 && isNews(points[i - 1]!, p),
   }));
   return { history, upcoming: upcomingOf(maker), tiers: maker.price_tiers, source: maker.source };
 }
@@ -91,7 +95,7 @@ export function headlineOf(record: { price_history: readonly PricePoint[]; first
   if (maker !== undefined && entered !== undefined) {
     for (const p of maker.price_history.filter((point) => point.at < entered)) {
       const last = history.at(-1);
-      history.push({ ...pricesOf(p), at: p.at, ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }), source: maker.source, source_date: p.source_date ?? null, change: last !== undefined && inputOutputMoved(last, p) });
+      history.push({ ...pricesOf(p), at: p.at, ...(p.previous_seen_at === undefined ? {} : { previous_seen_at: p.previous_seen_at }), source: p.stated === true ? 'maker' : maker.source, source_date: p.source_date ?? null, change: last !== undefined && isNews(last, p) });
     }
   }
   catalog.forEach((p, i) => {

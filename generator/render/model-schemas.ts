@@ -21,7 +21,7 @@ import {
   tokenPrices,
 } from '../validation/common-schemas.js';
 
-const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES] as const;
+const OFFER_SOURCE_IDS = ['openrouter', ...PRICE_SOURCES, 'maker'] as const;
 
 const clockTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } as const;
 
@@ -141,7 +141,7 @@ export const priceChangeSchema = {
       ...nullableIsoTime,
       description: 'when the previous price was last seen: the change happened between previous_seen_at and at (equal where the source dates the change); null where not known (data recorded before windows were)',
     },
-    source: { enum: [...OFFER_SOURCE_IDS], description: "whose price changed: OpenRouter's listed price, or the maker's own (genai-prices) where it sets the model's price" },
+    source: { enum: [...OFFER_SOURCE_IDS], description: "whose price changed: OpenRouter's listed price, or the record published for the maker's own offer (genai-prices, LiteLLM, models.dev, or maker: the maker's own page) where it sets the model's price; every change has a witness (docs/data.md, Witnesses)" },
     source_date: { ...nullableDate, description: 'the day the source dates the change (genai-prices\' start_date), or null' },
     upcoming: { type: 'boolean', description: 'dated after the data\'s as-of day: announced, not yet the price' },
   },
@@ -178,7 +178,10 @@ const endpoint = {
       description: "standard: a provider's headline price; regional, data_zone, provisioned (a commitment), batch, fine_tune and time_window (a daily off-peak or peak rate) prices are never headline",
     },
     region: { type: ['string', 'null'], description: 'the region or data zone the price holds in (us-gov-east-1, eu), or null' },
-    source: { enum: [...OFFER_SOURCE_IDS], description: "OpenRouter's provider endpoints, or a direct offer as genai-prices (the makers' own prices, checked by people), LiteLLM or models.dev list it" },
+    source: {
+      enum: [...OFFER_SOURCE_IDS],
+      description: "OpenRouter's provider endpoints, or a direct offer as genai-prices (the makers' own prices, checked by people), LiteLLM or models.dev list it, or maker: the maker's own page, where its price stands and no other record says it",
+    },
     source_key: { type: 'string', description: 'the endpoint tag (OpenRouter) or the source\'s own key' },
     tag: { type: ['string', 'null'], description: 'OpenRouter\'s endpoint tag (fireworks/fast beside fireworks); null for direct offers' },
     first_party: { type: 'boolean', description: 'sold by the model\'s own author' },
@@ -191,7 +194,12 @@ const endpoint = {
       items: priceTier(apiPriceSchema),
     },
     prices_checked: { ...nullableDate, description: "the day the source's curators last checked this price (genai-prices, where its file says), or null" },
-    price_history: { type: 'array', items: offerPoint, description: 'every distinct price this offer showed, oldest first: at is when it was first seen, or the start of the day its source dates it (source_date)' },
+    price_history: {
+      type: 'array',
+      items: offerPoint,
+      description:
+        "the offer's price over time as its witnesses show it, oldest first: at is when a witness that agrees first saw it, or the start of the day its source dates it (source_date); a source's corrections applied, only witnessed changes date a new price (docs/data.md, Witnesses)",
+    },
     time_window: {
       anyOf: [{ type: 'object', required: ['start', 'end'], additionalProperties: false, properties: { start: clockTime, end: clockTime } }, { type: 'null' }],
       description: 'for kind time_window: the daily window (UTC, HH:MM; past midnight when end is before start) in which this price holds; null for the others',
@@ -306,7 +314,7 @@ export const modelDetailProperties = {
   },
   provenance: {
     type: 'object',
-    required: ['price', 'benchmarks', 'retirement_date', 'corrections'],
+    required: ['price', 'benchmarks', 'retirement_date', 'corrections', 'price_corrections'],
     additionalProperties: false,
     description: 'where each field group came from and when it was last confirmed',
     properties: {
@@ -320,6 +328,30 @@ export const modelDetailProperties = {
           required: ['field', 'value', 'reason', 'source_url'],
           additionalProperties: false,
           properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'boolean', 'null'] }, reason: { type: 'string' }, source_url: { type: 'string', format: 'uri' } },
+        },
+      },
+      price_corrections: {
+        type: 'array',
+        description:
+          "prices a source showed for one of the model's offers and later corrected without a witness of a change (docs/data.md, \"Witnesses\"): the corrected price replaces them from their first sighting on, so they are never in price_history, /price-changes or the feeds; oldest first",
+        items: {
+          type: 'object',
+          required: ['source', 'source_key', 'superseded', 'first_seen_at', 'last_seen_at', 'corrected_to', 'corrected_at', 'evidence'],
+          additionalProperties: false,
+          properties: {
+            source: { type: 'string', description: 'the source that showed the superseded price' },
+            source_key: { type: 'string', description: "the source's own key of the offer" },
+            superseded: { ...tokenPrices, description: 'what the source showed, USD per 1M tokens' },
+            first_seen_at: { ...isoTime, description: 'when the source first showed it' },
+            last_seen_at: { ...isoTime, description: 'when the source last showed it' },
+            corrected_to: { ...tokenPrices, description: 'the price that replaced it' },
+            corrected_at: { ...isoTime, description: 'when the source first showed the corrected price' },
+            evidence: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'the other witnesses (`source key`) that showed the corrected price while the superseded one stood; [] where no other witness ever showed the superseded price',
+            },
+          },
         },
       },
     },

@@ -24,6 +24,8 @@ import { withoutImageRateOutput } from './image-output-rate.js';
 import { patternOffers } from './pattern-offers.js';
 import { providerId } from '../sources/providers.js';
 import type { DirectOffer } from '../models/facts-merge.js';
+import type { JudgedOffers } from '../models/witness/offers.js';
+import { openRouterReadAt, witnessedOffers } from './witnessed-offers.js';
 
 export interface SourcedModel extends OverriddenModel {
   facts: FactsContribution;
@@ -41,6 +43,8 @@ export interface SourcedModel extends OverriddenModel {
   headline: Headline;
   /** Its type, modalities and unit prices (models/model-kind.ts). */
   kind: ModelKind;
+  /** Its offers judged by their witnesses: the published ones, the corrections, the moves and disagreements (models/witness/). */
+  witnessed: JudgedOffers;
 }
 
 /** Artificial Analysis' own indices lead only while they are this fresh (as of the data). */
@@ -76,12 +80,6 @@ function makerOffer(offers: readonly ApiOffer[], direct: readonly DirectOffer[])
   return own === undefined ? undefined : direct.find((d) => d.source === own.source && d.source_key === own.source_key && d.time_window === null);
 }
 
-/** When OpenRouter last showed the model's price: its last catalog read, or the last one that listed it. */
-function openRouterReadAt(dataset: Dataset, record: ModelRecord): string | null {
-  if (record.delisted_at !== null) return record.price_history.at(-1)?.last_seen_at ?? record.delisted_at;
-  return dataset.sources.openrouter?.last_success_at ?? record.price_history.at(-1)?.at ?? null;
-}
-
 /**
  * `asOf`: the data's one as-of time (`meta.as_of`), on which everything that depends on the day is
  * judged: Artificial Analysis' freshness, which dated price is in force and which is upcoming, the
@@ -95,7 +93,9 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
   // indices: they then only fill indices OpenRouter lacks.
   const aaAt = fetchedAt.artificialanalysis;
   const aaFresh = aaAt !== undefined && asOf !== null && Date.parse(asOf) - Date.parse(aaAt) <= AA_MAX_AGE_DAYS * 86_400_000;
-  const contribution = contributeFacts(record, facts, aaFresh, asOf, dataset.priceHistories);
+  const contributed = contributeFacts(record, facts, aaFresh, asOf, dataset.priceHistories);
+  const witnessed = witnessedOffers(dataset, record, facts, contributed.offers, asOf);
+  const contribution = { ...contributed, offers: witnessed.offers };
   const upstreamUrl = sourceUrl(record);
   // Provenance names the source, not when it was last read: that is freshness, published in
   // index.json, so a model's file keeps its bytes while its values stay the same.
@@ -135,13 +135,13 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     retirement_date: own !== null ? own.date : record.retirement_date,
   };
   const upstream: UpstreamProvenance = {
-    price: headline.source === 'openrouter' ? openrouter : { source: headline.source, url: SOURCE_URLS[headline.source] },
+    price: headline.source === 'openrouter' ? openrouter : headline.source === 'maker' ? { source: 'maker', url: makersOffer?.source_url ?? upstreamUrl } : { source: headline.source, url: SOURCE_URLS[headline.source] },
     benchmarks: contribution.benchmarksFromAa
       ? { source: 'artificialanalysis', url: SOURCE_URLS.artificialanalysis }
       : openrouter,
     retirement_date: own === null ? openrouter : { source: own.source, url: own.source_url },
   };
-  const overridden = applyOverride(withFacts, dataset.overrides.models[record.id], upstream);
+  const overridden = applyOverride(withFacts, dataset.overrides.models[record.id], upstream, witnessed.corrections);
   const maker = contribution.maker;
   // A curated replacement wins; else the maker's, as our id where it names one model we track.
   const names = maker?.replacement_names ?? [];
@@ -160,5 +160,6 @@ export function sourcedModel(dataset: Dataset, record: ModelRecord, asOf: string
     implausibleOffers: listed.implausible,
     headline,
     kind,
+    witnessed,
   };
 }

@@ -35,7 +35,7 @@ import { offerPlace, providerId, providerName } from '../sources/providers.js';
 import type { ApiOffer, ApiOfferPoint, ApiPrice, ApiPriceTier, CheapestOffer } from '../types/api-types.js';
 
 /** The offer sources, in the order that breaks a tie between equal prices. */
-export const OFFER_SOURCES = ['genai-prices', 'openrouter', 'litellm', 'modelsdev'] as const;
+export const OFFER_SOURCES = ['maker', 'genai-prices', 'openrouter', 'litellm', 'modelsdev'] as const;
 export const IMPLAUSIBLE_FACTOR = 100;
 export { PRICE_COMPARISON_DIGITS, comparable, samePriceAtPrecision } from '../models/price.js';
 
@@ -179,10 +179,19 @@ function onePerPlace(offers: readonly ApiOffer[]): ApiOffer[] {
   return [...kept.values()];
 }
 
-/** OpenRouter's plain endpoint of a provider whose standard offer genai-prices lists: genai-prices stands for it. */
-function foldedIntoGenaiPrices(offer: ApiOffer, direct: readonly ApiOffer[]): boolean {
+/**
+ * OpenRouter's plain endpoint of a provider whose standard offer genai-prices lists: the offer
+ * judged with genai-prices among its witnesses stands for it (whichever record the freshest word made it).
+ */
+function foldedIntoGenaiPrices(offer: ApiOffer, curated: ReadonlySet<string>): boolean {
   if (offer.source !== 'openrouter' || offer.free || offer.kind !== 'standard' || offer.tag?.includes('/')) return false;
-  return direct.some((d) => d.source === 'genai-prices' && d.kind === 'standard' && d.region === null && d.provider === offer.provider);
+  return curated.has(offer.provider);
+}
+
+/** The providers whose standard offer genai-prices lists (or witnessed, where another record was published). */
+function curatedProviders(direct: readonly DirectOffer[]): Set<string> {
+  const standard = (d: DirectOffer) => d.time_window === null && offerPlace(d.source_key).kind === 'standard' && offerPlace(d.source_key).region === null;
+  return new Set(direct.filter((d) => standard(d) && (d.source === 'genai-prices' || (d.witnesses ?? []).includes('genai-prices'))).map((d) => providerId(d.provider)));
 }
 
 function median(values: number[]): number | null {
@@ -209,7 +218,8 @@ export function modelOffers(
   const listing = openRouterListing(record);
   if (listing !== null) own.push(listing);
   const listed = onePerPlace(direct.map(directOffer));
-  const all = [...own.filter((o) => !foldedIntoGenaiPrices(o, listed)), ...listed];
+  const curated = curatedProviders(direct);
+  const all = [...own.filter((o) => !foldedIntoGenaiPrices(o, curated)), ...listed];
   const current = record.price_history.at(-1);
   const modelPrice = current === undefined ? null : blendedPrice(current);
   const paid = (o: ApiOffer) => o.price.blended !== null && o.price.blended > 0;

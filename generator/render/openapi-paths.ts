@@ -130,7 +130,7 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     tag: 'models',
     summary: 'One model',
     description:
-      "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source), the maker's changes announced ahead, every provider offer (each with its tiers and its own price history), direct prices and provenance. Delisted models stay, marked by `delisted_at`.",
+      "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source; only witnessed changes), the maker's changes announced ahead, every provider offer (each with its tiers and its own judged price history), direct prices and provenance (with the prices sources corrected, `price_corrections`). Delisted models stay, marked by `delisted_at`.",
     ok: jsonOk('The model.', 'model'),
     params: [ref('parameters', 'Author'), ref('parameters', 'Slug')],
   }),
@@ -151,7 +151,7 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     tag: 'models',
     summary: 'Price changes',
     description:
-      "Changes of a model's input or output price as the source that sets it showed them (never a change of which source sets it), each with the window in which it happened (`previous_seen_at` to `at`), newest first: the changes a maker dates ahead (`upcoming`), every change of the 90 days before `meta.as_of`, and at least the latest 100.",
+      "Changes of a model's input or output price as the source that sets it showed them (never a change of which source sets it), each witnessed (OpenRouter's own listing, a source's own date, the maker's page, or two sources within 31 days; a source correcting itself is never a change) and with the window in which it happened (`previous_seen_at` to `at`), newest first: the changes a maker dates ahead (`upcoming`), every change of the 90 days before `meta.as_of`, and at least the latest 100.",
     ok: jsonOk('The price changes.', 'price-changes'),
   }),
   ...bothForms(`${API}/deprecations`, `${API}/deprecations.json`, {
@@ -167,7 +167,7 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
 const COST_RULES =
   'A token mix is priced by the cost module every client runs (the browser client `/api/v1/client.js`: `cost`, `cheapestForUsage`, `estimateCost`; the npm package `modelpulse`, its CLI `modelpulse cost` and its MCP tools `estimate_cost` and `cheapest_for_usage`): no host, the Worker included, answers a cost query, as the data to price one is published. '
   + 'The rules: `input_tokens` is the whole prompt, cache reads and writes included, and fresh input is what is left of it; the context tier is chosen by the whole prompt (a tier applies to a prompt of more than its `min_prompt_tokens`) and sets every rate of the request; image and audio are parts of their own (`output_image_tokens`, `output_audio_tokens` of the output, `input_audio_tokens` of the prompt, `cache_audio_read_tokens` of the cache reads) at the model\'s `unit_prices` per 1M tokens of that kind, and the rest of the output is text at the text rate (ranking prices text mixes only); the total is exact to the micro-dollar, or null with the unknown rates named in `missing`; '
-  + "the default price is the model's headline price, a provider's is its standard offer (curated first-party genai-prices first, then the provider's own list through LiteLLM and models.dev, then OpenRouter's endpoint; never a regional, data-zone, provisioned, batch, fine-tune, free or time-window variant).";
+  + "the default price is the model's headline price, a provider's is its standard offer (the freshest word of its witnesses, the maker's own page first: docs/data.md, Witnesses; else OpenRouter's endpoint; never a regional, data-zone, provisioned, batch, fine-tune, free or time-window variant).";
 
 const costPaths = (): Record<string, Json> => ({
   [`${API}/cost-index.json`]: get({

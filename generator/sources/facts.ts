@@ -18,6 +18,14 @@ export type LifecycleSource = (typeof LIFECYCLE_SOURCES)[number];
 export const PRICE_SOURCES = ['genai-prices', 'litellm', 'modelsdev'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 
+/** The makers' pages that state the maker's own prices (`maker_price`): their prices are kept in a history like a price source's. */
+export const MAKER_PRICE_SOURCES = ['mistral-deprecations'] as const;
+export type MakerPriceSource = (typeof MAKER_PRICE_SOURCES)[number];
+
+export function isMakerPriceSource(source: string): source is MakerPriceSource {
+  return (MAKER_PRICE_SOURCES as readonly string[]).includes(source);
+}
+
 export const FACT_SOURCES = [...PRICE_SOURCES, 'artificialanalysis', ...LIFECYCLE_SOURCES] as const;
 export type FactSource = (typeof FACT_SOURCES)[number];
 
@@ -152,6 +160,13 @@ export interface ModelFacts {
   input_only_price?: number;
   /** The source's display name of the model, where it gives one. */
   display_name?: string;
+  /** The day the model was released, where the source gives a whole day (models.dev's `release_date`). */
+  release_date?: string;
+  /**
+   * Only the makers' own pages that state prices (Mistral's model definitions): the maker's own
+   * price of this API name on its own API, in our units, when the page was read.
+   */
+  maker_price?: TokenPrices;
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

@@ -18,6 +18,8 @@ import { loadIdentity } from './identity-store.js';
 import type { AmbiguousMatch } from '../sources/identity-match.js';
 import { loadFacts, type FactsFile } from './facts-store.js';
 import { loadOverrides, type OverridesFile } from './overrides.js';
+import { loadMakerPrices } from './maker-prices-store.js';
+import type { MakerPriceStatement } from '../models/witness/makers.js';
 import { loadStatusHistories } from './status-store.js';
 import { DATA_FILES } from './layout.js';
 import { asStore, type StoreRef } from './store.js';
@@ -72,6 +74,8 @@ export interface Dataset {
   facts: Partial<Record<FactSource, FactsFile>>;
   /** Every price each price source and each OpenRouter endpoint showed, by its key (data/price-history/). */
   priceHistories: Partial<Record<OfferHistorySource, OfferHistoryFile>>;
+  /** What the makers' own pages said their prices were (data/maker-prices.json). */
+  makerPrices: MakerPriceStatement[];
   /** Those facts attached to our models by the identity rules and data/identity.json. */
   factsByModel: Map<string, FactsByModel>;
   /** Records the rules could not attach to one model, and curated entries that were skipped. */
@@ -153,6 +157,7 @@ export async function loadDataset(ref: StoreRef): Promise<Dataset> {
     overrides: await loadOverrides(store, known),
     facts,
     priceHistories: await loadOfferHistories(store),
+    makerPrices: await loadMakerPrices(store),
     factsByModel: attached.byModel,
     identity: { ambiguous: attached.ambiguous, warnings: curated.warnings },
   };

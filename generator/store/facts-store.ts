@@ -107,6 +107,8 @@ const factSchema = {
     },
     input_only_price: { type: 'number', exclusiveMinimum: 0 },
     display_name: { type: 'string', minLength: 1, maxLength: 300 },
+    release_date: { type: 'string', format: 'date' },
+    maker_price: tokenPrices,
   },
 } as const;
 

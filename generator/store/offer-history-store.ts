@@ -1,5 +1,6 @@
 /**
- * data/price-history/<source>.json: each price source's offer histories by the source's own key,
+ * data/price-history/<source>.json: each price source's offer histories by the source's own key
+ * (and the prices a maker's page states, by API name: mistral-deprecations.json),
  * and OpenRouter's endpoint offers' by `<model id> <tag>` (openrouter-endpoints.json)
  * (models/offer-history.ts), kept when a key leaves the source and before any model of ours is
  * named by it, so a model that enters the catalog later joins its offers' earlier prices. One
@@ -7,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { ENDPOINTS_HISTORY, type OfferHistoryFile } from '../models/offer-history.js';
-import { PRICE_SOURCES } from '../sources/facts.js';
+import { MAKER_PRICE_SOURCES, PRICE_SOURCES } from '../sources/facts.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { isoTime, pricePerM } from '../validation/common-schemas.js';
 import { DataFileError, readJsonFile, writeFileAtomic } from './files.js';
@@ -15,8 +16,8 @@ import { DATA_FILES } from './layout.js';
 import { stableStringifyCompact } from '../text/stable-json.js';
 import { asStore, type StoreRef } from './store.js';
 
-/** The files: one per price source, and OpenRouter's endpoint offers by `<model id> <tag>`. */
-export const OFFER_HISTORY_SOURCES = [...PRICE_SOURCES, ENDPOINTS_HISTORY] as const;
+/** The files: one per price source and per maker's page that states prices, and OpenRouter's endpoint offers by `<model id> <tag>`. */
+export const OFFER_HISTORY_SOURCES = [...PRICE_SOURCES, ...MAKER_PRICE_SOURCES, ENDPOINTS_HISTORY] as const;
 export type OfferHistorySource = (typeof OFFER_HISTORY_SOURCES)[number];
 
 const point = {

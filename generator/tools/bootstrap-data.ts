@@ -21,7 +21,8 @@ import { splitConcatenatedFiles } from '../sources/firstparty/recordings.js';
 import { startUpstreamServer, type Routes, type UpstreamServer } from '../testing/upstream-server.js';
 import { parseCli, runMain, UsageError } from '../cli/args.js';
 import { RECORDINGS, replayStatusRecording } from './replay-status.js';
-import { BOOTSTRAP_STEPS, composeOpenAiPage, type BootstrapStep } from './bootstrap-steps.js';
+import { bootstrapSteps, composeModelsDev, composeOpenAiPage, MODELSDEV_HISTORY, type BootstrapStep } from './bootstrap-steps.js';
+import { catalogAt, parseModelsDevHistory, readTimes, type ModelsDevHistory } from '../sources/modelsdev/history.js';
 import { DATA_LAYOUT } from '../store/layout.js';
 
 /** The hand-edited inputs a bootstrap keeps (the layout's curated files); everything else in data/ is made by `update`. */
@@ -29,7 +30,7 @@ export const CURATED_FILES: readonly string[] = DATA_LAYOUT.filter((e) => e.kind
 
 const markdown = (body: string) => ({ kind: 'text' as const, body, headers: { 'content-type': 'text/markdown; charset=utf-8' } });
 
-async function routesFor(step: BootstrapStep, recordings: string): Promise<Routes> {
+async function routesFor(step: BootstrapStep, recordings: string, history: ModelsDevHistory): Promise<Routes> {
   const text = (file: string) => readFile(join(recordings, file), 'utf8');
   const json = async (file: string) => JSON.parse(await text(file)) as unknown;
   const routes: Routes = {};
@@ -39,7 +40,10 @@ async function routesFor(step: BootstrapStep, recordings: string): Promise<Route
     routes[`/api/v1/models/${body.data.id}/endpoints`] = { kind: 'json', body };
   }
   if (step.litellm !== undefined) routes['/litellm.json'] = { kind: 'json', body: await json(step.litellm) };
-  if (step.modelsdev !== undefined) routes['/api.json'] = { kind: 'json', body: await json(step.modelsdev) };
+  if (step.modelsdev !== undefined) {
+    const layers = await Promise.all(step.modelsdev.map(async (layer) => ('file' in layer ? ((await json(layer.file)) as Record<string, unknown>) : catalogAt(history, layer.historyAt).catalog)));
+    routes['/api.json'] = { kind: 'json', body: composeModelsDev(layers) };
+  }
   if (step.genaiPrices !== undefined) routes['/genai-prices/data.json'] = { kind: 'json', body: await json(step.genaiPrices) };
   if (step.artificialanalysis !== undefined) {
     // The scraper kept the API's `data` array as `models`: served in the API's own envelope.
@@ -106,12 +110,13 @@ async function main(): Promise<number> {
       if (file === 'services.json') throw new UsageError(`${join(dataDir, file)} is missing: the bootstrap starts from the curated files of --data-dir`);
     });
   }
+  const history = parseModelsDevHistory(JSON.parse(await readFile(join(args.recordings, MODELSDEV_HISTORY), 'utf8')));
   const server = await startUpstreamServer();
   const http = new HttpClient({ userAgent: 'ModelPulse-bootstrap', retry: { retries: 0 }, maxBytes: 8 * 1024 * 1024 });
   let done = false;
   try {
     const statusSteps = RECORDINGS.map((recording) => ({ at: recording.at, recording }));
-    const steps = [...BOOTSTRAP_STEPS.map((step) => ({ at: step.now, step })), ...statusSteps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const steps = [...bootstrapSteps(readTimes(history)).map((step) => ({ at: step.now, step })), ...statusSteps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     for (const item of steps) {
       if ('recording' in item) {
         console.log(`\n== status ${item.recording.service} as recorded at ${item.at}`);
@@ -121,7 +126,7 @@ async function main(): Promise<number> {
       }
       const { step } = item;
       console.log(`\n== ${step.what} as of ${step.now}`);
-      server.setRoutes(await routesFor(step, args.recordings));
+      server.setRoutes(await routesFor(step, args.recordings, history));
       const code = await runUpdate(['--data-dir', built, '--now', step.now, ...step.args], envFor(server));
       if (code !== 0) {
         console.error(`bootstrap stopped: update exited ${code} at ${step.now} (${step.what}); ${dataDir} is unchanged`);

@@ -12,7 +12,11 @@ export interface BootstrapStep {
   catalog?: string;
   endpoints?: string[];
   litellm?: string;
-  modelsdev?: string;
+  /**
+   * models.dev's `api.json`, made of layers: a recorded file, or its repository history as it stood
+   * at a time (sources/modelsdev/history.ts). Each provider comes from the first layer that has it.
+   */
+  modelsdev?: ModelsDevLayer[];
   artificialanalysis?: string;
   /** A recorded copy of genai-prices' data.json. */
   genaiPrices?: string;
@@ -20,7 +24,37 @@ export interface BootstrapStep {
   pages?: { anthropic?: string; openai?: string[]; google?: string; xai?: string; mistral?: string };
 }
 
+export type ModelsDevLayer = { file: string } | { historyAt: string };
+
 const facts = (sources: string) => ['--only', 'facts', '--sources', sources];
+
+/** The recorded `api.json` (20 providers) and the repository history (17 provider folders, to 2026-07-02): SOURCES.md. */
+export const MODELSDEV_FILE = 'modelsdev/api-2026-06-13.trimmed.json';
+export const MODELSDEV_FILE_AT = '2026-06-13T00:00:00Z';
+export const MODELSDEV_HISTORY = 'modelsdev/history-2026-07-02.json';
+
+/**
+ * models.dev read at each of `times` (history/readTimes: once per week with a price change), as
+ * the history stood then. Up to the recorded file's day the history alone; that day the recorded
+ * file, with the providers only the history holds; after it the history, with the recorded file's
+ * providers the history does not hold as that file last showed them. So no provider leaves the
+ * catalog because one recording does not cover it.
+ */
+export function modelsDevHistorySteps(times: readonly string[]): BootstrapStep[] {
+  const step = (now: string, what: string, layers: ModelsDevLayer[]): BootstrapStep => ({ now, what, args: facts('modelsdev'), modelsdev: layers });
+  return [
+    ...times.filter((t) => t < MODELSDEV_FILE_AT).map((t) => step(t, `models.dev's files as of ${t}`, [{ historyAt: t }])),
+    step(MODELSDEV_FILE_AT, 'models.dev 2026-06-13, with the providers only its history holds', [{ file: MODELSDEV_FILE }, { historyAt: MODELSDEV_FILE_AT }]),
+    ...times.filter((t) => t > MODELSDEV_FILE_AT).map((t) => step(t, `models.dev's files as of ${t}, with the other providers of its 2026-06-13 file`, [{ historyAt: t }, { file: MODELSDEV_FILE }])),
+  ];
+}
+
+/** One `api.json` from its layers (already read): each provider from the first layer that has it. */
+export function composeModelsDev(layers: ReadonlyArray<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const layer of layers) for (const [provider, entry] of Object.entries(layer)) if (!Object.hasOwn(out, provider)) out[provider] = entry;
+  return out;
+}
 
 /**
  * genai-prices' monthly copies (SOURCES.md): each is the file as it stood at the last commit of
@@ -40,7 +74,6 @@ const RECORDED_STEPS: readonly BootstrapStep[] = [
   // The guide's text is the revision after about 2026-05-20 (SOURCES.md).
   { now: '2026-05-20T00:00:00Z', what: "xAI's May 15 retirement guide", args: facts('xai-deprecations'), pages: { xai: 'firstparty/xai-deprecations-2026-05-15.md' } },
   { now: '2026-06-01T00:00:00Z', what: 'Artificial Analysis (fetched 2026-03-25)', args: facts('artificialanalysis'), artificialanalysis: 'artificialanalysis/llms-models-2026-03-25.scraper-wrapped.json' },
-  { now: '2026-06-13T00:00:00Z', what: 'models.dev 2026-06-13', args: facts('modelsdev'), modelsdev: 'modelsdev/api-2026-06-13.trimmed.json' },
   { now: '2026-07-19T00:00:00Z', what: "Anthropic's deprecations page (.md, about 2026-07-19)", args: facts('anthropic-deprecations'), pages: { anthropic: 'firstparty/anthropic-deprecations-2026-07-19.md' } },
   {
     now: '2026-08-01T00:00:00Z',
@@ -69,8 +102,13 @@ const RECORDED_STEPS: readonly BootstrapStep[] = [
   },
 ];
 
-/** Every step in time order: the genai-prices copies among the other recordings. */
-export const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [...GENAI_PRICES_COPIES.map(genaiPricesStep), ...RECORDED_STEPS].sort((a, b) => (a.now < b.now ? -1 : a.now > b.now ? 1 : 0));
+/**
+ * Every step in time order: the genai-prices copies and models.dev's reads (at `modelsDevTimes`,
+ * from its history) among the other recordings.
+ */
+export function bootstrapSteps(modelsDevTimes: readonly string[]): BootstrapStep[] {
+  return [...GENAI_PRICES_COPIES.map(genaiPricesStep), ...RECORDED_STEPS, ...modelsDevHistorySteps(modelsDevTimes)].sort((a, b) => (a.now < b.now ? -1 : a.now > b.now ? 1 : 0));
+}
 
 /**
  * OpenAI's page as of the 2026-10-06 capture: only its two new sections were transcribed (the

@@ -77,7 +77,8 @@ export interface CheapestOffer {
   price: ApiPrice;
 }
 
-export type OfferSource = 'openrouter' | PriceSource;
+/** Who lists an offer: OpenRouter, a price source, or the maker's own page (`maker`: its price where no record of the others says it). */
+export type OfferSource = 'openrouter' | PriceSource | 'maker';
 
 /** Prices in force from a prompt size on: a tier applies to a request whose total input tokens are strictly above `min_prompt_tokens`. */
 export type ApiPriceTier = ApiPrice & { min_prompt_tokens: number };

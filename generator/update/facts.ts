@@ -9,14 +9,15 @@
 import { ambiguousNames, nameOwners, type AmbiguousName } from '../sources/api-names.js';
 import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
-import { DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
+import { contributeFacts, DEFAULT_DISAGREEMENT_TOLERANCE, findDisagreements, type Disagreement, type FactsByModel } from '../models/facts-merge.js';
 import { retirementDisagreement, type RetirementDisagreement } from '../models/retirement-report.js';
-import { firstPartyDisagreements, type FirstPartyDisagreement } from '../models/first-party-report.js';
+import type { OfferDisagreement } from '../models/witness/offers.js';
+import { witnessedOffers } from '../render/witnessed-offers.js';
 import { DEFAULT_MAX_PRICE_FACTOR } from '../models/merge.js';
 import { guardPrice, priceJump, withFields } from '../models/price-guard.js';
 import type { TokenPrices } from '../models/types.js';
 import { artificialAnalysisConfig, readArtificialAnalysis } from '../sources/artificialanalysis/index.js';
-import { isPriceSource, LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
+import { isMakerPriceSource, isPriceSource, LIFECYCLE_SOURCES, type FactSource, type FactsObservation, type ModelFacts } from '../sources/facts.js';
 import { genaiPricesUrl, readGenaiPrices } from '../sources/genaiprices/index.js';
 import { lifecycleUrl, readLifecyclePage } from '../sources/firstparty/index.js';
 import { attachAllFacts, makerNames, mapFacts, modelShapes } from '../sources/identity.js';
@@ -102,8 +103,11 @@ export interface FactsRunReport {
   ambiguous: AmbiguousMatch[];
   /** The first-party word on a retirement differs from another source's date: the first-party one is published. */
   retirementDisagreements: RetirementDisagreement[];
-  /** The maker's own price (genai-prices) differs from an aggregator's on the maker's offer: the maker's is published. */
-  firstPartyDisagreements: FirstPartyDisagreement[];
+  /**
+   * Offers whose witnesses (the price sources' records, OpenRouter, the maker's page) disagree on
+   * today's price: who said what, and whose word is published (models/witness/freshest.ts).
+   */
+  offerDisagreements: Array<OfferDisagreement & { model_id: string }>;
   /** API names two models claim (sources/api-names.ts): published as ambiguous, resolvable to neither. */
   ambiguousNames?: AmbiguousName[];
   /**
@@ -182,7 +186,7 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const histories = await loadOfferHistories(options.store);
   const shapes = modelShapes(dataset.models.values());
   const contextWith = (facts: readonly ModelFacts[]) => ({ models: shapes, ...makerNames([...Object.values(previous).flatMap((f) => f?.facts ?? []), ...facts]) });
-  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [], firstPartyDisagreements: [] };
+  const report: FactsRunReport = { source: 'facts', ok: true, error: null, sources: [], disagreements: [], warnings: [...curated.warnings], ambiguous: [], retirementDisagreements: [], offerDisagreements: [] };
 
   const selected = readers(options.http, options.env ?? process.env, options.now).filter(
     (r) => (options.only === undefined ? isDue(r, dataset.sources[r.source], options.now) || options.force === true : options.only.includes(r.source)),
@@ -212,9 +216,10 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
       const sorted = [...guarded.facts].sort((a, b) => (a.source_key < b.source_key ? -1 : a.source_key > b.source_key ? 1 : 0));
       const file: FactsFile = { source, fetched_at: options.now, facts: sorted, ...(Object.keys(guarded.pending).length > 0 ? { pending: guarded.pending } : {}) };
       await saveFacts(options.store, file);
-      if (isPriceSource(source)) {
-        // Every price it showed, by its key, before the file's facts replace the last read's.
-        const history = nextOfferHistory(histories[source], source, last?.facts ?? [], last?.fetched_at ?? null, sorted, options.now);
+      if (isPriceSource(source) || isMakerPriceSource(source)) {
+        // Every price it showed, by its key, before the file's facts replace the last read's (a maker's page: the prices it states).
+        const prices = (facts: readonly ModelFacts[]) => (isPriceSource(source) ? facts : facts.map((f) => ({ source_key: f.source_key, price: f.maker_price ?? null })));
+        const history = nextOfferHistory(histories[source], source, prices(last?.facts ?? []), last?.fetched_at ?? null, prices(sorted), options.now);
         if (!sameJson(history, histories[source])) await saveOfferHistory(options.store, history);
         histories[source] = history;
       }
@@ -266,16 +271,20 @@ export async function updateFacts(options: FactsUpdateOptions): Promise<FactsRun
   const byModel = attached.byModel;
   report.ambiguous = attached.ambiguous;
   report.ambiguousNames = ambiguousNames(nameOwners(byModel));
+  // The data as it stands after this run's reads, for judging each offer's witnesses as the build does.
+  const judged = { ...dataset, facts: previous, priceHistories: histories, factsByModel: byModel };
   for (const record of [...dataset.models.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const facts: FactsByModel = byModel.get(record.id) ?? {};
     report.disagreements.push(...findDisagreements(record, facts, tolerance));
     const retirement = retirementDisagreement(record, facts);
     if (retirement !== null) report.retirementDisagreements.push(retirement);
-    report.firstPartyDisagreements.push(...firstPartyDisagreements(record, facts, options.now));
+    if (record.delisted_at !== null) continue;
+    const offers = contributeFacts(record, facts, true, options.now, histories).offers;
+    report.offerDisagreements.push(...witnessedOffers(judged, record, facts, offers, options.now).disagreements.map((d) => ({ model_id: record.id, ...d })));
   }
   await writeFileAtomic(
     asStore(options.store).path(DISAGREEMENTS_REPORT),
-    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements, first_party: report.firstPartyDisagreements }),
+    stableStringify({ generated_at: options.now, tolerance, items: report.disagreements, retirements: report.retirementDisagreements, offers: report.offerDisagreements }),
   );
   if (!report.ok) report.error = report.sources.filter((s) => !s.ok).map((s) => `${s.source}: ${s.error}`).join('; ');
   return report;

@@ -77,12 +77,20 @@ describe('genai-prices in the facts stage', () => {
 
     // A later read reports where the maker's price and the aggregator's differ on the maker's offer.
     const later = await read('2026-10-06T00:00:00Z');
-    expect(later.firstPartyDisagreements).toEqual([
-      expect.objectContaining({ model_id: 'anthropic/claude-sonnet-5', provider: 'anthropic', field: 'input', published: expect.objectContaining({ value: 3 }), others: [expect.objectContaining({ source: 'openrouter', value: 2 })] }),
-      expect.objectContaining({ model_id: 'anthropic/claude-sonnet-5', field: 'output' }),
+    expect(later.offerDisagreements.map((d) => [d.model_id, d.provider, d.published, d.reason, d.words.map((w) => [w.source, w.input, w.output, w.fresh_at])])).toEqual([
+      [
+        'anthropic/claude-sonnet-5',
+        'anthropic',
+        { source: 'genai-prices', source_key: 'anthropic/claude-sonnet-5' },
+        'freshest',
+        [
+          ['genai-prices', 3, 15, '2026-09-01T00:00:00Z'],
+          ['openrouter', 2, 10, null],
+        ],
+      ],
     ]);
-    const report = JSON.parse(await readFile(join(dataDir, 'reports', 'disagreements.json'), 'utf8')) as { first_party: unknown[] };
-    expect(report.first_party).toHaveLength(2);
+    const report = JSON.parse(await readFile(join(dataDir, 'reports', 'disagreements.json'), 'utf8')) as { offers: unknown[] };
+    expect(report.offers).toHaveLength(1);
   });
 
   it.each([
@@ -116,11 +124,12 @@ describe('genai-prices in the facts stage', () => {
     // claude-next matches no model of ours: its prices are kept all the same, marked when last seen.
     expect(stored.offers['anthropic/claude-next']).toEqual([{ at: '2025-06-23T00:00:00Z', input: 9, output: 45, cache_read: null, cache_write: null, last_seen_at: '2025-12-31T00:00:00Z' }]);
     // Sonnet 4.5 entered our catalog on 2026-08-01 at the maker's price: its history reaches back to June 2025.
+    // No other witness saw $4/$20, nor the move: genai-prices corrected itself, so $3/$15 holds from its first sighting.
     const detail = (await rendered('2026-08-02T00:00:00Z')).detail('anthropic/claude-sonnet-4.5');
-    expect(detail.price_history.map((p) => [p.at, p.input, p.source, p.previous_seen_at])).toEqual([
-      ['2025-06-23T00:00:00Z', 4, 'genai-prices', null],
-      ['2025-12-31T00:00:00Z', 3, 'genai-prices', '2025-06-23T00:00:00Z'],
+    expect(detail.price_history.map((p) => [p.at, p.input, p.source, p.previous_seen_at])).toEqual([['2025-06-23T00:00:00Z', 3, 'genai-prices', null]]);
+    expect(detail.endpoints.find((o) => o.source === 'genai-prices')?.price_history.map((p) => [p.at, p.input])).toEqual([['2025-06-23T00:00:00Z', 3]]);
+    expect(detail.provenance.price_corrections.map((c) => [c.source, c.source_key, c.superseded.input, c.first_seen_at, c.last_seen_at, c.corrected_to.input, c.corrected_at])).toEqual([
+      ['genai-prices', 'anthropic/claude-sonnet-4-5', 4, '2025-06-23T00:00:00Z', '2025-06-23T00:00:00Z', 3, '2025-12-31T00:00:00Z'],
     ]);
-    expect(detail.endpoints.find((o) => o.source === 'genai-prices')?.price_history.map((p) => [p.at, p.input])).toEqual([['2025-06-23T00:00:00Z', 4], ['2025-12-31T00:00:00Z', 3]]);
   });
 });

@@ -54,7 +54,7 @@ const facts: FactsRunReport = {
   warnings: [],
   ambiguous: [],
   retirementDisagreements: [],
-  firstPartyDisagreements: [],
+  offerDisagreements: [],
 };
 
 const status: StatusRunReport = {

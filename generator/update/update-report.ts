@@ -197,12 +197,16 @@ export function detailLines(outcome: UpdateOutcome): string[] {
         'retirement disagreements',
       ),
     );
-    out.push(`  the makers' own prices (genai-prices, published) against an aggregator's on their offer: ${r.firstPartyDisagreements.length} (data/reports/disagreements.json, first_party)`);
+    out.push(`  offers whose witnesses disagree on today's price (the freshest word is published): ${r.offerDisagreements.length} (data/reports/disagreements.json, offers)`);
     out.push(
       ...capped(
-        r.firstPartyDisagreements.map((d) => `${d.model_id} ${d.provider} ${d.field}: ${d.published.value} (${d.published.source_key}); ${d.others.map((o) => `${o.source} ${o.source_key} ${o.value}`).join('; ')}`),
+        r.offerDisagreements.map(
+          (d) =>
+            `${d.model_id} ${d.provider}${d.kind === 'standard' ? '' : ` ${d.kind}`}${d.region === null ? '' : ` ${d.region}`}: ${d.published.source} ${d.published.source_key} published (${d.reason}${d.maker_unfollowed ? ', no record says it' : ''}); ` +
+            d.words.map((w) => `${w.source} ${w.source_key} ${w.input}/${w.output}${w.fresh_at === null ? '' : ` (${w.fresh_at.slice(0, 10)})`}`).join('; '),
+        ),
         10,
-        'first-party disagreements',
+        'offer disagreements',
       ),
     );
     out.push(`  price disagreements beyond the tolerance: ${r.disagreements.length} (data/reports/disagreements.json)`);
@@ -279,7 +283,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
   const code = updateExitCode(outcome);
   const rows = summaryRows(outcome);
   const disagreements = outcome.facts.reduce((n, r) => n + r.disagreements.length, 0);
-  const firstParty = outcome.facts.reduce((n, r) => n + r.firstPartyDisagreements.length, 0);
+  const offers = outcome.facts.reduce((n, r) => n + r.offerDisagreements.length, 0);
   const lines = [
     `### ModelPulse update (observed at ${outcome.now})`,
     '',
@@ -289,7 +293,7 @@ export function summaryMarkdown(outcome: UpdateOutcome): string {
     `| ${HEADER.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${cells(row).map((c) => escapeMarkdownCell(c)).join(' | ')} |`),
     '',
-    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}. The makers' own prices against an aggregator's: ${firstParty}.` : ''}`,
+    `Stage times: ${stageTimes(outcome) || 'none'}.${outcome.facts.length > 0 ? ` Price disagreements beyond the tolerance: ${disagreements}. Offers whose witnesses disagree on today's price: ${offers}.` : ''}`,
     '',
     ...(outcome.stateNotes ?? []).flatMap((note) => [`**State store rebuilt:** ${escapeMarkdownCell(note, 2000)}`, '']),
   ];

@@ -3,6 +3,7 @@ import { FAULTS, itRejectsFaults, upstreamFailure, useLocalUpstream } from '../.
 import type { FactsObservation, LifecycleSource, ModelFacts } from '../facts.js';
 import { readLifecycleDate } from './dates.js';
 import { anthropicPage, googlePage, mistralFiles, openAiPage, xaiGuide } from './fixtures.js';
+import { readPricing } from './mistral.js';
 import { lifecycleUrl, readLifecyclePage } from './index.js';
 import { readReplacement } from './translate.js';
 
@@ -52,9 +53,32 @@ const XAI = xaiGuide('May 15, 2026', [
   { name: 'grok-code-9', target: '`grok-build-1`' },
 ]);
 
+const VOXTRAL_PRICING = `  pricing: {
+    type: 'custom',
+    free: false,
+    input: [
+      { type: 'range', price: 0.001, denominator: '/Min' },
+      { type: 'flat', price: 0.1, denominator: '/M Tokens' }
+    ],
+    output: [
+      { type: 'range', price: 0.4, denominator: '/M Tokens' }
+    ]
+  },`;
+const EMBED_PRICING = `  pricing: {
+    type: 'custom',
+    free: false,
+    input: [
+      { type: 'flat', price: 0.1, denominator: '/M Tokens' }
+    ],
+    output: [
+      
+    ]
+  },`;
 const MISTRAL = mistralFiles([
-  { file: 'big-3', name: 'Mistral Big 3', status: 'GA', apiNames: ['mistral-big-2512', 'mistral-big-latest'] },
-  { file: 'big-2', name: 'Mistral Big 2.1', status: 'Deprecated', apiNames: ['mistral-big-2411'], metadata: { deprecationDate: 'April 30, 2026', retirementDate: '2026-07-31', replacement: 'Mistral Big 3' } },
+  { file: 'big-3', name: 'Mistral Big 3', status: 'GA', apiNames: ['mistral-big-2512', 'mistral-big-latest'], pricing: { input: 0.5, output: 1.5, cachedInput: 0.05 } },
+  { file: 'big-2', name: 'Mistral Big 2.1', status: 'Deprecated', apiNames: ['mistral-big-2411'], metadata: { deprecationDate: 'April 30, 2026', retirementDate: '2026-07-31', replacement: 'Mistral Big 3' }, pricing: { input: 2, output: 6 } },
+  { file: 'voice-1', name: 'Mistral Voice 1', status: 'GA', apiNames: ['mistral-voice-2507'], pricing: VOXTRAL_PRICING },
+  { file: 'embed-1', name: 'Mistral Embed', status: 'GA', apiNames: ['mistral-embed-2312'], pricing: EMBED_PRICING },
   { file: 'weights-only', name: 'Open Weights', status: 'Retired', apiNames: [], metadata: { deprecationDate: '', retirementDate: '' } },
 ]);
 
@@ -118,7 +142,20 @@ describe('the makers\' deprecation pages through a local server', () => {
     expect(fact(facts, 'mistral-big-2411')).toMatchObject({ retirement_date: '2026-07-31', author: 'mistral', lifecycle: { deprecated_at: '2026-04-30', replacement: 'Mistral Big 3', replacement_names: ['mistral-big-2512'], display_name: 'Mistral Big 2.1' } });
     expect(fact(facts, 'mistral-big-2512').lifecycle!.aliases).toEqual(['mistral-big-latest']);
     expect(facts.facts.map((f) => f.source_key)).not.toContain('mistral-big-latest');
-    expect(facts.facts).toHaveLength(2);
+    expect(facts.facts).toHaveLength(4);
+  });
+
+  it("reads Mistral's own price of each definition: one text input and one text output price per 1M tokens, a cached input as cache_read", async () => {
+    const facts = await read('mistral-deprecations');
+    expect(fact(facts, 'mistral-big-2512').maker_price).toEqual({ input: 0.5, output: 1.5, cache_read: 0.05, cache_write: null });
+    expect(fact(facts, 'mistral-big-2411').maker_price).toEqual({ input: 2, output: 6, cache_read: null, cache_write: null });
+    // Its audio is per minute, its text per token: the text price is the model's.
+    expect(fact(facts, 'mistral-voice-2507').maker_price).toEqual({ input: 0.1, output: 0.4, cache_read: null, cache_write: null });
+    // An embedding states an input price alone: no text price, and no price is made up.
+    expect(fact(facts, 'mistral-embed-2312').maker_price).toBeUndefined();
+    expect(fact(facts, 'mistral-big-2411').price).toBeNull();
+    expect(readPricing("  pricing: {\n    type: 'custom',\n    free: true,\n    input: [\n      { type: 'range', price: 0, denominator: '/M Tokens' },\n    ],\n    output: [\n      { type: 'range', price: 0, denominator: '/M Tokens' },\n    ],\n  },")).toBeNull();
+    expect(readPricing("  pricing: {\n    input: [ { type: 'range', price: -1, denominator: '/M Tokens' } ],\n    output: [ { type: 'range', price: 2, denominator: '/M Tokens' } ]\n  },")).toBeNull();
   });
 
   it('fails with a layout error, never an empty list, when the tables are gone or renamed', async () => {

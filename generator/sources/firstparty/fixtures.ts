@@ -69,6 +69,16 @@ export interface MistralDefinition {
   status: string;
   apiNames: string[];
   metadata?: { deprecationDate?: string; retirementDate?: string; replacement?: string };
+  /** USD per 1M tokens, written as Mistral writes a price range; or a `pricing` block's text as is. */
+  pricing?: { input: number; output: number; cachedInput?: number } | string;
+}
+
+/** A definition's `pricing` block, in Mistral's own layout. */
+export function mistralPricing(pricing: NonNullable<MistralDefinition['pricing']>): string {
+  if (typeof pricing === 'string') return pricing;
+  const entry = (price: number, label?: string) => `      { type: 'range', price: ${price}, priceEur: ${Math.round(price * 87) / 100}, denominator: '/M Tokens'${label === undefined ? '' : `, label: '${label}'`} },`;
+  const input = pricing.cachedInput === undefined ? [entry(pricing.input)] : [entry(pricing.input, 'Input'), entry(pricing.cachedInput, 'Cached input')];
+  return ['  pricing: {', "    type: 'custom',", '    free: false,', '    input: [', ...input, '    ],', '    output: [', entry(pricing.output, pricing.cachedInput === undefined ? undefined : 'Output'), '    ],', '  },'].join('\n');
 }
 
 /** Mistral's docs source: index.ts and one TypeScript definition per model, as routes under `base`. */
@@ -84,6 +94,7 @@ export function mistralFiles(definitions: MistralDefinition[]): Record<string, s
       `  slug: '${d.file}',`,
       `  status: '${d.status}',`,
       `  weights: [ { name: 'Weights', license: 'Apache 2.0' } ],`,
+      ...(d.pricing === undefined ? [] : [mistralPricing(d.pricing)]),
       `  identifiers: { apiNames: [${d.apiNames.map((n) => `'${n}'`).join(', ')}] },`,
       `  metadata: {${meta}},`,
       '} as const satisfies StaticModel;',

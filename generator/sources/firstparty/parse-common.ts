@@ -49,7 +49,7 @@ export function sectionOf(table: MdTable): string {
 }
 
 export function emptyRow(api_name: string, section: string): LifecycleRow {
-  return { api_name, aliases: [], display_name: null, section, announced: null, state: null, deprecated: null, retirement: null, replacement: null, replacement_names: null, url: null };
+  return { api_name, aliases: [], display_name: null, section, announced: null, state: null, deprecated: null, retirement: null, replacement: null, replacement_names: null, url: null, maker_price: null };
 }
 
 /** The parser's result, checked: no model row at all is a layout change, never an empty list. */

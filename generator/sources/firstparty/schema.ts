@@ -27,6 +27,8 @@ export interface LifecycleRow {
   replacement_names: string[] | null;
   /** The model's own page for people, where the maker has one per model (Mistral); else the page's. */
   url: string | null;
+  /** The maker's own price of the name on its API, USD per 1M text tokens, where the page states one (Mistral); else null. */
+  maker_price: { input: number; output: number; cache_read: number | null } | null;
 }
 
 export interface ParsedLifecyclePage {
@@ -40,7 +42,7 @@ const nullableText = { type: ['string', 'null'], maxLength: 2000 } as const;
 
 const rowSchema = {
   type: 'object',
-  required: ['api_name', 'aliases', 'display_name', 'section', 'announced', 'state', 'deprecated', 'retirement', 'replacement', 'replacement_names', 'url'],
+  required: ['api_name', 'aliases', 'display_name', 'section', 'announced', 'state', 'deprecated', 'retirement', 'replacement', 'replacement_names', 'url', 'maker_price'],
   additionalProperties: false,
   properties: {
     api_name: { type: 'string', pattern: API_NAME.source, maxLength: 120 },
@@ -54,6 +56,17 @@ const rowSchema = {
     replacement: nullableText,
     replacement_names: { type: ['array', 'null'], maxItems: 10, items: { type: 'string', pattern: API_NAME.source, maxLength: 120 } },
     url: { type: ['string', 'null'], format: 'uri', pattern: '^https://' },
+    maker_price: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['input', 'output', 'cache_read'],
+          additionalProperties: false,
+          properties: { input: { type: 'number', minimum: 0 }, output: { type: 'number', minimum: 0 }, cache_read: { type: ['number', 'null'], minimum: 0 } },
+        },
+        { type: 'null' },
+      ],
+    },
   },
 } as const;
 

@@ -121,5 +121,6 @@ function toFact(row: LifecycleRow, info: LifecyclePageInfo, issues: FactIssue[])
       aliases: row.aliases,
       display_name: row.display_name,
     },
+    ...(row.maker_price === null ? {} : { maker_price: { ...row.maker_price, cache_write: null } }),
   };
 }

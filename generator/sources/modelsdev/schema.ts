@@ -4,8 +4,8 @@
  * (`context`, `output`; 0 means unknown), `status` and `modalities`. Only the fields we read are
  * described and extra fields are allowed (models.dev adds fields often). Prices are typed loosely
  * here and checked in translate, so one bad price holds back that model's price, not the file.
- * Release dates are not read (no fact carries them), so a `YYYY-MM` release date, which the real
- * file has, never rejects a record.
+ * `release_date` is typed loosely too: a `YYYY-MM` release date, which the real file has, never
+ * rejects a record (translate keeps whole days only).
  */
 
 /** The `status` that marks a deprecated model; the others (`beta`, `alpha`, absent) do not matter here. */
@@ -100,4 +100,5 @@ export interface ModelsDevModel {
   limit?: { context?: number | null; output?: number | null };
   status?: string;
   modalities?: { input?: string[]; output?: string[] };
+  release_date?: unknown;
 }

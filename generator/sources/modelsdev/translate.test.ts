@@ -43,6 +43,7 @@ describe('translateModelsDev', () => {
       deprecated: true,
       benchmarks: {},
       modalities: { input: ['text'], output: ['text'] },
+      release_date: '2026-01-15',
     });
     expect(factOf(observation, 'groq/moonshotai/kimi-k2-instruct')).toMatchObject({
       provider: 'groq',

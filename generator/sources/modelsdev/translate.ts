@@ -7,6 +7,8 @@ import { DEPRECATED_STATUS, type Cost, type CostFields } from './schema.js';
 
 export { readPerMillion };
 
+const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The context tier `context_over_200k` stands for when models.dev gives no explicit `tiers`. */
 export const CONTEXT_OVER_200K_TOKENS = 200_000;
 
@@ -126,6 +128,8 @@ function translateModel({ provider, model_key, model }: ProviderModel, issues: F
     benchmarks: {},
     ...(model.modalities === undefined ? {} : { modalities: { input: knownModalities(model.modalities.input), output: knownModalities(model.modalities.output) } }),
     ...(typeof model.name === 'string' && model.name.trim() !== '' && model.name.trim() !== model_key ? { display_name: model.name.trim().slice(0, 200) } : {}),
+    // A whole day only: `2025-03` says too little to date a price from (docs/data.md, "Witnesses").
+    ...(typeof model.release_date === 'string' && FULL_DATE.test(model.release_date) && !Number.isNaN(Date.parse(model.release_date)) ? { release_date: model.release_date } : {}),
   };
 }
 

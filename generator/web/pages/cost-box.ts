@@ -21,7 +21,7 @@ export function mixFields(values: URLSearchParams, idPrefix: string): HTMLElemen
   });
 }
 
-const SOURCES: Record<string, string> = { openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev', 'genai-prices': 'genai-prices' };
+const SOURCES: Record<string, string> = { maker: "the maker's page", openrouter: 'OpenRouter', litellm: 'LiteLLM', modelsdev: 'models.dev', 'genai-prices': 'genai-prices' };
 
 /** `base`, `above 200K prompt tokens`, or unknown past a tier the model has. */
 export function ratesText(estimate: CostEstimate): string {

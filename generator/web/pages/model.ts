@@ -33,7 +33,7 @@ function facts(entries: Array<[string, string | Node]>): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...entries.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]));
 }
 
-const SOURCE_NAMES: Record<string, string> = { openrouter: 'OpenRouter', 'genai-prices': 'genai-prices', litellm: 'LiteLLM', modelsdev: 'models.dev' };
+const SOURCE_NAMES: Record<string, string> = { maker: "the maker's page", openrouter: 'OpenRouter', 'genai-prices': 'genai-prices', litellm: 'LiteLLM', modelsdev: 'models.dev' };
 
 /** Fields the data-truth work adds (#27): each history entry's source, offers' daily windows, changes announced ahead. */
 type HistoryPoint = ModelDetail['price_history'][number] & { source?: string; source_date?: string | null };
