@@ -136,6 +136,16 @@ export interface ModelFacts {
   input_only_price?: number;
   /** The source's display name of the model, where it gives one. */
   display_name?: string;
+  /** Only Artificial Analysis: its median output speed and time to the first token, where it measures them. */
+  speed?: MedianSpeed;
+}
+
+/** Artificial Analysis' medians of a model's speed across the providers it measures. */
+export interface MedianSpeed {
+  /** Output tokens a second, after the first token. */
+  output_tps: number | null;
+  /** Time to the first token, in milliseconds. */
+  ttft_ms: number | null;
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

@@ -100,6 +100,12 @@ const factSchema = {
     },
     input_only_price: { type: 'number', exclusiveMinimum: 0 },
     display_name: { type: 'string', minLength: 1, maxLength: 300 },
+    speed: {
+      type: 'object',
+      required: ['output_tps', 'ttft_ms'],
+      additionalProperties: false,
+      properties: { output_tps: { type: ['number', 'null'], minimum: 0 }, ttft_ms: { type: ['number', 'null'], minimum: 0 } },
+    },
   },
 } as const;
 
