@@ -1,7 +1,8 @@
 import { badgeSchema } from './badge-schema.js';
 import { apiNamesData } from './api-names-schema.js';
 import { costIndexData } from './cost-index-schema.js';
-import { apiPriceSchema, modelDetailProperties, modelEntry, priceChangeSchema } from './model-schemas.js';
+import { apiPriceSchema, modelDetailProperties, modelEntry, modelListEntry, priceChangeSchema } from './model-schemas.js';
+import { statusModelsEntrySchema, statusModelsMetaProperties } from './model-status-schemas.js';
 import { liveMetaSchema, serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
@@ -16,7 +17,7 @@ import {
  * JSON Schemas (draft 2020-12) of every API response. They are published under
  * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
  */
-export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'api-names', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'api-names', 'price-changes', 'deprecations', 'status', 'service', 'status-models', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const source = {
@@ -170,7 +171,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
         freshness,
       },
     }, meta()),
-    models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelEntry }, modelsMetaSchema),
+    models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelListEntry }, modelsMetaSchema),
     model: envelope('model', siteUrl, 'One model with its price history and endpoints', {
       type: 'object',
       required: Object.keys(modelDetailProperties),
@@ -213,6 +214,10 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       additionalProperties: false,
       properties: serviceDetailProperties,
     }, statusMeta()),
+    'status-models': envelope('status-models', siteUrl, 'Every model not operational now (degraded or outage, worst first), with its providers, open incidents and newest figures', {
+      type: 'array',
+      items: statusModelsEntrySchema,
+    }, statusMeta(statusModelsMetaProperties, ['count', 'unknown', 'thresholds'])),
     error: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `${siteUrl}/api/v1/schemas/error.json`,

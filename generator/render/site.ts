@@ -12,13 +12,18 @@ import { errorFiles } from './errors.js';
 import { pageUrl, routes } from './page-routes.js';
 import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
-import { STATIC_LIVE_META, type ModelDetail, type ModelEntry } from '../types/api-types.js';
+import { STATIC_LIVE_META, type ModelDetail, type ModelEntry, type ModelListEntry } from '../types/api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
+import { matchIncidents, type IncidentModelSource } from './incident-models.js';
+import { createModelStatus } from './model-status.js';
+import { STATE_THRESHOLDS } from '../status/model-state.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import type { ModelStatesFile } from '../store/traffic-store.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
 import { boundModelRecord, boundStrings } from '../bounds/models.js';
@@ -46,6 +51,10 @@ export interface RenderConfig {
    * they are made at the recorded `as_of`.
    */
   run?: string;
+  /** Receives each model's judged state and since (`update` keeps them: state/model-states.json). */
+  onModelStates?: (states: ModelStatesFile) => void;
+  /** Told what the run report lists: names of incidents that fit two models (render/incident-models.ts). */
+  notice?: (line: string) => void;
 }
 
 /**
@@ -127,6 +136,12 @@ function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentSta
   }
 }
 
+/** What incident matching reads of a model: its names, and the providers of its offers. */
+function incidentModelSource(model: SourcedModel): IncidentModelSource {
+  const r = model.record;
+  return { id: r.id, name: r.name, author: r.author, delisted_at: r.delisted_at, api_names: model.offers.flatMap((o) => o.api_names), providers: new Set(model.offers.map((o) => o.provider)) };
+}
+
 /** Offers and facts come from the secondary sources: every string of them within bounds. */
 function boundedSources(model: SourcedModel, report: (message: string) => void): SourcedModel {
   return { ...model, offers: boundStrings(model.offers, 'offers', report), facts: boundStrings(model.facts, 'facts', report) };
@@ -179,11 +194,35 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const allModels = [...dataset.models.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((r) => boundedSources(sourcedModel(dataset, boundModelRecord(r, about(r.id)), judgeAt), about(r.id)));
+
+  // Status is the freshness set: judged at its own last check (`meta.checked_at`), which may be
+  // newer than `as_of`. Before the first status run the data's as-of anchors the 90-day window
+  // (every day null, every service unknown); the clock never does. Each model's state is judged
+  // at the same time (render/model-status.ts).
+  const statusSource = dataset.sources[STATUS_SOURCE_ID];
+  const statusAsOf = statusSource?.last_attempt_at ?? recordedAsOf;
+  const historyOf = (id: string) => {
+    const stored = dataset.statusHistories.get(id);
+    if (stored === undefined || statusAsOf === null) return stored;
+    return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
+  };
+  const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
+  const incidents = matchIncidents(dataset.services, histories, allModels.map(incidentModelSource), statusAsOf, config.notice);
+  const modelStatus = createModelStatus({
+    judgeAt: statusAsOf,
+    traffic: dataset.traffic,
+    states: dataset.modelStates,
+    incidents,
+    aaSpeed: (id) => dataset.factsByModel.get(id)?.artificialanalysis?.[0]?.speed ?? null,
+    aaUrl: SOURCE_URLS.artificialanalysis,
+    report,
+  });
+  const detailOf = (model: SourcedModel) => modelDetail(model, { status: modelStatus.status(model.record.id), statsOf: (offer) => modelStatus.offerStats(model.record.id, offer) });
   // The size budget: a model whose own file would break it is left out everywhere, reported.
   const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
   const modelDetails = new Map<string, ModelDetail>();
   const models = allModels.filter((model) => {
-    const detail = modelDetail(model);
+    const detail = detailOf(model);
     const bytes = Buffer.byteLength(JSON.stringify({ data: detail, meta: modelsMeta })) + META_SLACK_BYTES;
     if (bytes > maxFileBytes) {
       config.leftOut?.(model.record.id, bytes);
@@ -193,18 +232,20 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return true;
   });
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle, m.kind));
+  // The lists add each model's compact status; `cheapest` answers do not (their bytes stay with the catalog).
+  const listEntries: ModelListEntry[] = entries.map((entry) => ({ ...entry, status: modelStatus.entryStatus(entry.id) }));
 
-  add('models', 'models', entries, { ...modelsMeta, count: entries.length });
+  add('models', 'models', listEntries, { ...modelsMeta, count: listEntries.length });
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.
   const costIndex = buildCostIndex([...modelDetails.values()], judgeAt);
   add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length });
   const nameIndex = apiNamesIndex(modelDetails.values(), ownersOf(dataset.factsByModel), dataset.facts);
   add('api-names', 'api-names', nameIndex, { ...baseMeta, count: indexedNames(nameIndex) });
   // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
-  files.push(...renderExports(entries, modelDetails));
+  files.push(...renderExports(listEntries, modelDetails));
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
-    const own = entries.filter((e) => e.author === author);
+    const own = listEntries.filter((e) => e.author === author);
     add(`models/${author}`, 'models', own, { ...modelsMeta, count: own.length, author });
   }
   for (const model of models) {
@@ -236,28 +277,21 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
-  const statusSource = dataset.sources[STATUS_SOURCE_ID];
-  // The last run's time, even when its probes were inconclusive: its official reads are newer.
-  // Status is the freshness set: judged at its own last check (`meta.checked_at`), which may be
-  // newer than `as_of`. Before the first status run the data's as-of anchors the 90-day window
-  // (every day null, every service unknown); the clock never does.
-  const statusAsOf = statusSource?.last_attempt_at ?? recordedAsOf;
   if (statusAsOf === null && dataset.services.length > 0) {
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
   // Status responses are freshness files: they say when the services were last checked.
   // `live` says these are the build's files (a Worker's live answer says `monitor`: docs/api.md, "Live status").
   const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf, live: STATIC_LIVE_META };
-  const historyOf = (id: string) => {
-    const stored = dataset.statusHistories.get(id);
-    if (stored === undefined || statusAsOf === null) return stored;
-    return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
-  };
-  const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
-  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf));
+  const extrasOf = (service: ServiceDefinition) => ({ traffic: modelStatus.serviceTraffic(service), incidentModels: (incidentId: string) => incidents.named(service.id, incidentId) });
+  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf, extrasOf(service)));
   add('status', 'status', services, { ...statusMeta, count: services.length });
-  const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf));
+  const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf, extrasOf(service)));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
+  // The models not operational now, with their figures (a freshness file: it changes with every run).
+  const trouble = modelStatus.notOperational(listEntries);
+  add('status/models', 'status-models', trouble.entries, { ...statusMeta, count: trouble.entries.length, unknown: trouble.unknown, thresholds: STATE_THRESHOLDS });
+  config.onModelStates?.(modelStatus.judged());
 
 
   const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({

@@ -38,6 +38,9 @@ export const DOWN_UPTIME = 0.5;
  */
 export const FIGURES_MAX_AGE_S = 3600;
 
+/** The thresholds as the status files publish them (`meta.thresholds` of /api/v1/status/models). */
+export const STATE_THRESHOLDS = { up_uptime: UP_UPTIME, down_uptime: DOWN_UPTIME, figures_max_age_seconds: FIGURES_MAX_AGE_S } as const;
+
 export const STATE_REASONS = [
   /** An open official incident names the model (its impact set the state). */
   'incident',

@@ -23,6 +23,7 @@ export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
   deprecations: 'DeprecationsResponse',
   status: 'StatusResponse',
   service: 'ServiceResponse',
+  'status-models': 'ModelStatusListResponse',
   error: 'ErrorResponse',
   badge: 'Badge',
 };
