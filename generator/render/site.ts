@@ -1,4 +1,5 @@
 import { cheapestPath, cheapestRanker, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { DEFAULT_FASTEST_QUERY, fastest } from '../query/fastest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
@@ -271,6 +272,12 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
+  // `fastest`'s default answer, for static hosts (the Worker and the client compute any other from
+  // the fastest index, with the same code: query/fastest.ts). It ranks by figures, so it is a
+  // freshness file: its order may change with any run that reads new figures.
+  const fastestAnswer = fastest(listEntries, DEFAULT_FASTEST_QUERY, judgeAt);
+  add('fastest', 'fastest', fastestAnswer, { ...modelsMeta, count: fastestAnswer.length, query: DEFAULT_FASTEST_QUERY, canonical_path: `/${API_ROOT}/fastest.json` });
+
   const changes = priceChanges(models, judgeAt);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
   const retiring = deprecations(models, judgeAt);
@@ -306,12 +313,14 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/models?author=<author>', '/api/v1/models/<author>.json', "one author's models", 'models'),
       endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
+      endpoint('/api/v1/fastest?min_intel&min_context&vision&reasoning&tools&max_price&sort&limit', '/api/v1/fastest.json', 'fastest models for a query (the default query has a file; the client and the Cloudflare Worker compute any other)', 'fastest'),
       endpoint('/api/v1/cost-index.json', '/api/v1/cost-index.json', 'what ranking by the cost of a token mix reads (the client prices mixes: cost, cheapestForUsage)', 'cost-index'),
       endpoint('/api/v1/api-names.json', '/api/v1/api-names.json', "the names each provider's API accepts, each with the model it names (resolveModel reads it)", 'api-names'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
       endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date: upcoming soonest first, then retired newest first', 'deprecations'),
       endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),
       endpoint('/api/v1/status/<service_id>', '/api/v1/status/<service_id>.json', 'one service with 90 days of uptime and recent incidents', 'service'),
+      endpoint('/api/v1/status/models', '/api/v1/status/models.json', 'every model not operational now, with its providers, open incidents and figures', 'status-models'),
     ],
     client: `/${API_ROOT}/client.js`,
     openapi: `/${OPENAPI_FILE}`,

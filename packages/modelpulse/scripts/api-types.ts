@@ -24,6 +24,7 @@ export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
   status: 'StatusResponse',
   service: 'ServiceResponse',
   'status-models': 'ModelStatusListResponse',
+  fastest: 'FastestResponse',
   error: 'ErrorResponse',
   badge: 'Badge',
 };
