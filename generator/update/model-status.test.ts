@@ -50,7 +50,7 @@ const catalog = [
 ];
 
 /** The Statuspage of a service `anthropic` at the local server: the summary and its incident history. */
-function statusPage(incidents: object[], open: object[] = []) {
+function statusPage(incidents: Array<Record<string, unknown>>, open: Array<Record<string, unknown>> = []) {
   return {
     '/anthropic/api/v2/summary.json': { kind: 'json' as const, body: spSummary({ indicator: open.length > 0 ? 'minor' : 'none', incidents: open }) },
     '/anthropic/api/v2/incidents.json': { kind: 'json' as const, body: { page: spSummary().page, incidents } },
