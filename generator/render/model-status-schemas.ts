@@ -177,6 +177,7 @@ export const statusModelsEntrySchema = {
 /** `meta` additions of /api/v1/status/models. */
 export const statusModelsMetaProperties = {
   count: { type: 'integer', minimum: 0 },
+  omitted: { type: 'integer', minimum: 0, description: 'models not operational beyond the most the file lists (1,000, worst first): 0 unless a whole catalog is in trouble at once' },
   unknown: { type: 'object', description: 'models without a verdict, not listed, counted by reason', additionalProperties: { type: 'integer', minimum: 1 } },
   thresholds: {
     type: 'object',

@@ -41,7 +41,7 @@ export interface ModelStatusRender {
   /** The figures an offer of the model shows (its OpenRouter endpoint's, by tag), or null. */
   offerStats(id: string, offer: Pick<ApiOffer, 'source' | 'tag'>): EndpointStats | null;
   /** Every model of `ids` whose state is degraded or outage, worst first; and how many read unknown, by reason. */
-  notOperational(models: ReadonlyArray<{ id: string; name: string; author: string }>): { entries: ModelStatusEntry[]; unknown: Record<string, number> };
+  notOperational(models: ReadonlyArray<{ id: string; name: string; author: string }>, max: number): { entries: ModelStatusEntry[]; omitted: number; unknown: Record<string, number> };
   /** A service's traffic signal. */
   serviceTraffic(service: ServiceDefinition): ServiceTraffic;
   /** Each model's state and since, as judged: what `update` keeps (state/model-states.json). */
@@ -143,7 +143,7 @@ export function createModelStatus(ctx: ModelStatusContext): ModelStatusRender {
       const endpoint = figures?.endpoints.find((e) => e.tag === offer.tag);
       return endpoint === undefined ? null : endpointStats(endpoint, figures!.observed_at);
     },
-    notOperational(models) {
+    notOperational(models, max) {
       const entries: ModelStatusEntry[] = [];
       const unknown: Record<string, number> = {};
       for (const model of models) {
@@ -171,7 +171,7 @@ export function createModelStatus(ctx: ModelStatusContext): ModelStatusRender {
         });
       }
       entries.sort((a, b) => (a.state !== b.state ? (a.state === 'outage' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return { entries, unknown: Object.fromEntries(Object.entries(unknown).sort(([a], [b]) => (a < b ? -1 : 1))) };
+      return { entries: entries.slice(0, max), omitted: Math.max(0, entries.length - max), unknown: Object.fromEntries(Object.entries(unknown).sort(([a], [b]) => (a < b ? -1 : 1))) };
     },
     serviceTraffic(service) {
       if (judgeAt === null) return { health: 'unknown', failing_share: null, counted_endpoints: 0, counted_models: 0, observed_at: null };

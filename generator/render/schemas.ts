@@ -229,7 +229,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     'status-models': envelope('status-models', siteUrl, 'Every model not operational now (degraded or outage, worst first), with its providers, open incidents and newest figures', {
       type: 'array',
       items: statusModelsEntrySchema,
-    }, statusMeta(statusModelsMetaProperties, ['count', 'unknown', 'thresholds'])),
+    }, statusMeta(statusModelsMetaProperties, ['count', 'omitted', 'unknown', 'thresholds'])),
     error: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `${siteUrl}/api/v1/schemas/error.json`,

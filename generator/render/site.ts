@@ -15,6 +15,7 @@ import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
 import { STATIC_LIVE_META, type ModelDetail, type ModelEntry, type ModelListEntry } from '../types/api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
+import { MAX_LISTED_NOT_OPERATIONAL } from '../bounds/site.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { buildCostIndex } from '../query/cost-index.js';
@@ -296,8 +297,8 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf, extrasOf(service)));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
   // The models not operational now, with their figures (a freshness file: it changes with every run).
-  const trouble = modelStatus.notOperational(listEntries);
-  add('status/models', 'status-models', trouble.entries, { ...statusMeta, count: trouble.entries.length, unknown: trouble.unknown, thresholds: STATE_THRESHOLDS });
+  const trouble = modelStatus.notOperational(listEntries, MAX_LISTED_NOT_OPERATIONAL);
+  add('status/models', 'status-models', trouble.entries, { ...statusMeta, count: trouble.entries.length, omitted: trouble.omitted, unknown: trouble.unknown, thresholds: STATE_THRESHOLDS });
   config.onModelStates?.(modelStatus.judged());
 
 
