@@ -38,6 +38,7 @@ import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { buildSite } from '../assemble/build-site.js';
 import { identityBench } from './bench-identity.js';
 import { genaiBench } from './bench-genai.js';
+import { incidentsBench } from './bench-incidents.js';
 import { namesBench } from './bench-names.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
 import { cheapestRulePrefix, engineAnswers, exactCoverage, formatCoverage } from './bench-coverage.js';
@@ -198,6 +199,7 @@ async function main(): Promise<number> {
   identityBench(args.upstream);
   await genaiBench(args['data-dir'], args.upstream);
   await namesBench(args['data-dir']);
+  await incidentsBench(args['data-dir'], args.upstream);
   return 0;
 }
 

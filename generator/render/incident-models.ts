@@ -9,12 +9,19 @@ import type { ServiceHistory, StoredIncident } from '../status/history.js';
 import { buildModelNameTable, modelsNamed, type NamedModelSource } from '../status/incident-models.js';
 import { serviceCatalog, type ServiceDefinition } from '../status/registry.js';
 import type { ModelIncident } from '../types/api-types.js';
+import type { SourcedModel } from './model-sources.js';
 import { windowIncidents } from './status.js';
 
 /** What matching needs of a model: its names, author and the providers of its offers. */
 export interface IncidentModelSource extends NamedModelSource {
   author: string;
   providers: ReadonlySet<string>;
+}
+
+/** What incident matching reads of a model: its names, and the providers of its offers. */
+export function incidentModelSource(model: Pick<SourcedModel, 'record' | 'offers'>): IncidentModelSource {
+  const r = model.record;
+  return { id: r.id, name: r.name, author: r.author, delisted_at: r.delisted_at, api_names: model.offers.flatMap((o) => o.api_names), providers: new Set(model.offers.map((o) => o.provider)) };
 }
 
 /** An incident naming a model, with whether it is open and whether its official data still counts. */

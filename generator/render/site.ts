@@ -21,7 +21,7 @@ import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js'
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { matchIncidents, type IncidentModelSource } from './incident-models.js';
+import { incidentModelSource, matchIncidents } from './incident-models.js';
 import { createModelStatus } from './model-status.js';
 import { STATE_THRESHOLDS } from '../status/model-state.js';
 import type { ServiceDefinition } from '../status/registry.js';
@@ -136,12 +136,6 @@ function stampUpdatedAt(files: readonly RenderedJson[], contentTimes: ContentSta
     // Only a path update recorded needs its fingerprint (hashing every file costs seconds).
     meta.updated_at = contentTimes.files[file.path] === undefined ? fallback : updatedAtFor(contentTimes, file.path, contentFingerprint(file.body, siteUrl), fallback);
   }
-}
-
-/** What incident matching reads of a model: its names, and the providers of its offers. */
-function incidentModelSource(model: SourcedModel): IncidentModelSource {
-  const r = model.record;
-  return { id: r.id, name: r.name, author: r.author, delisted_at: r.delisted_at, api_names: model.offers.flatMap((o) => o.api_names), providers: new Set(model.offers.map((o) => o.provider)) };
 }
 
 /** Offers and facts come from the secondary sources: every string of them within bounds. */
