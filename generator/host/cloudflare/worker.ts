@@ -89,20 +89,26 @@ function answerTime(env: WorkerEnv): number {
   return typeof local === 'number' && Number.isFinite(local) ? local : Date.now();
 }
 
-// The index is immutable for a deployed version, so an isolate reads it once.
-let index: Promise<ModelIndex> | null = null;
-
-function loadIndex(request: Request, env: WorkerEnv): Promise<ModelIndex> {
-  index ??= (async () => {
-    const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${INDEX_FILE}`, request.url)));
-    if (response.status !== 200) throw new Error(`the model index answered ${response.status}`);
-    // Bytes, not text: only the head and the answered entries are ever decoded (query/model-index.ts).
-    return readModelIndex(new Uint8Array(await response.arrayBuffer()));
-  })();
-  // A failed read is not remembered: the next request tries again.
-  index.catch(() => (index = null));
-  return index;
+/**
+ * An index the Worker computes answers from, read once per isolate (immutable for a deployed
+ * version); a failed read is not remembered: the next request tries again.
+ */
+function indexLoader<T>(file: string, read: (bytes: Uint8Array) => T): (request: Request, env: WorkerEnv) => Promise<T> {
+  let cached: Promise<T> | null = null;
+  return (request, env) => {
+    cached ??= (async () => {
+      const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${file}`, request.url)));
+      if (response.status !== 200) throw new Error(`the ${file === INDEX_FILE ? 'model' : 'fastest'} index answered ${response.status}`);
+      // Bytes, not text: only the head and the answered entries are ever decoded (query/model-index.ts).
+      return read(new Uint8Array(await response.arrayBuffer()));
+    })();
+    cached.catch(() => (cached = null));
+    return cached;
+  };
 }
+
+const loadIndex = indexLoader<ModelIndex>(INDEX_FILE, readModelIndex);
+const loadFastestIndex = indexLoader<FastestIndex>(FASTEST_INDEX_FILE, readFastestIndex);
 
 const indexUnavailable = (env: WorkerEnv, cause: unknown, file = INDEX_FILE, precomputed = `${API}/cheapest/….json`): ApiError => ({
   status: 503,
@@ -110,19 +116,6 @@ const indexUnavailable = (env: WorkerEnv, cause: unknown, file = INDEX_FILE, pre
   message: `The ${file === INDEX_FILE ? 'model' : 'fastest'} index (${API}/${file}) cannot be read here (${cause instanceof Error ? cause.message : String(cause)}), so no query can be answered exactly now. The precomputed files (${precomputed}) still are.`,
   documentation: env.DOCUMENTATION,
 });
-
-// The fastest index changes only with a deploy too: read once per isolate, like the model index.
-let speedIndex: Promise<FastestIndex> | null = null;
-
-function loadFastestIndex(request: Request, env: WorkerEnv): Promise<FastestIndex> {
-  speedIndex ??= (async () => {
-    const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${FASTEST_INDEX_FILE}`, request.url)));
-    if (response.status !== 200) throw new Error(`the fastest index answered ${response.status}`);
-    return readFastestIndex(new Uint8Array(await response.arrayBuffer()));
-  })();
-  speedIndex.catch(() => (speedIndex = null));
-  return speedIndex;
-}
 
 /** `/api/v1/fastest?…`: the default is the build's file; any other valid query is computed with the shared code (query/fastest.ts). */
 async function fastestRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
