@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../bench/worker-cpu.js';
 import { budgetLines, formatBudgets } from '../bench/budgets.js';
+import { fastestCpu } from '../bench/fastest-cpu.js';
 import { monitorBudget } from '../bench/monitor-budget.js';
 import { loadServices } from '../store/services-store.js';
 import { formatMcpCpu, mcpCpu } from '../bench/mcp-cpu.js';
@@ -107,6 +108,9 @@ async function workerFigures(out: string, factor: number): Promise<WorkerFigures
   const scaled = await workerCpu(scaledModels(modelsJson, factor), authors);
   console.log(formatWorkerCpu('today', today));
   console.log(formatWorkerCpu(`${factor}×`, scaled));
+  console.log(`  Cloudflare Worker, CPU per fastest query off the default (every model given a speed: generator/bench/fastest-cpu.ts):`);
+  console.log(formatWorkerCpu('today', await fastestCpu(modelsJson)));
+  console.log(formatWorkerCpu(`${factor}×`, await fastestCpu(scaledModels(modelsJson, factor))));
   return { today, scaled, factor };
 }
 

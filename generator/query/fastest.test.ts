@@ -72,6 +72,6 @@ describe('the fastest index', () => {
   it('refuses a document that is cut short or of another format', () => {
     const text = buildFastestIndex(modelsJson, '');
     expect(() => readFastestIndex(text.slice(0, -10))).toThrow(ModelIndexError);
-    expect(() => readFastestIndex(text.replace('"format":1', '"format":7'))).toThrow(/another format/);
+    expect(() => readFastestIndex(text.replace('"format":2', '"format":7'))).toThrow(/another format/);
   });
 });

@@ -9,7 +9,7 @@
  *   `sort=throughput`, `status.latency_ms` for `sort=latency` (the models list's compact status:
  *   OpenRouter's best p50, else Artificial Analysis' median, `status.speed_source`).
  * - Filters: min_intel, min_context, vision, reasoning, tools as in `cheapest`; `max_price`: the
- *   blended price at most this (USD per 1M tokens).
+ *   blended price (to the millionth of a dollar) at most this (USD per 1M tokens).
  * - Order: throughput descending (latency ascending), then blended price ascending, then id.
  */
 import { CHEAPEST_FLAGS, DEFAULT_LIMIT, isCheapestCandidate, matchesQuery, MAX_LIMIT, parseCheapestValues, type CheapestFields } from './cheapest.js';
@@ -70,8 +70,16 @@ export function isFastestCandidate(model: FastestFields, sort: FastestSort, asOf
   return speedFigure(model, sort) !== null && isCheapestCandidate(model, asOf);
 }
 
+/**
+ * The blended price `max_price` is compared with: to the millionth of a dollar per 1M tokens, so
+ * that float noise (3.5700000000000003) never decides, and the fastest index can hold it short.
+ */
+export function capPrice(blended: number): number {
+  return Math.round(blended * 1e6) / 1e6;
+}
+
 export function matchesFastest(model: Pick<FastestFields, 'benchmarks' | 'context_length' | 'capabilities' | 'price'>, query: FastestQuery): boolean {
-  if (query.max_price !== null && (model.price.blended === null || model.price.blended > query.max_price)) return false;
+  if (query.max_price !== null && (model.price.blended === null || capPrice(model.price.blended) > query.max_price)) return false;
   return matchesQuery(model, query);
 }
 

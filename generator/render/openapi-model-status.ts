@@ -29,8 +29,8 @@ export function modelStatusPaths(): Record<string, Json> {
       id: 'getFastestIndex',
       tag: 'api',
       summary: 'Fastest index (for computing fastest)',
-      description: `What the client and the Cloudflare Worker compute \`fastest\` answers from: every candidate's models list entry, after a small head (the filter columns and each order's rows). Its layout (\`format\`) belongs to the client of the same build; use the client rather than reading it. ${FILE_NOTE}`,
-      responses: { 200: { description: 'The fastest index.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['format', 'head_bytes', 'columns', 'orders', 'entries'], properties: { format: { type: 'integer' }, head_bytes: { type: 'integer' }, columns: { type: 'object' }, orders: { type: 'object' }, entries: { type: 'array' } } } } } } },
+      description: `What the client and the Cloudflare Worker compute \`fastest\` answers from: every candidate's models list entry, after a small head (the filter columns, the rows in throughput order and the latency order). Its layout (\`format\`) belongs to the client of the same build; use the client rather than reading it. ${FILE_NOTE}`,
+      responses: { 200: { description: 'The fastest index.', headers: RESPONSE_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['format', 'head_bytes', 'columns', 'throughput_rows', 'latency_order', 'entries'], properties: { format: { type: 'integer' }, head_bytes: { type: 'integer' }, columns: { type: 'object' }, throughput_rows: { type: 'integer' }, latency_order: { type: 'array' }, entries: { type: 'array' } } } } } } },
     }),
     ...bothForms(`${API}/status/models`, `${API}/status/models.json`, {
       id: 'listModelStatus',
