@@ -6,7 +6,9 @@ import { MAX_LIST_FILE_BYTES, MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
 import type { ModelRecord } from '../models/types.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
-import { saveModels } from '../store/data-store.js';
+import { loadDataset, saveModels } from '../store/data-store.js';
+import { saveTraffic } from '../store/traffic-store.js';
+import { syntheticTraffic } from '../testing/synthetic-traffic.js';
 import { buildCommittedSite, TEST_SITE_URL } from '../testing/built-site.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir, treeIdentities } from '../testing/tree.js';
@@ -115,12 +117,23 @@ describe('the built site from the committed data/', () => {
     const dataDir = await tempDir('budget-data');
     await cp('data', dataDir, { recursive: true });
     await saveModels(dataDir, [hostile]);
+    // The status per model at its largest: every listed model with five providers' figures, 5% of
+    // them in trouble (listed with all their endpoints), and the hostile record's figures garbage.
+    const { models, sources } = await loadDataset(dataDir);
+    const traffic = syntheticTraffic(models.values(), sources.status!.last_attempt_at!);
+    const garbage = { ...traffic.models['evil/huge']!.latest!.endpoints[0]!, uptime_5m: 1e300, latency_ms: { p50: -5, p90: 1e12 } };
+    traffic.models['evil/huge'] = { ...traffic.models['evil/huge']!, latest: { observed_at: sources.status!.last_attempt_at!, endpoints: [garbage] } };
+    await saveTraffic(dataDir, traffic);
     const out = await tempDir('budget-site');
     const report = await buildSite({ store: dataDir, outDir: out, siteUrl: TEST_SITE_URL });
-    expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^evil\/huge: name truncated/)]));
+    expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^evil\/huge: name truncated/), expect.stringMatching(/^evil\/huge endpoint statistics: fireworks: uptime_last_5m is over 100%/)]));
     const after = await sizes(out);
     expect(after.largest.bytes, after.largest.path).toBeLessThanOrEqual(MAX_FILE_BYTES);
     const growth = (after.bytes - before.bytes) / before.bytes;
+    // The bounds hold for the lists the status per model adds, at their largest.
+    for (const path of ['api/v1/models.json', 'api/v1/status/models.json', 'api/v1/fastest-index.json']) {
+      expect((await readFile(join(out, path))).length, path).toBeLessThanOrEqual(MAX_LIST_FILE_BYTES);
+    }
     console.log(`hostile record: the site grew from ${before.bytes} to ${after.bytes} bytes (${(growth * 100).toFixed(2)}%), ${report.written.written} files written`);
     expect(growth).toBeLessThanOrEqual(0.1);
   });

@@ -14,6 +14,8 @@ import { internalDir } from '../assemble/internal-dir.js';
 import { MAX_PUBLISHED_FILES } from '../bounds/site.js';
 import type { ModelRecord } from '../models/types.js';
 import { blendedPrice, roundPrice } from '../models/price.js';
+import { saveTraffic } from '../store/traffic-store.js';
+import { syntheticTraffic } from '../testing/synthetic-traffic.js';
 import { loadDataset, saveModels } from '../store/data-store.js';
 import { tempDir } from '../testing/tree.js';
 
@@ -157,5 +159,9 @@ export async function syntheticData(sourceDir: string, factor: number): Promise<
     }
   }
   await saveModels(dir, copies);
+  // Every listed model with OpenRouter's figures (five providers each, 5% in trouble): the worst
+  // case of the status per model for the file budgets (docs/api.md, "Model status").
+  const observedAt = dataset.sources.status?.last_attempt_at ?? dataset.sources.openrouter?.last_attempt_at ?? '2026-01-01T00:00:00Z';
+  await saveTraffic(dir, syntheticTraffic([...dataset.models.values(), ...copies], observedAt));
   return dir;
 }

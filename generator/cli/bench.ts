@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../bench/worker-cpu.js';
 import { budgetLines, formatBudgets } from '../bench/budgets.js';
+import { fastestCpu } from '../bench/fastest-cpu.js';
 import { monitorBudget } from '../bench/monitor-budget.js';
 import { loadServices } from '../store/services-store.js';
 import { formatMcpCpu, mcpCpu } from '../bench/mcp-cpu.js';
@@ -42,6 +43,7 @@ import { buildSite } from '../assemble/build-site.js';
 import { identityBench } from './bench-identity.js';
 import { duplicatesBench } from './bench-duplicates.js';
 import { genaiBench } from './bench-genai.js';
+import { incidentsBench } from './bench-incidents.js';
 import { namesBench } from './bench-names.js';
 import { witnessBench } from './bench-witness.js';
 import { buildBench, printBuildFigures, removeSite, syntheticData } from './bench-build.js';
@@ -111,6 +113,9 @@ async function workerFigures(out: string, factor: number): Promise<WorkerFigures
   const scaled = await workerCpu(scaledModels(modelsJson, factor), authors);
   console.log(formatWorkerCpu('today', today));
   console.log(formatWorkerCpu(`${factor}×`, scaled));
+  console.log(`  Cloudflare Worker, CPU per fastest query off the default (every model given a speed: generator/bench/fastest-cpu.ts):`);
+  console.log(formatWorkerCpu('today', await fastestCpu(modelsJson)));
+  console.log(formatWorkerCpu(`${factor}×`, await fastestCpu(scaledModels(modelsJson, factor))));
   return { today, scaled, factor };
 }
 
@@ -205,6 +210,7 @@ async function main(): Promise<number> {
   await genaiBench(args['data-dir'], args.upstream);
   await namesBench(args['data-dir']);
   await witnessBench(args['data-dir']);
+  await incidentsBench(args['data-dir'], args.upstream);
   return 0;
 }
 

@@ -106,7 +106,7 @@ describe('update and build commands, end to end', () => {
     expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
     const badStage = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'prices']);
     expect(badStage.code).toBe(2);
-    expect(badStage.out).toMatch(/--only must be one of models, facts, status, content/);
+    expect(badStage.out).toMatch(/--only must be one of models, facts, status, traffic, content/);
     const badOption = await run('generator/cli/build.ts', ['--data-dir', dataDir, '--frobnicate']);
     expect(badOption.code).toBe(2);
     expect(badOption.out).toMatch(/usage error/);

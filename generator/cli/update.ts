@@ -7,6 +7,7 @@ import { openStore } from '../store/store.js';
 import { parseStageDeadlines, STAGE_DEADLINE_SECONDS, type StageDeadlines } from '../update/deadlines.js';
 import { numberOption, parseCli, runMain, UsageError } from './args.js';
 import { runUpdate, timedLog, UPDATE_STAGES, type UpdateStage } from '../update/run-update.js';
+import { DEFAULT_TRAFFIC_PER_RUN } from '../update/traffic.js';
 import { describeError, detailLines, githubAnnotations, printable, summaryMarkdown, summaryTableLines, UPDATE_EXIT, updateExitCode, type UpdateOutcome } from '../update/update-report.js';
 
 const HELP = `npm run update -- [options]
@@ -25,6 +26,8 @@ const HELP = `npm run update -- [options]
                             holds them (unpublished) until a later run lists them again (default ${DEFAULT_MAX_NEW_SHARE})
   --max-price-factor X      a price moving more than this factor at once waits for confirmation (default ${DEFAULT_MAX_PRICE_FACTOR})
   --endpoints-per-run N     models whose provider endpoints are refreshed per run (default 20)
+  --traffic-per-run N       models whose endpoint statistics are read per run, one a second
+                            (default ${DEFAULT_TRAFFIC_PER_RUN}; halved after a 429, see docs/operation.md)
   --sources A,B             facts stage: read only these of ${FACT_SOURCES.join(', ')}
   --stage-deadlines S=N,…   seconds each stage may spend reading (default ${Object.entries(STAGE_DEADLINE_SECONDS).map(([s, n]) => `${s}=${n}`).join(',')});
                             what is not read by then keeps its last good data, marked stale
@@ -46,6 +49,7 @@ async function main(): Promise<number> {
     'max-new-share': { type: 'string' },
     'max-price-factor': { type: 'string' },
     'endpoints-per-run': { type: 'string' },
+    'traffic-per-run': { type: 'string' },
     sources: { type: 'string' },
     'stage-deadlines': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -64,6 +68,7 @@ async function main(): Promise<number> {
   const maxNewShare = numberOption(args['max-new-share'], 'max-new-share', DEFAULT_MAX_NEW_SHARE, (n) => n >= 0);
   const maxPriceFactor = numberOption(args['max-price-factor'], 'max-price-factor', DEFAULT_MAX_PRICE_FACTOR, (n) => n > 1);
   const endpointsPerRun = numberOption(args['endpoints-per-run'], 'endpoints-per-run', 20, (n) => Number.isInteger(n) && n >= 0);
+  const trafficPerRun = numberOption(args['traffic-per-run'], 'traffic-per-run', DEFAULT_TRAFFIC_PER_RUN, (n) => Number.isInteger(n) && n >= 0 && n <= 1000);
 
   let deadlines: StageDeadlines;
   try {
@@ -89,6 +94,7 @@ async function main(): Promise<number> {
       maxNewShare,
       maxPriceFactor,
       endpointsPerRun,
+      trafficPerRun,
       factSources: factSources as FactSource[] | undefined,
       deadlines,
       log: timedLog(),

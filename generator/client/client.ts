@@ -23,7 +23,9 @@ import { answerText, INDEX_FILE, readModelIndex } from '../query/model-index.js'
 import { CostError, estimateCost, rankByCost, type CostEstimate, type CostModel, type CostOptions, type TokenUsage } from '../query/cost.js';
 import { checkUsage } from '../query/cost-usage.js';
 import { COST_INDEX_FILE, CostIndexError, readCostIndex } from '../query/cost-index.js';
-import { parseCheapestQuery } from '../query/params.js';
+import { parseCheapestQuery, parseFastestQuery } from '../query/params.js';
+import { FASTEST_PARAMS, fastestQueryPath, isFastestPrecomputed, type FastestQuery } from '../query/fastest.js';
+import { FASTEST_INDEX_FILE, fastestAnswerText, readFastestIndex } from '../query/fastest-index.js';
 import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES, LIVE_STATUS } from './host.js';
 import { LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
@@ -101,6 +103,21 @@ export function queryString(query: CheapestQuery): string {
   for (const flag of CHEAPEST_FLAGS) if (query[flag]) parts.push(`${flag}=1`);
   if (query.limit !== DEFAULT_LIMIT) parts.push(`limit=${query.limit}`);
   return parts.join('&');
+}
+
+/** A `fastest` query checked as every host checks it (a ModelPulseError 400 `bad_query` otherwise). */
+export function normalizeFastestQuery(input: CheapestInput): FastestQuery {
+  const parsed = parseFastestQuery(toQueryParams(input));
+  if (!parsed.ok) throw new ModelPulseError(400, 'bad_query', `${parsed.param}: ${parsed.message}`, null, parsed.param);
+  return parsed.query;
+}
+
+/** Whether an answer is one for the `fastest` query asked. */
+function answersFastest(body: unknown, query: FastestQuery): body is ApiResponse<unknown[]> {
+  const meta = (body as { meta?: { query?: Record<string, unknown> } } | null)?.meta;
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || meta?.query === undefined) return false;
+  return FASTEST_PARAMS.every((param) => meta.query![param] === query[param]);
 }
 
 /** Whether an answer is one for `query`: what a host that ignored the query string gets wrong. */
@@ -219,6 +236,12 @@ export function createClient(options: ClientOptions = {}) {
     return { ...answer, computed: true };
   }
 
+  async function computeFastest(query: FastestQuery): Promise<CheapestResponse> {
+    const { status, text, url } = await request(FASTEST_INDEX_FILE);
+    if (status !== 200) throw new ModelPulseError(status, 'index_unavailable', `HTTP ${status} for ${url}: the fastest index is needed to compute this query`, url);
+    return { ...(JSON.parse(fastestAnswerText(notForeign(FASTEST_INDEX_FILE, () => readFastestIndex(text)), query)) as ApiResponse<unknown[]>), computed: true };
+  }
+
   return {
     /** The endpoints, and `data.freshness`: when the data was last refreshed, per source. */
     index: () => get('index.json'),
@@ -238,6 +261,26 @@ export function createClient(options: ClientOptions = {}) {
     },
     priceChanges: () => get('price-changes.json'),
     deprecations: () => get('deprecations.json'),
+    /**
+     * The models not operational now (/api/v1/status/models): live where status is live, else the
+     * static file. (Until the edge monitor sweeps the endpoint statistics, the live answer is that file.)
+     */
+    modelStatus: () => readStatus('status/models', null),
+
+    /**
+     * The fastest models for a query (query/fastest.ts): the host's file for the default query, the
+     * Worker's answer where the host computes queries, else computed here from the fastest index.
+     */
+    async fastest(input: CheapestInput = {}): Promise<CheapestResponse> {
+      const query = normalizeFastestQuery(input);
+      const precomputed = isFastestPrecomputed(query);
+      if (precomputed || askQueryForm) {
+        const answer = await request(precomputed ? 'fastest.json' : fastestQueryPath(query)).catch(() => null);
+        if (answer !== null && answer.status === 200 && answersFastest(answer.body, query)) return { ...(answer.body as ApiResponse<unknown[]>), computed: false };
+        if (!precomputed) askQueryForm = false;
+      }
+      return computeFastest(query);
+    },
 
     /**
      * An API name at a provider (`{ provider: 'openai', model: 'gpt-4o-2024-08-06', at? }`) to our
@@ -311,6 +354,8 @@ export const service = (id: string) => client().service(id);
 export const priceChanges = () => client().priceChanges();
 export const deprecations = () => client().deprecations();
 export const cheapest = (input: CheapestInput = {}) => client().cheapest(input);
+export const fastest = (input: CheapestInput = {}) => client().fastest(input);
+export const modelStatus = () => client().modelStatus();
 export const cost = (id: string | NameQuery, usage: TokenUsage, options: CostOptions = {}) => client().cost(id, usage, options);
 export const resolveModel = (query: NameQuery) => client().resolve(query);
 export const cheapestForUsage = (usage: TokenUsage, input: CheapestInput = {}) => client().cheapestForUsage(usage, input);

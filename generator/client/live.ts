@@ -30,7 +30,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 /** Whether a body is a status list (`id` null) or the status of service `id`: what a live read must answer. */
 export function isStatusAnswer(body: unknown, id: string | null): body is ApiResponse<unknown> {
   if (!isObject(body) || !isObject(body.meta)) return false;
-  const isService = (row: unknown) => isObject(row) && typeof row.id === 'string' && typeof row.status === 'string';
+  // A service (its `status`), or a model of /api/v1/status/models (its `state`).
+  const isService = (row: unknown) => isObject(row) && typeof row.id === 'string' && (typeof row.status === 'string' || typeof row.state === 'string');
   return id === null ? Array.isArray(body.data) && body.data.every(isService) : isService(body.data) && (body.data as { id: string }).id === id;
 }
 

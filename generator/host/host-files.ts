@@ -5,6 +5,7 @@
  */
 import { sitePath } from '../config.js';
 import { buildModelIndex, INDEX_FILE } from '../query/model-index.js';
+import { buildFastestIndex, FASTEST_INDEX_FILE } from '../query/fastest-index.js';
 import { cloudflareMissPages, errorJson, htmlNotFoundPage, jsonNotFoundPage } from '../render/errors.js';
 import { pageUrl, routes } from '../render/page-routes.js';
 import { assetsIgnore, cloudflareHeaders, cloudflareRedirects, WORKER_FILE, WRANGLER_CONFIG_FILE, wranglerConfig } from './cloudflare/site-files.js';
@@ -69,7 +70,11 @@ export function hostFiles(
   const models = api.get('api/v1/models.json');
   if (models === undefined) throw new Error('the rendered API has no api/v1/models.json to index');
   const mcpError = errorJson(mcpElsewhere(siteUrl, host === 'cloudflare' ? `${siteUrl}/mcp` : mcpUrl, documentation));
-  const apiFiles = new Map([[`api/v1/${INDEX_FILE}`, buildModelIndex(models, authors, basePath)], [MCP_ERROR_FILE, mcpError]]);
+  const apiFiles = new Map([
+    [`api/v1/${INDEX_FILE}`, buildModelIndex(models, authors, basePath)],
+    [`api/v1/${FASTEST_INDEX_FILE}`, buildFastestIndex(models, basePath)],
+    [MCP_ERROR_FILE, mcpError],
+  ]);
   const root = new Map<string, string>();
   let redirectRules = 0;
   if (host === 'github-pages' || host === 'none') root.set(MCP_PLAIN_FILE, mcpError);

@@ -17,6 +17,7 @@
  */
 import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } from '../query/cheapest.js';
 import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
+import { FASTEST_PARAMS } from '../query/fastest.js';
 import { badQueryFile } from '../render/errors.js';
 import { INTERNAL_PATHS } from './hosts.js';
 
@@ -40,6 +41,7 @@ const API = '/api/v1';
 const NOT_FOUND = `${API}/errors/not-found.json`;
 const UNKNOWN_AUTHOR = `${API}/errors/unknown-author.json`;
 const NOT_PRECOMPUTED = `${API}/errors/not-precomputed.json`;
+const FASTEST_NOT_PRECOMPUTED = `${API}/errors/fastest-not-precomputed.json`;
 const badQueryPath = (endpoint: QueryEndpoint, key: string) => `${API}/errors/${badQueryFile(endpoint, key)}.json`;
 
 const rewrite = (from: string, to: string, query: Array<[string, string]> = []): RedirectRule => ({ from, query, to, status: 200, force: true });
@@ -125,6 +127,21 @@ export function cheapestRules(): RedirectRule[] {
   return rules;
 }
 
+/**
+ * `/api/v1/fastest`: its wrong names first, then any of its own parameters (whatever its value:
+ * these rules cannot read values) to the JSON 404 that names the client and the fastest index,
+ * then the default answer. The path forms below it have no file.
+ */
+export function fastestRules(): RedirectRule[] {
+  const from = `${API}/fastest`;
+  return [
+    ...wrongNameRules('fastest'),
+    ...FASTEST_PARAMS.map((name) => error(from, FASTEST_NOT_PRECOMPUTED, 404, [[name, ':value']])),
+    rewrite(from, `${API}/fastest.json`),
+    error(`${from}/*`, NOT_FOUND, 404, [], false),
+  ];
+}
+
 function modelRules(authors: readonly string[], modelIds: readonly string[]): RedirectRule[] {
   const rules: RedirectRule[] = wrongNameRules('models');
   for (const author of authors) rules.push(rewrite(`${API}/models`, `${API}/models/${author}.json`, [['author', author]]));
@@ -153,7 +170,13 @@ export function redirectRules(input: RoutingInput, liveStatusUrl: string | null 
   const status = statusRules(input.serviceIds, liveStatusUrl);
   // Fetched directly, the error files still answer with their own status.
   const badQueryFiles = QUERY_ENDPOINTS.flatMap((endpoint) => [...new Set(wrongNames(endpoint).map((w) => badQueryPath(endpoint, w.key)))]);
-  const errorFiles = [error(NOT_FOUND, NOT_FOUND, 404), error(UNKNOWN_AUTHOR, UNKNOWN_AUTHOR, 404), error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404), ...badQueryFiles.map((path) => error(path, path, 400))];
+  const errorFiles = [
+    error(NOT_FOUND, NOT_FOUND, 404),
+    error(UNKNOWN_AUTHOR, UNKNOWN_AUTHOR, 404),
+    error(NOT_PRECOMPUTED, NOT_PRECOMPUTED, 404),
+    error(FASTEST_NOT_PRECOMPUTED, FASTEST_NOT_PRECOMPUTED, 404),
+    ...badQueryFiles.map((path) => error(path, path, 400)),
+  ];
   return [
     ...errorFiles,
     // The build's own files are never published: the JSON 404, not the page every other path gets.
@@ -163,6 +186,7 @@ export function redirectRules(input: RoutingInput, liveStatusUrl: string | null 
     ...collections,
     ...status,
     ...cheapestRules(),
+    ...fastestRules(),
     ...modelRules(input.authors, input.modelIds),
     // Not forced: existing files (every *.json path) are served as they are.
     error('/api/*', NOT_FOUND, 404, [], false),

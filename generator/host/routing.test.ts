@@ -89,6 +89,13 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/status/', 200, '/api/v1/status.json'],
     ['/api/v1/status/anthropic', 200, '/api/v1/status/anthropic.json'],
     ['/api/v1/status/openai.json', 200, '/api/v1/status/openai.json'],
+    // Status per model and fastest (issue 39): the list of models not operational, and the default fastest answer.
+    ['/api/v1/status/models', 200, '/api/v1/status/models.json'],
+    ['/api/v1/status/models.json', 200, '/api/v1/status/models.json'],
+    ['/api/v1/fastest', 200, '/api/v1/fastest.json'],
+    ['/api/v1/fastest?utm_source=x', 200, '/api/v1/fastest.json'],
+    ['/api/v1/fastest.json?sort=latency', 200, '/api/v1/fastest.json'],
+    ['/api/v1/fastest-index.json', 200, '/api/v1/fastest-index.json'],
   ])('%s → %i %s', (url, status, file) => {
     expect(resolve(url)).toEqual({ status, file });
   });
@@ -137,6 +144,16 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
     ['/api/v1/cheapest?author=openai', 400, 'bad_query'],
     ['/api/v1/models?Author=openai', 400, 'bad_query'],
     ['/api/v1/models?min_intel=40', 400, 'bad_query'],
+    // fastest: any of its own parameters is a query the client computes; wrong names are the 400.
+    ['/api/v1/fastest?sort=latency', 404, 'not_precomputed'],
+    ['/api/v1/fastest?limit=10', 404, 'not_precomputed'],
+    ['/api/v1/fastest?max_price=2&tools=1', 404, 'not_precomputed'],
+    ['/api/v1/fastest?Sort=latency', 400, 'bad_query'],
+    ['/api/v1/fastest?order=latency', 400, 'bad_query'],
+    ['/api/v1/fastest?author=openai', 400, 'bad_query'],
+    ['/api/v1/cheapest?sort=latency', 400, 'bad_query'],
+    ['/api/v1/models?max_price=2', 400, 'bad_query'],
+    ['/api/v1/fastest/latency', 404, 'not_found'],
   ])('%s → JSON %i %s', (url, status, code) => {
     const result = resolve(url);
     expect(result.status).toBe(status);
@@ -196,7 +213,9 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
       tools: ['1', '0', 'true', 'false'],
       limit: gridValues('limit').map(String),
     };
-    const index = body('/api/v1/models.json') as { data: ModelEntry[]; meta: { as_of: string | null } };
+    const list = body('/api/v1/models.json') as { data: Array<ModelEntry & { status?: unknown }>; meta: { as_of: string | null } };
+    // The list's entries without their compact status: what a cheapest answer holds.
+    const index = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
     const shuffled = (params: Array<[string, string]>) => {
       const copy = [...params];
       for (let i = copy.length - 1; i > 0; i -= 1) {

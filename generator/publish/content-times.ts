@@ -38,7 +38,8 @@ export const EMPTY_CONTENT_STATE: ContentState = { last_run_at: null, as_of: nul
 
 /** Responses that change with every run by nature: the freshness set (index.json and the status files). */
 export function isFreshnessResponse(path: string): boolean {
-  return path === 'api/v1/index.json' || path === 'api/v1/status.json' || path.startsWith('api/v1/status/');
+  // `fastest` ranks by live figures: its order moves with them, never the catalog's as-of.
+  return path === 'api/v1/index.json' || path === 'api/v1/status.json' || path.startsWith('api/v1/status/') || path === 'api/v1/fastest.json';
 }
 
 /** Whether some catalog response (outside the freshness set) changed materially, appeared or went. */

@@ -11,9 +11,25 @@
 import { createHash } from 'node:crypto';
 import { responseJson } from '../text/response-json.js';
 
-/** Keys whose values move with every check, not with what the service or model is doing. */
-export const VOLATILE_KEYS = ['updated_at', 'checked_at', 'latency_ms', 'age_seconds', 'fetched_at', 'uptime_90d', 'uptime_1d', 'freshness'] as const;
+/**
+ * Keys whose values move with every check, not with what the service or model is doing; and the
+ * real-traffic figures of the model status (issue 39: an endpoint's `stats`, a service's
+ * `traffic` figures, observation times).
+ */
+export const VOLATILE_KEYS = [
+  'updated_at', 'checked_at', 'latency_ms', 'age_seconds', 'fetched_at', 'uptime_90d', 'uptime_1d', 'freshness',
+  'stats', 'observed_at', 'failing_share', 'counted_endpoints', 'counted_models',
+] as const;
 const volatile = new Set<string>(VOLATILE_KEYS);
+
+/**
+ * A model's `status` object (the model detail's and a models list entry's: its state, the
+ * incidents naming it, its speed) is volatile as a whole in the catalog files: a model's state
+ * moving is no catalog change (it would move `as_of` and rewrite every file). It is material in
+ * the status files, where the model status list carries it in fields of their own. A `status`
+ * that is a string (a service's, an incident's, a lifecycle's) is material as ever.
+ */
+const isVolatile = (key: string, value: unknown) => volatile.has(key) || (key === 'status' && value !== null && typeof value === 'object');
 
 export const FINGERPRINT_LENGTH = 16;
 
@@ -39,7 +55,7 @@ function withoutUpdatedAt(body: unknown): unknown {
  * of the body with each volatile value replaced, without copying the body), and so does the
  * derived `as_of`, which the content fingerprint leaves out too.
  */
-const nullVolatile = (key: string, value: unknown): unknown => (volatile.has(key) || key === 'as_of' ? null : value);
+const nullVolatile = (key: string, value: unknown): unknown => (isVolatile(key, value) || key === 'as_of' ? null : value);
 
 export interface Fingerprints {
   content: string;
@@ -55,7 +71,7 @@ export interface Fingerprints {
 const computed = new WeakMap<object, { siteUrl: string; fingerprints: Fingerprints }>();
 
 /** The volatile keys as they appear in serialized JSON. */
-const VOLATILE_KEY_PATTERN = new RegExp(`"(?:${VOLATILE_KEYS.join('|')})":`, 'g');
+const VOLATILE_KEY_PATTERN = new RegExp(`"(?:${VOLATILE_KEYS.join('|')})":|"status":\\{`, 'g');
 
 /** Whether serialized JSON holds a volatile key, besides at most `allowedUpdatedAt` null `updated_at`s. */
 function holdsVolatile(text: string, allowedUpdatedAt: number): boolean {

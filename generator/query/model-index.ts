@@ -51,8 +51,13 @@ const ENTRIES_KEY = ',"entries":[';
 const LENGTH_WIDTH = 10;
 const PREFIX = `{"format":${INDEX_FORMAT},"head_bytes":`;
 
+/** vision 1, reasoning 2, tools 4. */
+export function capabilityFlags(c: Pick<CheapestFields['capabilities'], 'vision' | 'reasoning' | 'tools'>): number {
+  return (c.vision ? 1 : 0) | (c.reasoning ? 2 : 0) | (c.tools ? 4 : 0);
+}
+
 interface ModelsBody {
-  data: ModelEntry[];
+  data: Array<ModelEntry & { status?: unknown }>;
   meta: Record<string, unknown> & { as_of?: string | null };
 }
 
@@ -65,25 +70,41 @@ export function buildModelIndex(modelsJson: string, authors: readonly string[], 
   const asOf = meta.as_of ?? null;
   const columns: IndexColumns = { intelligence_index: [], context_length: [], flags: [], ends: [] };
   const texts: string[] = [];
-  let offset = 0;
   // In answer order, so that an answer is the first `limit` rows that match: nothing is sorted at the edge.
-  for (const entry of data.filter((m) => isCheapestCandidate(m, asOf)).sort(compareCheapest)) {
-    const text = JSON.stringify(entry);
-    const { vision, reasoning, tools } = entry.capabilities;
+  // The lists' compact `status` is not part of a `cheapest` answer (render/site.ts).
+  for (const { status: _status, ...entry } of data.filter((m) => isCheapestCandidate(m, asOf)).sort(compareCheapest)) {
     columns.intelligence_index.push(entry.benchmarks.intelligence_index);
     columns.context_length.push(entry.context_length);
-    columns.flags.push((vision ? 1 : 0) | (reasoning ? 2 : 0) | (tools ? 4 : 0));
-    offset += utf8Length(text);
-    columns.ends.push(offset);
-    offset += 1;
-    texts.push(text);
+    columns.flags.push(capabilityFlags(entry.capabilities));
+    texts.push(JSON.stringify(entry));
   }
-  const rest = JSON.stringify({ base_path: basePath, as_of: asOf, authors: [...authors], meta: template, columns }).slice(1, -1);
+  columns.ends = entryEnds(texts);
+  return indexDocument(INDEX_FORMAT, { base_path: basePath, as_of: asOf, authors: [...authors], meta: template, columns }, texts);
+}
+
+/**
+ * A document of this layout (shared with the fastest index, query/fastest-index.ts): the format,
+ * where the head ends, the head's other keys, then `entries`, the texts joined by commas.
+ */
+export function indexDocument(format: number, rest: Record<string, unknown>, texts: readonly string[]): string {
+  const prefix = `{"format":${format},"head_bytes":`;
+  const body = JSON.stringify(rest).slice(1, -1);
   // The head's own text never holds the marker: its strings escape every quote.
-  if (rest.includes(ENTRIES_KEY)) throw new Error('model index: the head holds the entries marker');
-  const headBytes = PREFIX.length + LENGTH_WIDTH + 1 + utf8Length(rest);
-  const head = `${PREFIX}${String(headBytes).padEnd(LENGTH_WIDTH)},${rest}`;
-  return `${head}${ENTRIES_KEY}${texts.join(',')}]}`;
+  if (body.includes(ENTRIES_KEY)) throw new Error('index: the head holds the entries marker');
+  const headBytes = prefix.length + LENGTH_WIDTH + 1 + utf8Length(body);
+  return `${prefix}${String(headBytes).padEnd(LENGTH_WIDTH)},${body}${ENTRIES_KEY}${texts.join(',')}]}`;
+}
+
+/** Where each entry's bytes end, counted from the first entry's first byte (entries joined by a comma). */
+export function entryEnds(texts: readonly string[]): number[] {
+  const ends: number[] = [];
+  let offset = 0;
+  for (const text of texts) {
+    offset += utf8Length(text);
+    ends.push(offset);
+    offset += 1;
+  }
+  return ends;
 }
 
 /** The index could not be read: missing, cut short or of another format. */
@@ -106,32 +127,48 @@ const MARKER = encoder.encode(ENTRIES_KEY);
 const sameLength = (columns: IndexColumns) =>
   [columns.intelligence_index, columns.context_length, columns.flags].every((column) => Array.isArray(column) && column.length === columns.ends.length);
 
-/** Reads the index from its bytes (the Worker) or its text (the client, which has it as text). */
-export function readModelIndex(document: Uint8Array | string): ModelIndex {
+/** A document of the layout above, its head parsed, its entries left as bytes. */
+export interface IndexDocument {
+  head: unknown;
+  /** Reads the text of entry `row` from the entries' `ends`. */
+  entryText(ends: readonly number[], row: number): string;
+  /** Whether `ends` stays inside the entries. */
+  holds(ends: readonly number[]): boolean;
+}
+
+/** Reads a document of the layout above (any format) from its bytes or its text; ModelIndexError when it is not one. */
+export function readIndexDocument(document: Uint8Array | string, what: string): IndexDocument {
   const bytes = typeof document === 'string' ? encoder.encode(document) : document;
   const at = Number(/^\{"format":\d+,"head_bytes":(\d+) *,/.exec(decoder.decode(bytes.subarray(0, PREFIX.length + LENGTH_WIDTH + 1)))?.[1] ?? NaN);
   const start = at + MARKER.length;
   const end = bytes.length - 2;
   if (!(start <= end) || !MARKER.every((byte, i) => bytes[at + i] === byte) || bytes[end] !== 0x5d || bytes[end + 1] !== 0x7d) {
-    throw new ModelIndexError('the model index is cut short or not an index');
+    throw new ModelIndexError(`the ${what} is cut short or not an index`);
   }
-  let head: IndexHead;
+  let head: unknown;
   try {
-    head = JSON.parse(`${decoder.decode(bytes.subarray(0, at))}}`) as IndexHead;
+    head = JSON.parse(`${decoder.decode(bytes.subarray(0, at))}}`) as unknown;
   } catch (cause) {
-    throw new ModelIndexError('the model index head is not JSON', { cause });
+    throw new ModelIndexError(`the ${what} head is not JSON`, { cause });
   }
+  return {
+    head,
+    entryText: (ends, row) => decoder.decode(bytes.subarray(start + (row === 0 ? 0 : ends[row - 1]! + 1), start + ends[row]!)),
+    holds: (ends) => ends.length === 0 || start + ends[ends.length - 1]! <= end,
+  };
+}
+
+/** Reads the index from its bytes (the Worker) or its text (the client, which has it as text). */
+export function readModelIndex(document: Uint8Array | string): ModelIndex {
+  const read = readIndexDocument(document, 'model index');
+  const head = read.head as IndexHead;
   const columns = head.columns;
   if (head.format !== INDEX_FORMAT || !Array.isArray(head.authors) || typeof columns !== 'object' || columns === null || !Array.isArray(columns.ends) || !sameLength(columns)) {
     throw new ModelIndexError(`the model index has another format (${String(head.format)})`);
   }
   const size = columns.ends.length;
-  if (size > 0 && !(start + columns.ends[size - 1]! <= end)) throw new ModelIndexError('the model index has a row outside its entries');
-  return {
-    head,
-    size,
-    entryText: (row) => decoder.decode(bytes.subarray(start + (row === 0 ? 0 : columns.ends[row - 1]! + 1), start + columns.ends[row]!)),
-  };
+  if (!read.holds(columns.ends)) throw new ModelIndexError('the model index has a row outside its entries');
+  return { head, size, entryText: (row) => read.entryText(columns.ends, row) };
 }
 
 /** The meta of an answer: the index's template, then what a precomputed file adds, in its order. */

@@ -11,16 +11,18 @@
  *   variant, a common misspelling) are a 400 `bad_query` naming the parameter;
  * - any other name (tracking tags, cache busters) is ignored, and the answer echoes what it
  *   answered (`meta.query`, `meta.author`).
- * Only the extensionless query routes read query strings: `/api/v1/cheapest` and `/api/v1/models`.
+ * Only the extensionless query routes read query strings: `/api/v1/cheapest`, `/api/v1/fastest`
+ * and `/api/v1/models`.
  * No Node.js imports: the Worker and the browser client bundle this file.
  */
 import { CHEAPEST_PARAMS, parseCheapestValues, type CheapestQuery } from './cheapest.js';
+import { FASTEST_PARAMS, parseFastestValues, type FastestQuery } from './fastest.js';
 
-export const QUERY_ENDPOINTS = ['cheapest', 'models'] as const;
+export const QUERY_ENDPOINTS = ['cheapest', 'fastest', 'models'] as const;
 export type QueryEndpoint = (typeof QUERY_ENDPOINTS)[number];
 
 /** The parameters each query route defines. */
-export const ENDPOINT_PARAMS: Record<QueryEndpoint, readonly string[]> = { cheapest: CHEAPEST_PARAMS, models: ['author'] };
+export const ENDPOINT_PARAMS: Record<QueryEndpoint, readonly string[]> = { cheapest: CHEAPEST_PARAMS, fastest: FASTEST_PARAMS, models: ['author'] };
 
 /** Names people type for `cheapest`'s parameters, and what they meant (null: nothing like it). */
 export const CHEAPEST_MISSPELLINGS: Readonly<Record<string, string | null>> = {
@@ -32,6 +34,15 @@ export const CHEAPEST_MISSPELLINGS: Readonly<Record<string, string | null>> = {
   thinking: 'reasoning',
   sort: null, order: null,
 };
+
+/** `fastest`'s: `cheapest`'s filters, and its own price cap and order. */
+export const FASTEST_MISSPELLINGS: Readonly<Record<string, string | null>> = {
+  ...Object.fromEntries(Object.entries(CHEAPEST_MISSPELLINGS).filter(([name]) => name !== 'sort' && name !== 'order')),
+  order: 'sort', order_by: 'sort', sort_by: 'sort', orderby: 'sort', sortby: 'sort',
+  price: 'max_price', max_blended: 'max_price', maxprice: 'max_price', 'max-price': 'max_price', budget: 'max_price', price_max: 'max_price',
+};
+
+const MISSPELLINGS: Partial<Record<QueryEndpoint, Readonly<Record<string, string | null>>>> = { cheapest: CHEAPEST_MISSPELLINGS, fastest: FASTEST_MISSPELLINGS };
 
 /** The case spellings people type by mistake: UPPER, Capitalized and Title_Case per part. */
 export function caseVariants(name: string): string[] {
@@ -55,19 +66,15 @@ function explain(endpoint: QueryEndpoint, name: string, key: string): string {
   if (own.includes(key)) return `Parameter names are lower case: ${JSON.stringify(name)} is not a parameter of ${route}; use ${key}.`;
   const other = QUERY_ENDPOINTS.find((e) => e !== endpoint && ENDPOINT_PARAMS[e].includes(key));
   if (other !== undefined) return `${key} is a parameter of /api/v1/${other}, not of ${route} (its parameters: ${own.join(', ')}).`;
-  const meant = CHEAPEST_MISSPELLINGS[key];
-  const hint = meant === null || meant === undefined ? `the order is fixed (price.blended, then intelligence_index, then id)` : `did you mean ${meant}?`;
+  const meant = MISSPELLINGS[endpoint]?.[key];
+  const hint = meant === null || meant === undefined ? `the order is fixed (price.blended, then intelligence_index, then id; the fastest first: /api/v1/fastest)` : `did you mean ${meant}?`;
   return `${JSON.stringify(name)} is not a parameter of ${route} (its parameters: ${own.join(', ')}); ${hint}.`;
 }
 
 /** Every name answered with 400 `bad_query` on an endpoint, in a fixed order. */
 export function wrongNames(endpoint: QueryEndpoint): WrongName[] {
   const own = ENDPOINT_PARAMS[endpoint];
-  const names = [
-    ...(endpoint === 'cheapest' ? Object.keys(CHEAPEST_MISSPELLINGS) : []),
-    ...ALL_PARAMS.filter((p) => !own.includes(p)),
-    ...ALL_PARAMS.flatMap(caseVariants),
-  ];
+  const names = [...Object.keys(MISSPELLINGS[endpoint] ?? {}), ...ALL_PARAMS.filter((p) => !own.includes(p)), ...ALL_PARAMS.flatMap(caseVariants)].filter((n) => !own.includes(n));
   return [...new Set(names)].map((name) => {
     const key = name.toLowerCase();
     return { name, key, message: explain(endpoint, name, key) };
@@ -135,6 +142,16 @@ export function readError(read: Extract<ReadParams, { ok: false }>): { param: st
 export type QueryResult =
   | { ok: true; query: CheapestQuery; ignored: string[] }
   | { ok: false; param: string; message: string };
+
+export type FastestQueryResult = { ok: true; query: FastestQuery; ignored: string[] } | { ok: false; param: string; message: string };
+
+/** A `fastest` query from its name/value pairs, by the same policy. */
+export function parseFastestQuery(pairs: Iterable<readonly [string, string]>): FastestQueryResult {
+  const read = readParams('fastest', pairs);
+  if (!read.ok) return { ok: false, ...readError(read) };
+  const parsed = parseFastestValues(read.values);
+  return parsed.ok ? { ok: true, query: parsed.query, ignored: read.ignored } : parsed;
+}
 
 /** A `cheapest` query from its name/value pairs: the names read by the policy above, then the values checked. */
 export function parseCheapestQuery(pairs: Iterable<readonly [string, string]>): QueryResult {

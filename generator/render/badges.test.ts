@@ -6,6 +6,7 @@ import { renderBadges, uptimeBadge, uptimeColor, type ShieldsBadge } from './bad
 import { meanUptime, uptimePercent } from './presentation.js';
 import { apiSchemas } from './schemas.js';
 import type { ServiceDetail } from './status.js';
+import { NO_TRAFFIC } from './status.js';
 
 /**
  * The endpoint format as https://shields.io/badges/endpoint-badge documents it, written here
@@ -59,6 +60,7 @@ function service(id: string, status: ServiceStatus = 'operational', uptime: Arra
     probe_configured: false,
     probe: null,
     active_incidents: [],
+    traffic: NO_TRAFFIC,
     official_history: null,
     uptime_90d: days(uptime),
     recent_incidents: [],

@@ -3,11 +3,12 @@
  * - 400 `bad_query`: a malformed value, or a parameter name the API lists as wrong; `parameter`
  *   names it;
  * - 404 `not_found`: an unknown path, model, author or service; `hint` where case is the problem;
- * - 404 `not_precomputed`: a `cheapest` query a host without the Worker has no file for.
+ * - 404 `not_precomputed`: a `cheapest` or `fastest` query a host without the Worker has no file for.
  * The files under /api/v1/errors/ and the 404 pages are made from these, and the Cloudflare Worker
  * builds the same bodies at the edge. Pure, and no Node.js imports (the Worker bundles it).
  */
 import { INDEX_FILE } from '../query/model-index.js';
+import { FASTEST_INDEX_FILE } from '../query/fastest-index.js';
 import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
 import { GRID_POINTS, MAX_POINTS } from '../query/variants.js';
 
@@ -65,6 +66,18 @@ export function notPrecomputed(documentation: string, basePath: string, message:
   return { status: 404, code: 'not_precomputed', message, fallback: fallback(basePath), precomputed: precomputedGrid(basePath), documentation };
 }
 
+/** A `fastest` query a host without code has no file for: every one but the default. */
+export function fastestNotPrecomputed(documentation: string, basePath: string): ApiError {
+  return {
+    status: 404,
+    code: 'not_precomputed',
+    message:
+      'Only the default fastest query has a file on this host (/api/v1/fastest.json), which cannot compute queries or check their values. The client (fallback.client) checks any query (a bad value is a 400 bad_query there) and computes the answer from the fastest index (fallback.index) with the same code; on Cloudflare the query form is answered exactly at the edge.',
+    fallback: { client: `${basePath}/${API}/client.js`, index: `${basePath}/${API}/${FASTEST_INDEX_FILE}` },
+    documentation,
+  };
+}
+
 const STATIC_MISS = 'This cheapest query has no precomputed file on this host, which cannot compute queries or check their values: a value off the precomputed grid (error.precomputed), or one that is not valid. The client (fallback.client) checks any query (a bad value is a 400 bad_query there) and computes the answer from the model index (fallback.index) with the same code; on Cloudflare the query form is answered exactly at the edge.';
 
 /**
@@ -76,6 +89,7 @@ export function errorFiles(documentation: string, basePath: string): Map<string,
     ['not-found', notFound(documentation)],
     ['unknown-author', unknownAuthor(null, [], documentation)],
     ['not-precomputed', notPrecomputed(documentation, basePath, STATIC_MISS)],
+    ['fastest-not-precomputed', fastestNotPrecomputed(documentation, basePath)],
   ]);
   for (const endpoint of QUERY_ENDPOINTS) {
     for (const wrong of wrongNames(endpoint)) files.set(badQueryFile(endpoint, wrong.key), badQuery(wrong.key, wrong.message, documentation));

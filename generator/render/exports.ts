@@ -8,13 +8,14 @@
  * - price-history.csv: every point of every model's price history, then of each offer's where the
  *   data has one, oldest first.
  * Fields newer data adds to an offer (`price_tiers`, `prices_checked`, `time_window`,
- * `price_history`) or a model (`lifecycle`) are read where present and empty otherwise. The
- * exports hold the catalog, not the day's operational figures: an offer's 1-day uptime, which
- * moves with every endpoint refresh, stays in the model detail, so the files change with prices
- * and offers, not with every refresh.
+ * `price_history`) or a model (`lifecycle`, `status`) are read where present and empty otherwise.
+ * The exports hold the catalog, not the figures of every check: an offer's 1-day uptime, which
+ * moves with every endpoint refresh, stays in the model detail. models.csv carries each model's
+ * state and the speed the models list shows (the day's first read: docs/api.md, "Model status"),
+ * so it also changes when a state does and once a day with the speeds.
  */
 import { blendedPrice } from '../models/price.js';
-import type { ApiOffer, ApiPrice, ModelDetail, ModelEntry } from '../types/api-types.js';
+import type { ApiOffer, ApiPrice, EntryStatus, ModelDetail, ModelEntry } from '../types/api-types.js';
 import { toCsv, type CsvColumn } from './csv.js';
 import type { RenderedText } from './rendered.js';
 
@@ -26,7 +27,7 @@ type Tier = Partial<ApiPrice> & { min_prompt_tokens: number };
 type HistoryPoint = Partial<ApiPrice> & { at: string; source?: unknown };
 /** An offer as newer data may publish it. */
 type Offer = ApiOffer & { price_tiers?: Tier[] | null; prices_checked?: string | null; time_window?: { start: string; end: string } | null; price_history?: HistoryPoint[] };
-type Entry = ModelEntry;
+type Entry = ModelEntry & { status?: EntryStatus };
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -69,6 +70,11 @@ export const MODEL_COLUMNS: Array<CsvColumn<ModelRow>> = [
   { name: 'output_modalities', description: 'what it writes, separated by spaces', value: (r) => r.entry.modalities?.output.join(' ') ?? null },
   { name: 'unit_prices', description: 'prices not per text token as JSON ([{unit, kind, usd, source}]: USD per unit); [] for none', value: (r) => JSON.stringify(r.entry.unit_prices ?? []) },
   { name: 'on_sale', description: 'on sale now (OpenRouter lists it, or its maker lists it as active); false for a model only a price list carries', value: (r) => r.entry.on_sale ?? null },
+  // Issue 39: the model's state and speed, as the models list shows them.
+  { name: 'state', description: 'operational, degraded, outage or unknown, as of the last status run', value: (r) => r.entry.status?.state ?? null },
+  { name: 'throughput_tps', description: "output tokens a second: OpenRouter's fastest endpoint's p50 (the day's first read), else Artificial Analysis' median", value: (r) => r.entry.status?.throughput_tps ?? null },
+  { name: 'latency_ms', description: 'time to the first token, milliseconds, from the same source', value: (r) => r.entry.status?.latency_ms ?? null },
+  { name: 'speed_source', description: 'openrouter or artificialanalysis: where the two speed figures come from', value: (r) => r.entry.status?.speed_source ?? null },
 ];
 
 type OfferRow = { model: ModelDetail; offer: Offer };

@@ -4,6 +4,7 @@ import type { ApiPrice, Deprecation, PriceChange } from '../types/api-types.js';
 import { FEED_ENTRY_LIMIT, renderFeeds, type FeedsInput } from './feeds.js';
 import { safeHttpUrl } from './presentation.js';
 import type { ApiIncident, ServiceDetail } from './status.js';
+import { NO_TRAFFIC } from './status.js';
 
 const SITE = 'https://pulse.example.org';
 const HOSTILE = 'Evil <img src=x onerror=alert(1)> & "quoted" \'single\' \u0000nul\u001b[31m';
@@ -29,10 +30,10 @@ function deprecation(model_id: string, retirement_date: string, extra: Partial<D
 type RecentIncident = ServiceDetail['recent_incidents'][number];
 
 function incident(id: string, extra: Partial<RecentIncident> = {}): RecentIncident {
-  return { id, source: 'official', name: `Incident ${id}`, status: 'investigating', impact: 'minor', started_at: '2026-11-10T10:00:00Z', updated_at: '2026-11-10T10:30:00Z', url: null, resolved_at: null, components: [], ...extra };
+  return { id, source: 'official', name: `Incident ${id}`, status: 'investigating', impact: 'minor', started_at: '2026-11-10T10:00:00Z', updated_at: '2026-11-10T10:30:00Z', url: null, resolved_at: null, components: [], models: [], ...extra };
 }
 
-function activeForm({ resolved_at: _resolved, components: _components, ...rest }: RecentIncident): ApiIncident {
+function activeForm({ resolved_at: _resolved, components: _components, models: _models, ...rest }: RecentIncident): ApiIncident {
   return rest;
 }
 
@@ -46,6 +47,7 @@ function service(id: string, extra: Partial<ServiceDetail> = {}): ServiceDetail 
     probe_configured: false,
     probe: null,
     active_incidents: [],
+    traffic: NO_TRAFFIC,
     uptime_90d: [],
     recent_incidents: [],
     official_history: null,

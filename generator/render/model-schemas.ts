@@ -3,6 +3,7 @@ import { LIFECYCLE_STATUSES } from '../models/lifecycle.js';
 import { PROVENANCE_SOURCES } from '../models/overrides.js';
 import { MODALITIES_SCHEMA, MODEL_TYPES, PRICE_KINDS, PRICE_SOURCES, PRICE_UNITS } from '../sources/facts.js';
 import { OFFER_KINDS } from '../sources/providers.js';
+import { endpointStatsSchema, entryStatusSchema, modelStatusSchema } from './model-status-schemas.js';
 import {
   benchmarks,
   calendarDate,
@@ -125,6 +126,15 @@ export const modelEntry = {
   properties: modelEntryProperties,
 } as const;
 
+/** An entry of the models lists: the model entry and its compact status (cheapest's entries have none). */
+const modelListEntryProperties = { ...modelEntryProperties, status: entryStatusSchema } as const;
+export const modelListEntry = {
+  type: 'object',
+  required: Object.keys(modelListEntryProperties),
+  additionalProperties: false,
+  properties: modelListEntryProperties,
+} as const;
+
 /** A price change: the window in which it happened, which source's price changed, and whether it lies ahead. */
 export const priceChangeSchema = {
   type: 'object',
@@ -167,7 +177,7 @@ const storedEndpoint = endpointSchema({ $ref: '#/$defs/price' });
 /** An offer: OpenRouter's endpoint shape, plus where it comes from, who sells it and its retirement. */
 const endpoint = {
   type: 'object',
-  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale', 'api_names'],
+  required: [...storedEndpoint.required, 'provider_name', 'kind', 'region', 'source', 'source_key', 'first_party', 'retirement_date', 'price_tiers', 'prices_checked', 'price_history', 'time_window', 'stale', 'api_names', 'stats'],
   additionalProperties: false,
   properties: {
     ...storedEndpoint.properties,
@@ -209,6 +219,7 @@ const endpoint = {
       description: "its source was last read before a change the model's maker dates (genai-prices), now in force: older news, listed after the current offers and never cheapest_offer",
     },
     api_names: apiNamesSchema,
+    stats: { anyOf: [endpointStatsSchema, { type: 'null' }], description: "OpenRouter's real-traffic figures of this endpoint (the day's first read, at most one change a day: docs/api.md, \"Model status\"); null for direct offers and endpoints without figures" },
   },
 } as const;
 
@@ -356,5 +367,6 @@ export const modelDetailProperties = {
       },
     },
   },
+  status: modelStatusSchema,
 } as const;
 

@@ -5,7 +5,7 @@ import { asOfDay, orderDeprecations } from '../query/deprecations.js';
 import type { SourcedModel } from './model-sources.js';
 import type { ModelRecord, TokenPrices } from '../models/types.js';
 import type { ModelLifecycle } from '../models/lifecycle.js';
-import type { Deprecation, DetailLifecycle, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from '../types/api-types.js';
+import type { ApiOffer, Deprecation, DetailLifecycle, EndpointStats, ModelStatus, EarliestRetirement, ModelDeprecation, ModelDetail, ModelEntry, PriceChange } from '../types/api-types.js';
 import { cheapestOffer } from './offers.js';
 import { apiPrice, benchmarksOf, capabilitiesOf, sourceUrl, UNKNOWN_PRICES } from './model-fields.js';
 
@@ -69,7 +69,18 @@ function deprecationOf(model: SourcedModel): ModelDeprecation | null {
   };
 }
 
-export function modelDetail(model: SourcedModel): ModelDetail {
+/** What the model status adds to a detail (render/model-status.ts). */
+export interface DetailStatus {
+  status: ModelStatus;
+  statsOf: (offer: ApiOffer) => EndpointStats | null;
+}
+
+const NO_STATUS: DetailStatus = {
+  status: { state: 'unknown', reason: 'no_figures', since: null, providers: { up: 0, degraded: 0, down: 0, unknown: 0 }, open_incidents: [], recent_incidents: [], speed: { openrouter: null, artificial_analysis: null } },
+  statsOf: () => null,
+};
+
+export function modelDetail(model: SourcedModel, live: DetailStatus = NO_STATUS): ModelDetail {
   const record = model.record;
   return {
     ...modelEntry(record, cheapestOffer(model.offers), model.lifecycle, model.kind),
@@ -84,7 +95,7 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     source_url: sourceUrl(record),
     price_history: model.headline.history.map((p) => ({ at: p.at, ...apiPrice(p), source: p.source, source_date: p.source_date, previous_seen_at: p.previous_seen_at ?? null })),
     upcoming_price_changes: upcomingChanges(model),
-    endpoints: model.offers,
+    endpoints: model.offers.map((offer) => ({ ...offer, stats: live.statsOf(offer) })),
     endpoints_updated_at: record.endpoints.updated_at,
     price_tiers: (record.price_tiers ?? []).map(({ min_prompt_tokens, ...price }) => ({ min_prompt_tokens, ...apiPrice(price) })),
     pending_price: record.pending_price === undefined ? null : { at: record.pending_price.at, ...apiPrice(record.pending_price) },
@@ -92,6 +103,7 @@ export function modelDetail(model: SourcedModel): ModelDetail {
     provider_retirements: model.facts.providerRetirements,
     deprecation: deprecationOf(model),
     provenance: model.provenance,
+    status: live.status,
   };
 }
 

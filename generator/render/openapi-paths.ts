@@ -11,10 +11,10 @@ import { EXPORT_COLUMNS, EXPORT_FILES, type ExportFile } from './exports.js';
 import type { ApiSchemaName } from './schemas.js';
 
 export type Json = Record<string, unknown>;
-type Tag = 'models' | 'status' | 'feeds' | 'exports' | 'api';
+export type Tag = 'models' | 'status' | 'feeds' | 'exports' | 'api';
 
 const API = '/api/v1';
-const ref = (kind: 'parameters' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+export const ref = (kind: 'parameters' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 export const RESPONSE_HEADERS = {
   'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
@@ -22,7 +22,7 @@ export const RESPONSE_HEADERS = {
 };
 
 /** 200 bodies point at the published schema, resolved against this document's URL (/api/v1/openapi.json). */
-const jsonOk = (description: string, schema: ApiSchemaName): Json => ({
+export const jsonOk = (description: string, schema: ApiSchemaName): Json => ({
   description,
   headers: RESPONSE_HEADERS,
   content: { 'application/json': { schema: { $ref: `./schemas/${schema}.json` } } },
@@ -38,7 +38,7 @@ const NOT_PRECOMPUTED = ref('responses', 'NotPrecomputed');
 const BAD_QUERY = ref('responses', 'BadQuery');
 const CLIENT_ERROR = ref('responses', 'ClientError');
 
-interface Operation {
+export interface Operation {
   id: string;
   tag: Tag;
   summary: string;
@@ -49,7 +49,7 @@ interface Operation {
   group?: string;
 }
 
-const get = (op: Operation): Json => ({
+export const get = (op: Operation): Json => ({
   get: {
     operationId: op.id,
     tags: [op.tag],
@@ -64,9 +64,9 @@ const get = (op: Operation): Json => ({
 
 const routedNote = (file: string) =>
   `Routed form, answered by Netlify (the generated \`_redirects\`) and \`npm run serve\`; nginx with the config in the hosting docs serves the extensionless path but ignores its query string (answering as if there were none), and other static hosts do not rewrite at all. The file form \`${file}\` works everywhere.`;
-const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
+export const FILE_NOTE = 'File form: a static file that every static host (Netlify, Cloudflare Pages, GitHub Pages, nginx, S3) serves as written.';
 
-interface Endpoint {
+export interface Endpoint {
   id: string;
   tag: Tag;
   summary: string;
@@ -79,7 +79,7 @@ interface Endpoint {
 }
 
 /** One endpoint in both forms; the routed one keeps `id`, the file one is `<id>File`. */
-function bothForms(routed: string, file: string, e: Endpoint): Record<string, Json> {
+export function bothForms(routed: string, file: string, e: Endpoint): Record<string, Json> {
   const params = e.params ?? [];
   const notFound = params.length > 0 ? { 404: NOT_FOUND } : {};
   return {

@@ -8,6 +8,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/cheapest.js';
 import { MAX_MCP_BODY_BYTES } from '../bounds/site.js';
 import { CHEAPEST_FILES_GROUP } from './openapi-cheapest.js';
 import { CHEAPEST_FILE_RESPONSE, cheapestFiles, openApiPaths, RESPONSE_HEADERS, type Json } from './openapi-paths.js';
+import { modelStatusPaths } from './openapi-model-status.js';
 import { siteRootPaths } from './openapi-site-paths.js';
 import { badQuery, errorFiles, notFound, type ApiError } from './errors.js';
 import { API_SCHEMA_NAMES } from './schemas.js';
@@ -69,6 +70,7 @@ function components(documentation: string): Json {
       CheapestFile: CHEAPEST_FILE_RESPONSE,
       NotFound: errorResponse(notFound(documentation), 'No such path, model, author or service (JSON on Cloudflare, Netlify, `npm run serve` and nginx; GitHub Pages answers with an HTML 404 page); `error.hint` names what was meant where only the case is wrong.'),
       NotPrecomputed: errorResponse(errorFiles(documentation, '').get('not-precomputed')!, 'This `cheapest` query has no precomputed file on a host that cannot compute queries (or a value is not valid there). `error.fallback.client` is the browser client, which checks the query and computes the answer from the model index (`error.fallback.index`) with the same code.'),
+      FastestNotPrecomputed: errorResponse(errorFiles(documentation, '').get('fastest-not-precomputed')!, 'This `fastest` query has no file on a host that cannot compute queries (every query but the default). `error.fallback.client` is the browser client, which checks the query and computes the answer from the fastest index (`error.fallback.index`) with the same code.'),
       BadQuery: errorResponse(badQuery('min_intel', 'min_intel must be a number from 0 to 100', documentation), 'A malformed value, or a parameter name the API lists as wrong (another endpoint\'s parameter, a case variant, a common misspelling); `error.parameter` names it. Other names are ignored on every host.'),
       ClientError: {
         description: 'Any other client error, where the host can tell: the JSON error object (`/api/v1/schemas/error.json`), whose `error.code` says what went wrong and `error.message` how to fix it. See the API documentation (Errors) for what each host checks.',
@@ -104,13 +106,16 @@ function parameters(ids: { serviceIds: readonly string[]; authors: readonly stri
     Slug: { name: 'slug', in: 'path', required: true, description: 'The rest of the model id after `<author>/`.', schema: { type: 'string', pattern: segment }, examples: examples(['gpt-4o']) },
     ListedAuthor: { name: 'author', in: 'path', required: true, description: 'An author with models currently offered.', schema: { type: 'string', pattern: segment }, examples: examples([author]) },
     AuthorQuery: { name: 'author', in: 'query', description: "Only this author's models (an author with models currently offered).", schema: { type: 'string', pattern: segment }, examples: examples([author]) },
-    ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: { type: 'string', pattern: segment }, examples: examples([firstOf(ids.serviceIds, 'openai')]) },
+    // `models` is no service: /api/v1/status/models is the list of models not operational.
+    ServiceId: { name: 'service_id', in: 'path', required: true, description: 'A monitored service (`data/services.json`).', schema: { type: 'string', pattern: `^(?!models$)${segment.slice(1)}` }, examples: examples([firstOf(ids.serviceIds, 'openai')]) },
     SchemaName: { name: 'name', in: 'path', required: true, description: 'The kind of response.', schema: { type: 'string', enum: [...API_SCHEMA_NAMES] }, examples: examples(['model']) },
     MinIntel: { name: 'min_intel', in: 'query', description: 'Only models whose `benchmarks.intelligence_index` is at least this (a model without an index never matches).', schema: { type: 'number', minimum: 0, maximum: 100 }, examples: examples([40]) },
     MinContext: { name: 'min_context', in: 'query', description: 'Only models whose `context_length` is at least this many tokens.', schema: { type: 'integer', minimum: 0 }, examples: examples([128000]) },
     Vision: flag('vision', 'that take image input'),
     Reasoning: flag('reasoning', 'that support reasoning'),
     Tools: flag('tools', 'that support tool calling'),
+    MaxPrice: { name: 'max_price', in: 'query', description: 'Only models whose `price.blended` (USD per 1M tokens) is at most this.', schema: { type: 'number', minimum: 0, maximum: 100000 }, examples: examples([2]) },
+    Sort: { name: 'sort', in: 'query', description: '`throughput` (default): most output tokens a second first; `latency`: least time to the first token first.', schema: { type: 'string', enum: ['throughput', 'latency'], default: 'throughput' }, examples: examples(['latency']) },
     Limit: { name: 'limit', in: 'query', description: 'How many models at most.', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, examples: examples([5]) },
   };
 }
@@ -133,7 +138,7 @@ export function openApiDocument(options: OpenApiOptions): object {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: siteUrl }],
-    paths: { ...openApiPaths(files), ...siteRootPaths(MAX_MCP_BODY_BYTES) },
+    paths: { ...openApiPaths(files), ...modelStatusPaths(), ...siteRootPaths(MAX_MCP_BODY_BYTES) },
     components: { ...components(pageUrl(siteUrl, routes.docs())), parameters: { ...parameters(ids), ...files.parameters } },
     // How the website's API page groups operations it shows as one endpoint (web/openapi-view.ts).
     'x-modelpulse-groups': {

@@ -1,7 +1,8 @@
 import { badgeSchema } from './badge-schema.js';
 import { apiNamesData } from './api-names-schema.js';
 import { costIndexData } from './cost-index-schema.js';
-import { apiPriceSchema, modelDetailProperties, modelEntry, priceChangeSchema } from './model-schemas.js';
+import { apiPriceSchema, modelDetailProperties, modelEntry, modelListEntry, priceChangeSchema } from './model-schemas.js';
+import { statusModelsEntrySchema, statusModelsMetaProperties } from './model-status-schemas.js';
 import { liveMetaSchema, serviceDetailProperties, serviceListEntryProperties } from './status-schemas.js';
 import {
   calendarDate,
@@ -16,7 +17,7 @@ import {
  * JSON Schemas (draft 2020-12) of every API response. They are published under
  * /api/v1/schemas/<name>.json and every file is validated against its schema before it is written.
  */
-export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'api-names', 'price-changes', 'deprecations', 'status', 'service', 'error', 'badge'] as const;
+export const API_SCHEMA_NAMES = ['index', 'models', 'model', 'cheapest', 'cost-index', 'api-names', 'price-changes', 'deprecations', 'status', 'service', 'status-models', 'fastest', 'error', 'badge'] as const;
 export type ApiSchemaName = (typeof API_SCHEMA_NAMES)[number];
 
 const source = {
@@ -129,6 +130,16 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       limit: { type: 'integer', minimum: 1, maximum: 100 },
     },
   };
+  const fastestQuerySchema = {
+    type: 'object',
+    required: [...query.required, 'max_price', 'sort'],
+    additionalProperties: false,
+    properties: {
+      ...query.properties,
+      max_price: { type: ['number', 'null'], minimum: 0, description: 'the highest blended price (USD per 1M tokens), or null' },
+      sort: { enum: ['throughput', 'latency'], description: 'throughput: most output tokens a second first; latency: least time to the first token first' },
+    },
+  };
   return {
     index: envelope('index', siteUrl, 'API index', {
       type: 'object',
@@ -170,7 +181,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
         freshness,
       },
     }, meta()),
-    models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelEntry }, modelsMetaSchema),
+    models: envelope('models', siteUrl, 'Models currently offered', { type: 'array', items: modelListEntry }, modelsMetaSchema),
     model: envelope('model', siteUrl, 'One model with its price history and endpoints', {
       type: 'object',
       required: Object.keys(modelDetailProperties),
@@ -179,6 +190,8 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
     }, meta(modelsMeta, ['price_unit', 'blended_formula', 'benchmarks_attribution'])),
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
       meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
+    fastest: envelope('fastest', siteUrl, "Fastest models matching a query: cheapest's candidates with a known speed, by throughput (or latency), then price, then id", { type: 'array', maxItems: 100, items: modelListEntry },
+      meta({ ...modelsMeta, query: fastestQuerySchema, canonical_path: { type: 'string', description: 'the file of the default query; the query form of any other' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
     'cost-index': envelope('cost-index', siteUrl, "What ranking by the cost of a token mix reads: every cheapest candidate's headline price and each provider's standard offer, with context tiers", costIndexData, modelsMetaSchema),
     'api-names': envelope('api-names', siteUrl, "The names each provider's API accepts (dated snapshots, -latest aliases, Bedrock/Vertex/Azure ids), each with the model it names: what resolveModel reads", apiNamesData, meta({ count: { type: 'integer', minimum: 0, description: 'the names the index resolves' } }, ['count'])),
     'price-changes': envelope('price-changes', siteUrl, 'Price changes, newest first: upcoming ones (dated ahead by the maker) first, then the last 90 days (at least the latest 100)', {
@@ -213,6 +226,10 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       additionalProperties: false,
       properties: serviceDetailProperties,
     }, statusMeta()),
+    'status-models': envelope('status-models', siteUrl, 'Every model not operational now (degraded or outage, worst first), with its providers, open incidents and newest figures', {
+      type: 'array',
+      items: statusModelsEntrySchema,
+    }, statusMeta(statusModelsMetaProperties, ['count', 'omitted', 'unknown', 'thresholds'])),
     error: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `${siteUrl}/api/v1/schemas/error.json`,

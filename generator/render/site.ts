@@ -1,4 +1,5 @@
 import { cheapestPath, cheapestRanker, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
+import { DEFAULT_FASTEST_QUERY, fastest } from '../query/fastest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
@@ -12,13 +13,19 @@ import { errorFiles } from './errors.js';
 import { pageUrl, routes } from './page-routes.js';
 import { sitePath } from '../config.js';
 import { STATUS_SOURCE_ID } from '../status/types.js';
-import { STATIC_LIVE_META, type ModelDetail, type ModelEntry } from '../types/api-types.js';
+import { STATIC_LIVE_META, type ModelDetail, type ModelEntry, type ModelListEntry } from '../types/api-types.js';
 import { MAX_FILE_BYTES } from '../bounds/text.js';
+import { MAX_LISTED_NOT_OPERATIONAL } from '../bounds/site.js';
 import { asOfAfterRun, EMPTY_CONTENT_STATE, updatedAtFor, type ContentState } from '../publish/content-times.js';
 import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js';
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
+import { incidentModelSource, matchIncidents } from './incident-models.js';
+import { createModelStatus } from './model-status.js';
+import { STATE_THRESHOLDS } from '../status/model-state.js';
+import type { ServiceDefinition } from '../status/registry.js';
+import type { ModelStatesFile } from '../store/traffic-store.js';
 import { deprecations, earliestRetirements, modelDetail, modelEntry, priceChanges } from './models.js';
 import { asPublished, publishedPartOf } from './part-of.js';
 import { sourcedModel, type SourcedModel } from './model-sources.js';
@@ -47,6 +54,10 @@ export interface RenderConfig {
    * they are made at the recorded `as_of`.
    */
   run?: string;
+  /** Receives each model's judged state and since (`update` keeps them: state/model-states.json). */
+  onModelStates?: (states: ModelStatesFile) => void;
+  /** Told what the run report lists: names of incidents that fit two models (render/incident-models.ts). */
+  notice?: (line: string) => void;
 }
 
 /**
@@ -182,11 +193,35 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   const allModels = [...dataset.models.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((r) => boundedSources(sourcedModel(dataset, asPublished(boundModelRecord(r, about(r.id)), partOf), judgeAt), about(r.id)));
+
+  // Status is the freshness set: judged at its own last check (`meta.checked_at`), which may be
+  // newer than `as_of`. Before the first status run the data's as-of anchors the 90-day window
+  // (every day null, every service unknown); the clock never does. Each model's state is judged
+  // at the same time (render/model-status.ts).
+  const statusSource = dataset.sources[STATUS_SOURCE_ID];
+  const statusAsOf = statusSource?.last_attempt_at ?? recordedAsOf;
+  const historyOf = (id: string) => {
+    const stored = dataset.statusHistories.get(id);
+    if (stored === undefined || statusAsOf === null) return stored;
+    return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
+  };
+  const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
+  const incidents = matchIncidents(dataset.services, histories, allModels.map(incidentModelSource), statusAsOf, config.notice);
+  const modelStatus = createModelStatus({
+    judgeAt: statusAsOf,
+    traffic: dataset.traffic,
+    states: dataset.modelStates,
+    incidents,
+    aaSpeed: (id) => dataset.factsByModel.get(id)?.artificialanalysis?.[0]?.speed ?? null,
+    aaUrl: SOURCE_URLS.artificialanalysis,
+    report,
+  });
+  const detailOf = (model: SourcedModel) => modelDetail(model, { status: modelStatus.status(model.record.id), statsOf: (offer) => modelStatus.offerStats(model.record.id, offer) });
   // The size budget: a model whose own file would break it is left out everywhere, reported.
   const maxFileBytes = config.maxFileBytes ?? MAX_FILE_BYTES;
   const modelDetails = new Map<string, ModelDetail>();
   const models = allModels.filter((model) => {
-    const detail = modelDetail(model);
+    const detail = detailOf(model);
     const bytes = Buffer.byteLength(JSON.stringify({ data: detail, meta: modelsMeta })) + META_SLACK_BYTES;
     if (bytes > maxFileBytes) {
       config.leftOut?.(model.record.id, bytes);
@@ -196,18 +231,20 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return true;
   });
   const entries: ModelEntry[] = models.filter((m) => m.record.delisted_at === null && m.record.part_of === undefined).map((m) => modelEntry(m.record, cheapestOffer(m.offers), m.lifecycle, m.kind));
+  // The lists add each model's compact status; `cheapest` answers do not (their bytes stay with the catalog).
+  const listEntries: ModelListEntry[] = entries.map((entry) => ({ ...entry, status: modelStatus.entryStatus(entry.id) }));
 
-  add('models', 'models', entries, { ...modelsMeta, count: entries.length });
+  add('models', 'models', listEntries, { ...modelsMeta, count: listEntries.length });
   // What ranking by the cost of a token mix reads (query/cost-index.ts), judged on the same as-of.
   const costIndex = buildCostIndex([...modelDetails.values()], judgeAt);
   add('cost-index', 'cost-index', costIndex, { ...modelsMeta, count: costIndex.models.length });
   const nameIndex = apiNamesIndex(modelDetails.values(), ownersOf(dataset.factsByModel), dataset.facts, report);
   add('api-names', 'api-names', nameIndex, { ...baseMeta, count: indexedNames(nameIndex) });
   // Bulk exports for analysts: CSV files of their own, no meta (render/exports.ts).
-  files.push(...renderExports(entries, modelDetails));
+  files.push(...renderExports(listEntries, modelDetails));
   const authors = [...new Set(entries.map((e) => e.author))].sort();
   for (const author of authors) {
-    const own = entries.filter((e) => e.author === author);
+    const own = listEntries.filter((e) => e.author === author);
     add(`models/${author}`, 'models', own, { ...modelsMeta, count: own.length, author });
   }
   for (const model of models) {
@@ -233,34 +270,33 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   addCheapest(DEFAULT_QUERY);
   for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
 
+  // `fastest`'s default answer, for static hosts (the Worker and the client compute any other from
+  // the fastest index, with the same code: query/fastest.ts). It ranks by figures, so it is a
+  // freshness file: its order may change with any run that reads new figures.
+  const fastestAnswer = fastest(listEntries, DEFAULT_FASTEST_QUERY, judgeAt);
+  add('fastest', 'fastest', fastestAnswer, { ...modelsMeta, count: fastestAnswer.length, query: DEFAULT_FASTEST_QUERY, canonical_path: `/${API_ROOT}/fastest.json` });
+
   const changes = priceChanges(models, judgeAt);
   add('price-changes', 'price-changes', changes, { ...modelsMeta, count: changes.length });
   const retiring = deprecations(models, judgeAt);
   add('deprecations', 'deprecations', retiring, { ...baseMeta, count: retiring.length });
 
   // `path` works where our rewrite rules run (Netlify, npm run serve); `file` works on any static host.
-  const statusSource = dataset.sources[STATUS_SOURCE_ID];
-  // The last run's time, even when its probes were inconclusive: its official reads are newer.
-  // Status is the freshness set: judged at its own last check (`meta.checked_at`), which may be
-  // newer than `as_of`. Before the first status run the data's as-of anchors the 90-day window
-  // (every day null, every service unknown); the clock never does.
-  const statusAsOf = statusSource?.last_attempt_at ?? recordedAsOf;
   if (statusAsOf === null && dataset.services.length > 0) {
     throw new Error('data/ holds no observation time yet (no model or status update has run): run `npm run update` first');
   }
   // Status responses are freshness files: they say when the services were last checked.
   // `live` says these are the build's files (a Worker's live answer says `monitor`: docs/api.md, "Live status").
   const statusMeta = { ...metaFor([STATUS_SOURCE_ID], 'ModelPulse (official status pages and our own probes)'), checked_at: statusAsOf, live: STATIC_LIVE_META };
-  const historyOf = (id: string) => {
-    const stored = dataset.statusHistories.get(id);
-    if (stored === undefined || statusAsOf === null) return stored;
-    return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
-  };
-  const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
-  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf));
+  const extrasOf = (service: ServiceDefinition) => ({ traffic: modelStatus.serviceTraffic(service), incidentModels: (incidentId: string) => incidents.named(service.id, incidentId) });
+  const services = dataset.services.map((service) => serviceListEntry(service, histories.get(service.id), statusAsOf, extrasOf(service)));
   add('status', 'status', services, { ...statusMeta, count: services.length });
-  const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf));
+  const details = dataset.services.map((service) => serviceDetail(service, histories.get(service.id), statusAsOf, extrasOf(service)));
   for (const detail of details) add(`status/${detail.id}`, 'service', detail, statusMeta);
+  // The models not operational now, with their figures (a freshness file: it changes with every run).
+  const trouble = modelStatus.notOperational(listEntries, MAX_LISTED_NOT_OPERATIONAL);
+  add('status/models', 'status-models', trouble.entries, { ...statusMeta, count: trouble.entries.length, omitted: trouble.omitted, unknown: trouble.unknown, thresholds: STATE_THRESHOLDS });
+  config.onModelStates?.(modelStatus.judged());
 
 
   const endpoint = (path: string, file: string, description: string, schema: ApiSchemaName) => ({
@@ -275,12 +311,14 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
       endpoint('/api/v1/models?author=<author>', '/api/v1/models/<author>.json', "one author's models", 'models'),
       endpoint('/api/v1/models/<author>/<slug>', '/api/v1/models/<author>/<slug>.json', 'one model with price_history and endpoints', 'model'),
       endpoint('/api/v1/cheapest?min_intel&min_context&vision&reasoning&tools&limit', '/api/v1/cheapest/<variant>.json', 'cheapest models for a query', 'cheapest'),
+      endpoint('/api/v1/fastest?min_intel&min_context&vision&reasoning&tools&max_price&sort&limit', '/api/v1/fastest.json', 'fastest models for a query (the default query has a file; the client and the Cloudflare Worker compute any other)', 'fastest'),
       endpoint('/api/v1/cost-index.json', '/api/v1/cost-index.json', 'what ranking by the cost of a token mix reads (the client prices mixes: cost, cheapestForUsage)', 'cost-index'),
       endpoint('/api/v1/api-names.json', '/api/v1/api-names.json', "the names each provider's API accepts, each with the model it names (resolveModel reads it)", 'api-names'),
       endpoint('/api/v1/price-changes', '/api/v1/price-changes.json', 'price changes, newest first', 'price-changes'),
       endpoint('/api/v1/deprecations', '/api/v1/deprecations.json', 'models with a retirement date: upcoming soonest first, then retired newest first', 'deprecations'),
       endpoint('/api/v1/status', '/api/v1/status.json', 'status of the monitored AI services', 'status'),
       endpoint('/api/v1/status/<service_id>', '/api/v1/status/<service_id>.json', 'one service with 90 days of uptime and recent incidents', 'service'),
+      endpoint('/api/v1/status/models', '/api/v1/status/models.json', 'every model not operational now, with its providers, open incidents and figures', 'status-models'),
     ],
     client: `/${API_ROOT}/client.js`,
     openapi: `/${OPENAPI_FILE}`,

@@ -1,6 +1,7 @@
 /** JSON Schema pieces of the status responses (/api/v1/status and /api/v1/status/<id>). */
 import { STATUS_PLATFORMS } from '../status/types.js';
-import { calendarDate, isoTime, nullableIsoTime, upstreamErrorText } from '../validation/common-schemas.js';
+import { calendarDate, isoTime, modelId, nullableIsoTime, upstreamErrorText } from '../validation/common-schemas.js';
+import { serviceTrafficSchema } from './model-status-schemas.js';
 
 const incidentProperties = {
   id: { type: 'string' },
@@ -49,6 +50,7 @@ export const serviceEntryProperties = {
     },
   },
   active_incidents: { type: 'array', items: incident },
+  traffic: serviceTrafficSchema,
 } as const;
 
 const fraction = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
@@ -91,9 +93,14 @@ export const serviceDetailProperties = {
     description: 'every incident of the 90-day window (and older ones still open), newest first',
     items: {
       type: 'object',
-      required: [...incident.required, 'resolved_at', 'components'],
+      required: [...incident.required, 'resolved_at', 'components', 'models'],
       additionalProperties: false,
-      properties: { ...incidentProperties, resolved_at: nullableIsoTime, components: { type: 'array', items: { type: 'string' }, description: 'the watched components the page names for it' } },
+      properties: {
+        ...incidentProperties,
+        resolved_at: nullableIsoTime,
+        components: { type: 'array', items: { type: 'string' }, description: 'the watched components the page names for it' },
+        models: { type: 'array', items: modelId, description: 'our models its name names (display, API and family names; precision first: a name that fits two models names neither): docs/api.md, "Incidents that name a model"' },
+      },
     },
   },
   official_history: {

@@ -5,6 +5,7 @@ import type { ProbeResult } from '../status/probe.js';
 import { combinedUptime, officialDailyUptime } from '../status/uptime.js';
 import { DEFAULT_SLOW_MS, type ServiceDefinition } from '../status/registry.js';
 import type { OfficialIndicator, StatusPlatform } from '../status/types.js';
+import type { ServiceTraffic } from '../types/api-types.js';
 
 export const UPTIME_DAYS = 90;
 
@@ -40,7 +41,19 @@ export interface ServiceEntry {
   probe_configured: boolean;
   probe: Omit<ProbeResult, 'attempts'> | null;
   active_incidents: ApiIncident[];
+  /** The third signal beside the page and the probe: requests failing on its own endpoints (never averaged in). */
+  traffic: ServiceTraffic;
 }
+
+/** What the model status adds to a service's entry and detail (render/model-status.ts, render/incident-models.ts). */
+export interface ServiceExtras {
+  traffic: ServiceTraffic;
+  /** The models an incident of this service names. */
+  incidentModels: (incidentId: string) => string[];
+}
+
+export const NO_TRAFFIC: ServiceTraffic = { health: 'unknown', failing_share: null, counted_endpoints: 0, counted_models: 0, observed_at: null };
+const NO_EXTRAS: ServiceExtras = { traffic: NO_TRAFFIC, incidentModels: () => [] };
 
 export interface UptimeDay {
   date: string;
@@ -68,7 +81,7 @@ export interface ServiceListEntry extends ServiceEntry {
 
 export interface ServiceDetail extends ServiceEntry {
   uptime_90d: UptimeDay[];
-  recent_incidents: Array<ApiIncident & { resolved_at: string | null; components: string[] }>;
+  recent_incidents: Array<ApiIncident & { resolved_at: string | null; components: string[]; models: string[] }>;
   /** The page's incident history as we hold it: the first day it covers, when it was last read, whether the last read failed. */
   official_history: { covered_from: string | null; fetched_at: string | null; stale: boolean } | null;
 }
@@ -85,7 +98,7 @@ function byStartDesc(a: StoredIncident, b: StoredIncident): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export function serviceEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceEntry {
+export function serviceEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null, extras: ServiceExtras = NO_EXTRAS): ServiceEntry {
   const official = history?.official ?? null;
   const snapshot = official?.snapshot ?? null;
   const ageS = asOf !== null && official?.fetched_at ? Math.max(0, Math.round((Date.parse(asOf) - Date.parse(official.fetched_at)) / 1000)) : null;
@@ -113,6 +126,7 @@ export function serviceEntry(service: ServiceDefinition, history: ServiceHistory
       .filter((i) => i.resolved_at === null && (i.source === 'probe' || (ageS !== null && ageS <= OFFICIAL_MAX_AGE_S)))
       .sort(byStartDesc)
       .map(apiIncident),
+    traffic: extras.traffic,
   };
 }
 
@@ -135,21 +149,21 @@ export function uptimeSummary(days: readonly UptimeDay[]): UptimeSummary {
   return { first_date: days[0]?.date ?? '', uptime: days.map((d) => d.uptime) };
 }
 
-export function serviceListEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceListEntry {
-  return { ...serviceEntry(service, history, asOf), uptime_90d_summary: uptimeSummary(uptime90d(history, asOf)) };
+export function serviceListEntry(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null, extras: ServiceExtras = NO_EXTRAS): ServiceListEntry {
+  return { ...serviceEntry(service, history, asOf, extras), uptime_90d_summary: uptimeSummary(uptime90d(history, asOf)) };
 }
 
 /** Incidents that overlap the 90-day window (still open ones too), newest first. */
-function windowIncidents(history: ServiceHistory | undefined, asOf: string | null): StoredIncident[] {
+export function windowIncidents(history: ServiceHistory | undefined, asOf: string | null): StoredIncident[] {
   const start = asOf === null ? '' : `${addDays(asOf.slice(0, 10), -(UPTIME_DAYS - 1))}T00:00:00Z`;
   return [...(history?.incidents ?? [])].filter((i) => i.resolved_at === null || i.resolved_at >= start || (i.started_at ?? '') >= start).sort(byStartDesc);
 }
 
-export function serviceDetail(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null): ServiceDetail {
+export function serviceDetail(service: ServiceDefinition, history: ServiceHistory | undefined, asOf: string | null, extras: ServiceExtras = NO_EXTRAS): ServiceDetail {
   return {
-    ...serviceEntry(service, history, asOf),
+    ...serviceEntry(service, history, asOf, extras),
     uptime_90d: uptime90d(history, asOf),
-    recent_incidents: windowIncidents(history, asOf).map((i) => ({ ...apiIncident(i), resolved_at: i.resolved_at, components: i.components ?? [] })),
+    recent_incidents: windowIncidents(history, asOf).map((i) => ({ ...apiIncident(i), resolved_at: i.resolved_at, components: i.components ?? [], models: extras.incidentModels(i.id) })),
     official_history:
       history?.history === undefined
         ? null

@@ -167,6 +167,16 @@ export interface ModelFacts {
    * price of this API name on its own API, in our units, when the page was read.
    */
   maker_price?: TokenPrices;
+  /** Only Artificial Analysis: its median output speed and time to the first token, where it measures them. */
+  speed?: MedianSpeed;
+}
+
+/** Artificial Analysis' medians of a model's speed across the providers it measures. */
+export interface MedianSpeed {
+  /** Output tokens a second, after the first token. */
+  output_tps: number | null;
+  /** Time to the first token, in milliseconds. */
+  ttft_ms: number | null;
 }
 
 /** A value the adapter refused to turn into a fact, and why (units, magnitude, format). */

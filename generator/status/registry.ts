@@ -46,6 +46,26 @@ export interface ServiceDefinition {
   url: string;
   status_page: { type: StatusPlatform; url?: string; components?: string[]; products?: string[] };
   probe: ProbeDefinition | null;
+  /** Which of the catalog's models are the service's own (default: author and provider id = the service id). */
+  catalog?: ServiceCatalog;
+}
+
+/**
+ * The service's part of the catalog: the authors whose models it makes, and the providers (our
+ * canonical ids, as in `endpoints[].provider`) whose endpoints are its own. Its incidents can name
+ * those models (status/incident-models.ts), and its traffic signal counts those endpoints.
+ */
+export interface ServiceCatalog {
+  authors?: string[];
+  providers?: string[];
+}
+
+/** Ids a service may not take: `/api/v1/status/models` is the list of models in trouble. */
+export const RESERVED_SERVICE_IDS = ['models'] as const;
+
+/** The service's authors and providers, each defaulting to the service's own id. */
+export function serviceCatalog(service: Pick<ServiceDefinition, 'id' | 'catalog'>): { authors: string[]; providers: string[] } {
+  return { authors: service.catalog?.authors ?? [service.id], providers: service.catalog?.providers ?? [service.id] };
 }
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;

@@ -21,6 +21,7 @@ import { loadOverrides, type OverridesFile } from './overrides.js';
 import { loadMakerPrices } from './maker-prices-store.js';
 import type { MakerPriceStatement } from '../models/witness/makers.js';
 import { loadStatusHistories } from './status-store.js';
+import { loadModelStates, loadTraffic, type ModelStatesFile, type TrafficState } from './traffic-store.js';
 import { DATA_FILES } from './layout.js';
 import { asStore, type StoreRef } from './store.js';
 
@@ -69,6 +70,10 @@ export interface Dataset {
   pendingAdditions: PendingAdditions;
   services: ServiceDefinition[];
   statusHistories: Map<string, ServiceHistory>;
+  /** OpenRouter's real-traffic figures per model, as the sweep keeps them (state/endpoint-stats.json). */
+  traffic: TrafficState;
+  /** Each model's last judged state and since when (state/model-states.json). */
+  modelStates: ModelStatesFile;
   overrides: OverridesFile;
   /** The secondary sources' last good reads, as stored. */
   facts: Partial<Record<FactSource, FactsFile>>;
@@ -154,6 +159,8 @@ export async function loadDataset(ref: StoreRef): Promise<Dataset> {
     pendingAdditions,
     services: await loadServices(store),
     statusHistories: await loadStatusHistories(store),
+    traffic: await loadTraffic(store),
+    modelStates: await loadModelStates(store),
     overrides: await loadOverrides(store, known),
     facts,
     priceHistories: await loadOfferHistories(store),

@@ -109,6 +109,12 @@ const factSchema = {
     display_name: { type: 'string', minLength: 1, maxLength: 300 },
     release_date: { type: 'string', format: 'date' },
     maker_price: tokenPrices,
+    speed: {
+      type: 'object',
+      required: ['output_tps', 'ttft_ms'],
+      additionalProperties: false,
+      properties: { output_tps: { type: ['number', 'null'], minimum: 0 }, ttft_ms: { type: ['number', 'null'], minimum: 0 } },
+    },
   },
 } as const;
 

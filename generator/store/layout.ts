@@ -11,7 +11,8 @@
  *   the status histories, per-source freshness and the run's time (content-freshness.json, with
  *   the catalog digest) travel to main with each catalog snapshot, so a fresh clone builds the
  *   status as of that snapshot; the rest (the catalog's content times, the endpoints rotation,
- *   held additions, deploy records, the store's marker) never do. Without its content times a
+ *   the endpoint statistics and model states, held additions, deploy records, the store's
+ *   marker) never do: live figures move every run and stay out of main's history. Without its content times a
  *   fresh clone's build dates every catalog response at the snapshot's run.
  *
  * Without a state directory (a fresh clone, a maintainer's own `npm run update`) every kind lives
@@ -44,6 +45,8 @@ export const DATA_FILES = {
   content: 'state/content.json',
   contentFreshness: 'state/content-freshness.json',
   endpointsRotation: 'state/openrouter-endpoints.json',
+  endpointStats: 'state/endpoint-stats.json',
+  modelStates: 'state/model-states.json',
   pendingAdditions: 'state/openrouter-pending-additions.json',
   publish: 'state/publish.json',
   marker: 'state/store.json',
@@ -63,6 +66,8 @@ export const DATA_LAYOUT: readonly LayoutEntry[] = [
   { path: DATA_FILES.content, kind: 'volatile', snapshot: false, what: 'when each catalog response last changed, and materially' },
   { path: DATA_FILES.contentFreshness, kind: 'volatile', snapshot: true, what: "the last run, the data's as-of, the catalog's digest, and when each freshness response (index, status) last changed" },
   { path: DATA_FILES.endpointsRotation, kind: 'volatile', snapshot: false, what: "when each model's offers were last asked for" },
+  { path: DATA_FILES.endpointStats, kind: 'volatile', snapshot: false, what: "OpenRouter's real-traffic figures of each model's endpoints, the sweep's rotation and pace" },
+  { path: DATA_FILES.modelStates, kind: 'volatile', snapshot: false, what: "each model's state and the first run that judged it" },
   { path: DATA_FILES.pendingAdditions, kind: 'volatile', snapshot: false, what: 'new models held back by the growth guard' },
   { path: DATA_FILES.publish, kind: 'volatile', snapshot: false, what: 'the deploys the refresh made' },
   { path: DATA_FILES.marker, kind: 'volatile', snapshot: false, what: "the state store's format and where it was rebuilt from" },

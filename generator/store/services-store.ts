@@ -1,5 +1,5 @@
 /** data/services.json (status/registry.ts has its shape): read and checked against its schema. */
-import { DEEP_PROBE_AUTH, PROBE_METHODS, type ServiceDefinition } from '../status/registry.js';
+import { DEEP_PROBE_AUTH, PROBE_METHODS, RESERVED_SERVICE_IDS, type ServiceDefinition } from '../status/registry.js';
 import { STATUS_PLATFORMS } from '../status/types.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
 import { DataFileError, readJsonFile } from './files.js';
@@ -27,6 +27,14 @@ export const servicesSchema = {
         // Every platform but `none` needs the page URL to read.
         if: { properties: { type: { not: { const: 'none' } } } },
         then: { required: ['url'], properties: { url: httpUrl } },
+      },
+      catalog: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          authors: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } },
+          providers: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } },
+        },
       },
       probe: {
         type: ['object', 'null'],
@@ -67,6 +75,7 @@ export async function loadServices(ref: StoreRef): Promise<ServiceDefinition[]> 
   if (!isServices(json)) throw new DataFileError(path, `does not match the services schema: ${isServices.errors()}`);
   const seen = new Set<string>();
   for (const service of json) {
+    if ((RESERVED_SERVICE_IDS as readonly string[]).includes(service.id)) throw new DataFileError(path, `uses the reserved id ${JSON.stringify(service.id)} (/api/v1/status/${service.id} is the list of models in trouble)`);
     if (seen.has(service.id)) throw new DataFileError(path, `lists the service id ${JSON.stringify(service.id)} twice`);
     seen.add(service.id);
   }

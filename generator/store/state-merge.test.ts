@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRecord, PricePoint } from '../models/types.js';
 import type { ServiceHistory } from '../status/history.js';
 import { emptyHistory } from '../status/history.js';
-import { mergeModelRecord, mergePublish, mergeServiceHistory, mergeSources } from './state-merge.js';
+import { mergeModelRecord, mergePublish, mergeServiceHistory, mergeSources, mergeTraffic } from './state-merge.js';
 
 const at = (hhmm: string) => `2026-09-01T${hhmm}:00Z`;
 const price = (time: string, input: number): PricePoint => ({ at: at(time), input, output: input * 2, cache_read: null, cache_write: null });
@@ -44,5 +44,16 @@ describe('merging two runs that saved the state at once', () => {
     const s = (t: string) => ({ last_attempt_at: at(t), last_success_at: at(t), ok: true, error: null });
     expect(mergeSources({ openrouter: s('00:30'), litellm: s('00:15') }, { openrouter: s('00:15'), litellm: s('00:30'), status: s('00:30') })).toEqual({ openrouter: s('00:30'), litellm: s('00:30'), status: s('00:30') });
     expect(mergePublish({ last_deploy_at: at('00:15'), deploys: [at('00:00'), at('00:15')] }, { last_deploy_at: at('00:30'), deploys: [at('00:00'), at('00:30')] })).toEqual({ last_deploy_at: at('00:30'), deploys: [at('00:00'), at('00:15'), at('00:30')] });
+  });
+});
+
+describe('merging the endpoint statistics of two runs', () => {
+  const entry = (at: string) => ({ attempted_at: at, succeeded_at: at, error: null, latest: { observed_at: at, endpoints: [] }, day_first: null });
+  it('keeps the later read of each model and the slower pace', () => {
+    const ours = { pace: { level: 0, resume_at: null }, models: { 'a/x': entry('2026-08-25T10:00:00Z'), 'a/y': entry('2026-08-25T10:15:00Z') } };
+    const theirs = { pace: { level: 2, resume_at: null }, models: { 'a/x': entry('2026-08-25T10:15:00Z'), 'a/y': entry('2026-08-25T10:00:00Z'), 'a/z': entry('2026-08-25T10:00:00Z') } };
+    const merged = mergeTraffic(ours, theirs);
+    expect(Object.fromEntries(Object.entries(merged.models).map(([id, e]) => [id, e.attempted_at]))).toEqual({ 'a/x': '2026-08-25T10:15:00Z', 'a/y': '2026-08-25T10:15:00Z', 'a/z': '2026-08-25T10:00:00Z' });
+    expect(merged.pace).toEqual({ level: 2, resume_at: null });
   });
 });

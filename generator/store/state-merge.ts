@@ -10,6 +10,8 @@
  * - status: the history of the side that checked later, plus the incidents only the other side
  *   recorded. The other side's probe sample of that quarter hour is the one thing lost;
  * - deploy records: both sides' deploys; held additions: the later catalog read's;
+ * - endpoint statistics: per model, the later attempt; the pace, the slower of the two (a 429
+ *   either side saw is not forgotten); model states: the later run's;
  * - content times: the later run's, then recomputed for the merged data by the caller.
  * Pure functions of the two sides; mergeStateDirs does the I/O.
  */
@@ -39,6 +41,15 @@ import { loadPublishState, savePublishState } from './publish-store.js';
 import { sameJson, stableStringify } from '../text/stable-json.js';
 import { loadStatusHistories, saveStatusHistories } from './status-store.js';
 import { DataStore } from './store.js';
+import { loadModelStates, loadTraffic, saveModelStates, saveTraffic, type TrafficState } from './traffic-store.js';
+
+/** Pure: both sides' endpoint statistics: per model the later attempt, and the slower pace. */
+export function mergeTraffic(ours: TrafficState, theirs: TrafficState): TrafficState {
+  const models = { ...ours.models };
+  for (const [id, entry] of Object.entries(theirs.models)) if (!later(models[id]?.attempted_at, entry.attempted_at)) models[id] = entry;
+  const slower = theirs.pace.level > ours.pace.level || (theirs.pace.level === ours.pace.level && later(theirs.pace.resume_at, ours.pace.resume_at)) ? theirs.pace : ours.pace;
+  return { pace: slower, models };
+}
 
 const later = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') > (b ?? '');
 const samePrices = (a: PricePoint, b: PricePoint) => a.input === b.input && a.output === b.output && a.cache_read === b.cache_read && a.cache_write === b.cache_write;
@@ -163,9 +174,12 @@ export async function mergeStateDirs(store: DataStore, theirsDir: string): Promi
   }
   await saveStatusHistories(store, statuses);
 
+  await saveTraffic(store, mergeTraffic(await loadTraffic(store), await loadTraffic(theirs)));
+
   const [oursContent, theirsContent] = [await loadContentState(store), await loadContentState(theirs)];
   const newerContent = later(oursContent.last_run_at, theirsContent.last_run_at) ? oursContent : theirsContent;
   await saveContentState(store, newerContent);
+  if (newerContent === theirsContent) await saveModelStates(store, await loadModelStates(theirs), await loadModelStates(store));
   report.lastRunAt = newerContent.last_run_at;
   return report;
 }

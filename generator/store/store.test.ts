@@ -38,7 +38,7 @@ describe('the data layout', () => {
   it('keeps the run-only state off main, even after a local update without a state directory', async () => {
     const ignored = (await readFile('.gitignore', 'utf8')).split('\n');
     const runOnly = DATA_LAYOUT.filter((e) => e.kind !== 'curated' && !e.snapshot).map((e) => `/data/${e.path}`);
-    expect(runOnly).toEqual(['/data/state/content.json', '/data/state/openrouter-endpoints.json', '/data/state/openrouter-pending-additions.json', '/data/state/publish.json', '/data/state/store.json']);
+    expect(runOnly).toEqual(['/data/state/content.json', '/data/state/openrouter-endpoints.json', '/data/state/endpoint-stats.json', '/data/state/model-states.json', '/data/state/openrouter-pending-additions.json', '/data/state/publish.json', '/data/state/store.json']);
     for (const path of runOnly) expect(ignored).toContain(path);
   });
 });

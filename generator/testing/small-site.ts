@@ -2,7 +2,8 @@
  * For the package's tests: a small site built by the real build from a data/ made the way
  * `update` makes one (six models observed twice, so one price changed; one with long-context
  * tiers, cache prices and two providers' endpoints; API names from LiteLLM and genai-prices facts,
- * testing/name-facts.ts; two services), served
+ * testing/name-facts.ts; two services; OpenRouter's endpoint figures for every model,
+ * testing/synthetic-traffic.ts), served
  * by the real `serve`, plus servers that are not ModelPulse (an HTML page, JSON of another shape).
  */
 import { createServer, type Server } from 'node:http';
@@ -15,6 +16,8 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import type { EndpointRecord, ModelRecord } from '../models/types.js';
 import { saveModels } from '../store/data-store.js';
 import { seedCatalog } from './seed.js';
+import { saveTraffic } from '../store/traffic-store.js';
+import { syntheticTraffic } from './synthetic-traffic.js';
 import { seedNameFacts } from './name-facts.js';
 import { tempDir } from './tree.js';
 
@@ -76,6 +79,8 @@ export async function startSmallSite(): Promise<SmallSite> {
   const first = await seedCatalog(dataDir, models('0.000003'), '2026-08-01T00:00:00Z');
   const second = await seedCatalog(dataDir, models('0.0000025'), '2026-08-02T00:00:00Z', first);
   await saveModels(dataDir, [withEndpoints(second.get('anthropic/claude-test')!, '2026-08-02T00:00:00Z')]);
+  // OpenRouter's figures for every model (status per model, fastest): read at the last run.
+  await saveTraffic(dataDir, syntheticTraffic(second.values(), '2026-08-02T00:00:00Z'));
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(SERVICES));
   await seedNameFacts(dataDir);
   const publishDir = await tempDir('package-site');

@@ -149,8 +149,8 @@ export interface ModelDetail extends ModelEntry {
   price_history: ApiHistoryPoint[];
   /** Prices the maker dates after the data's as-of day: changes announced ahead, soonest first. */
   upcoming_price_changes: PriceChange[];
-  /** Every offer we know, cheapest first. */
-  endpoints: ApiOffer[];
+  /** Every offer we know, cheapest first, each with its real-traffic figures where OpenRouter publishes them. */
+  endpoints: DetailOffer[];
   endpoints_updated_at: string | null;
   /** A price that jumped too far at once, not published until a later observation confirms it. */
   /** Prices from a prompt size on (long-context tiers); `blended` stays the base price's. */
@@ -163,6 +163,13 @@ export interface ModelDetail extends ModelEntry {
   /** What the maker's own deprecation page (or a curated override) says of a deprecated or retired model, or one with a retirement date; null for the others. */
   deprecation: ModelDeprecation | null;
   provenance: Provenance;
+  /** Its state, the incidents naming it and its speed (issue 39; docs/api.md, "Model status"). */
+  status: ModelStatus;
+}
+
+/** An offer in the model detail: the offer and, for OpenRouter's endpoints, their figures (null: none). */
+export interface DetailOffer extends ApiOffer {
+  stats: EndpointStats | null;
 }
 
 export interface ModelDeprecation {
@@ -245,3 +252,108 @@ export interface LiveMeta {
 
 /** What every status file the build writes says: constant, so the files keep their bytes. */
 export const STATIC_LIVE_META: LiveMeta = { source: 'static', observed_at: null, age_seconds: null, reason: 'static_build' };
+
+// Issue 39: status per model (docs/api.md, "Model status"). The pure rules live in
+// status/model-state.ts; render/model-status.ts makes these shapes.
+
+/** OpenRouter's real-traffic figures of one provider endpoint, each named with its window. */
+export interface EndpointStats {
+  /** When they were read: each window ends then. */
+  observed_at: string;
+  /** Share of requests that succeeded over the last 5 minutes, 30 minutes and day (0..1). */
+  uptime_5m: number | null;
+  uptime_30m: number | null;
+  uptime_1d: number | null;
+  /** Time to the first token over the last 30 minutes, milliseconds. */
+  latency_30m: { p50_ms: number | null; p90_ms: number | null };
+  /** Output tokens a second over the last 30 minutes. */
+  throughput_30m: { p50_tps: number | null; p90_tps: number | null };
+}
+
+/** An official incident that names a model, as the model's status lists it. */
+export interface ModelIncident {
+  /** The service whose official page published it. */
+  service_id: string;
+  id: string;
+  name: string;
+  status: string;
+  impact: string;
+  started_at: string | null;
+  updated_at: string | null;
+  resolved_at: string | null;
+  url: string | null;
+}
+
+export type ModelStateName = 'operational' | 'degraded' | 'outage' | 'unknown';
+export type EndpointHealthName = 'up' | 'degraded' | 'down' | 'unknown';
+
+/** How fast a model is: OpenRouter's fastest endpoint beside Artificial Analysis' medians, each with its source. */
+export interface ModelSpeed {
+  /** The best p50 of its OpenRouter endpoints over 30 minutes (highest throughput, lowest latency), or null. */
+  openrouter: { throughput_tps: number | null; latency_ms: number | null; observed_at: string } | null;
+  /** Artificial Analysis' medians across the providers it measures, or null. */
+  artificial_analysis: { output_tps: number | null; ttft_ms: number | null; url: string } | null;
+}
+
+/** The model detail's `status`. */
+export interface ModelStatus {
+  state: ModelStateName;
+  /** Why (status/model-state.ts STATE_REASONS). */
+  reason: string;
+  /** The first status run that judged this state, or null when not recorded. */
+  since: string | null;
+  /** Its endpoints by verdict, from the newest figures. */
+  providers: { up: number; degraded: number; down: number; unknown: number };
+  /** Unresolved official incidents that name it (while the official data counts). */
+  open_incidents: ModelIncident[];
+  /** Every incident naming it in the 90-day window, newest first (open ones too). */
+  recent_incidents: ModelIncident[];
+  speed: ModelSpeed;
+}
+
+/** A models list entry's compact status: the state and the speed `fastest` ranks by. */
+export interface EntryStatus {
+  state: ModelStateName;
+  /** OpenRouter's best p50 throughput, else Artificial Analysis' median output speed (tokens a second). */
+  throughput_tps: number | null;
+  /** OpenRouter's best p50 time to first token, else Artificial Analysis' median (milliseconds). */
+  latency_ms: number | null;
+  /** Where the two figures come from; null without either. */
+  speed_source: 'openrouter' | 'artificialanalysis' | null;
+}
+
+/** An entry of /api/v1/models and /api/v1/models/<author>: the model entry and its compact status. */
+export interface ModelListEntry extends ModelEntry {
+  status: EntryStatus;
+}
+
+/** One endpoint in /api/v1/status/models: who serves it, its verdict and its figures. */
+export interface EndpointStatus {
+  tag: string;
+  provider: string;
+  provider_name: string;
+  health: EndpointHealthName;
+  stats: EndpointStats;
+}
+
+/** An entry of /api/v1/status/models: a model that is not operational now. */
+export interface ModelStatusEntry {
+  id: string;
+  name: string;
+  author: string;
+  state: ModelStateName;
+  reason: string;
+  since: string | null;
+  providers: ModelStatus['providers'];
+  endpoints: EndpointStatus[];
+  open_incidents: ModelIncident[];
+}
+
+/** A service's third signal: the share of requests failing on its own endpoints (status/model-state.ts). */
+export interface ServiceTraffic {
+  health: EndpointHealthName;
+  failing_share: number | null;
+  counted_endpoints: number;
+  counted_models: number;
+  observed_at: string | null;
+}

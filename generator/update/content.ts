@@ -11,6 +11,7 @@ import { isRenderedText, type RenderedFile } from '../render/rendered.js';
 import { renderApi } from '../render/site.js';
 import { loadContentState, saveContentState } from '../store/content-store.js';
 import { loadDataset, loadSources } from '../store/data-store.js';
+import { saveModelStates, type ModelStatesFile } from '../store/traffic-store.js';
 import { DataFileError } from '../store/files.js';
 import type { StoreRef } from '../store/store.js';
 
@@ -46,9 +47,13 @@ export async function recordContent(store: StoreRef, now: string, onRendered?: (
   const siteUrl = DEFAULT_SITE_URL;
   // Rendered as this run's state will be: freshness says this run, every day-dependent judgement
   // is made at it, and as_of moves to it where the catalog changed (publish/content-times.ts).
-  const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now }, run: now });
+  // Each model's state as this run judges it (kept for its `since`), and the names of incidents that
+  // fit two models (attached to neither: the run report says so).
+  let states: ModelStatesFile | null = null;
+  const files = renderApi(dataset, { siteUrl, contentTimes: { ...previous, last_run_at: now }, run: now, onModelStates: (judged) => (states = judged), notice: (line) => warnings.push(line) });
   const next = nextContentState(previous, responseFingerprints(files, siteUrl), now);
   await saveContentState(store, next);
+  if (states !== null) await saveModelStates(store, states, dataset.modelStates);
   // Stamped with the times just recorded, these files are what build renders from this state.
   onRendered?.(files);
   const entries = Object.entries(next.files);

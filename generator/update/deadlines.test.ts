@@ -79,9 +79,9 @@ describe('stage deadlines', () => {
   });
 
   it('reads --stage-deadlines and refuses what it cannot use', () => {
-    expect(parseStageDeadlines(undefined)).toEqual({ models: 240, facts: 180, status: 120 });
-    expect(parseStageDeadlines('models=30, status=5')).toEqual({ models: 30, facts: 180, status: 5 });
-    expect(() => parseStageDeadlines('prices=3')).toThrow(/takes models, facts, status, not "prices"/);
+    expect(parseStageDeadlines(undefined)).toEqual({ models: 240, facts: 180, status: 120, traffic: 150 });
+    expect(parseStageDeadlines('models=30, status=5')).toEqual({ models: 30, facts: 180, status: 5, traffic: 150 });
+    expect(() => parseStageDeadlines('prices=3')).toThrow(/takes models, facts, status, traffic, not "prices"/);
     expect(() => parseStageDeadlines('models=0')).toThrow(/models needs a number of seconds above 0/);
   });
 });

@@ -2,7 +2,7 @@
  * How long each stage of `update` may spend on the network. The scheduled refresh
  * (.github/workflows/refresh.yml) runs every 15 minutes in a job stopped after 20; past that
  * nothing is published, status included. Together these deadlines leave the run well inside
- * both: at most 4 + 3 + 2 = 9 minutes of reading, plus `npm ci`, the build and the deploy.
+ * both: at most 4 + 3 + 2 + 2.5 = 11.5 minutes of reading, plus `npm ci`, the build and the deploy.
  * Whatever the upstreams do (hang, trickle a byte a second, retry forever), a stage's HTTP
  * client starts nothing after its deadline and cuts what is running then (http/client.ts); what
  * was not read keeps its last good data, marked stale, and the summary says why.
@@ -14,13 +14,15 @@ export const STAGE_DEADLINE_SECONDS = {
   facts: 180,
   /** Every status page, its incident history and every probe, in parallel. */
   status: 120,
+  /** OpenRouter's endpoint statistics, one request a second (update/traffic.ts). */
+  traffic: 150,
 } as const;
 
 export type DeadlineStage = keyof typeof STAGE_DEADLINE_SECONDS;
 export type StageDeadlines = Record<DeadlineStage, number>;
 
 /**
- * `--stage-deadlines models=240,facts=180,status=120` (seconds; any subset) over the defaults.
+ * `--stage-deadlines models=240,facts=180,status=120,traffic=150` (seconds; any subset) over the defaults.
  * Throws an Error naming the bad part.
  */
 export function parseStageDeadlines(value: string | undefined): StageDeadlines {

@@ -29,6 +29,8 @@ export interface ModelsUpdateOptions {
   endpointsPerRun: number;
   endpointsConcurrency?: number;
   log?: (line: string) => void;
+  /** Each endpoints answer read and parsed for a model's offers (its statistics go to the traffic stage). */
+  onEndpoints?: (modelId: string, json: unknown) => void;
 }
 
 export interface SourceRunReport {
@@ -164,6 +166,7 @@ async function refreshEndpoints(
         try {
           const { json, url } = await fetchEndpoints(options.http, options.baseUrl, model.upstream_id);
           const translated = translateEndpoints(parseEndpoints(json, url, model.upstream_id));
+          options.onEndpoints?.(model.id, json);
           translated.issues.forEach((issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           const items = boundEndpoints(translated.items, (issue) => report.warnings.push(`${model.id} endpoints: ${issue}`));
           report.endpointsRefreshed += 1;

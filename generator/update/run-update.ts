@@ -17,15 +17,16 @@ import { assertClockForward, recordContent } from './content.js';
 import { updateFacts } from './facts.js';
 import { updateModels } from './models.js';
 import { updateStatus, type StatusRunReport } from './status.js';
+import { updateTraffic } from './traffic.js';
 import { STAGE_DEADLINE_SECONDS, type DeadlineStage, type StageDeadlines } from './deadlines.js';
 import { formatDuration, printable, type UpdateOutcome } from './update-report.js';
 
 /**
- * The update stages, in run order; `--only` picks one. `content` (when each response last
- * changed, state/content.json) always runs last, after whichever stage ran; alone it reads no
- * upstream.
+ * The update stages, in run order; `--only` picks one. `traffic` reads OpenRouter's endpoint
+ * statistics (update/traffic.ts). `content` (when each response last changed,
+ * state/content.json) always runs last, after whichever stage ran; alone it reads no upstream.
  */
-export const UPDATE_STAGES = ['models', 'facts', 'status', 'content'] as const;
+export const UPDATE_STAGES = ['models', 'facts', 'status', 'traffic', 'content'] as const;
 export type UpdateStage = (typeof UPDATE_STAGES)[number];
 
 /** The status run may take this multiple of the longest probe timeout (one retry fits in it). */
@@ -40,6 +41,10 @@ export interface UpdateRunOptions {
   maxNewShare: number;
   maxPriceFactor: number;
   endpointsPerRun: number;
+  /** Endpoint statistics read per run at full pace (default 0: none; the CLI's default is DEFAULT_TRAFFIC_PER_RUN). */
+  trafficPerRun?: number;
+  /** Least milliseconds between two statistics requests (default one second). */
+  trafficIntervalMs?: number;
   factSources?: readonly FactSource[];
   /** Seconds each stage may spend reading (default STAGE_DEADLINE_SECONDS). */
   deadlines?: StageDeadlines;
@@ -75,7 +80,10 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
   const preparation = await prepareStateDir(store, now);
   // Observations out of order would rewrite history backwards (and confuse every change time).
   await assertClockForward(store, now);
-  const outcome: UpdateOutcome = { now, models: [], facts: [], status: [], stopped: [], durations: {}, maxPriceFactor: options.maxPriceFactor, stateNotes: preparation.notes };
+  const outcome: UpdateOutcome = { now, models: [], facts: [], status: [], traffic: [], stopped: [], durations: {}, maxPriceFactor: options.maxPriceFactor, stateNotes: preparation.notes };
+  // Endpoint lists the models stage reads for their offers also carry the statistics: the sweep
+  // uses them rather than asking OpenRouter for the same URL twice in a run.
+  const endpointAnswers = new Map<string, unknown>();
   const runStage = async (stage: UpdateStage, what: string, run: () => Promise<void>) => {
     if (!options.stages.includes(stage)) return;
     const stageStart = Date.now();
@@ -94,7 +102,9 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
     const http = new HttpClient({ userAgent: userAgent(), deadlineAt: deadlineAt('models') });
     try {
       const { maxDelistShare, maxNewShare, maxPriceFactor, force, endpointsPerRun } = options;
-      outcome.models.push(await updateModels({ store, now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxNewShare, maxPriceFactor, force, endpointsPerRun, log }));
+      outcome.models.push(
+        await updateModels({ store, now, http, baseUrl: openRouterBaseUrl(), maxDelistShare, maxNewShare, maxPriceFactor, force, endpointsPerRun, log, onEndpoints: (id, json) => endpointAnswers.set(id, json) }),
+      );
     } finally {
       await http.close();
     }
@@ -108,6 +118,18 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
     }
   });
   await runStage('status', 'reading status pages and probing every service in services.json', async () => void outcome.status.push(await runStatus(store, now, log, deadlineAt('status'))));
+  const trafficPerRun = options.trafficPerRun ?? 0;
+  if (trafficPerRun > 0 || endpointAnswers.size > 0) {
+    await runStage('traffic', `reading OpenRouter's endpoint statistics (up to ${trafficPerRun} models, one a second)`, async () => {
+      // No retry: a failure waits for the rotation (traffic-rotation.ts), never a retry storm.
+      const http = new HttpClient({ userAgent: userAgent(), retry: { retries: 0 }, deadlineAt: deadlineAt('traffic') });
+      try {
+        outcome.traffic!.push(await updateTraffic({ store, now, http, baseUrl: openRouterBaseUrl(), perRun: trafficPerRun, intervalMs: options.trafficIntervalMs, alreadyRead: endpointAnswers, log }));
+      } finally {
+        await http.close();
+      }
+    });
+  }
   // Last: when each response's content changed, for the build's updated_at and the deploy decision.
   // Skipped when a stage stopped: that state is neither saved nor published.
   if (outcome.stopped.length === 0) {

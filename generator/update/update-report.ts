@@ -7,6 +7,7 @@ import { causeLines } from '../text/cause-lines.js';
 import type { FactsRunReport } from './facts.js';
 import type { SourceRunReport } from './models.js';
 import type { ServiceLine, StatusRunReport } from './status.js';
+import type { TrafficRunReport } from './traffic.js';
 
 /**
  * The exit statuses of `npm run update`. The scheduled workflow publishes on `ok` and `partial`
@@ -33,6 +34,8 @@ export interface UpdateOutcome {
   models: SourceRunReport[];
   facts: FactsRunReport[];
   status: StatusRunReport[];
+  /** The endpoint statistics sweep (absent in outcomes made before it existed). */
+  traffic?: TrafficRunReport[];
   stopped: StageStop[];
   /** Wall-clock time of each stage that ran, in milliseconds. */
   durations: Record<string, number>;
@@ -128,13 +131,17 @@ export function summaryRows(outcome: UpdateOutcome): SummaryRow[] {
     // A refused run has no service lines; its reason still needs a row.
     if (r.services.length === 0 && r.error !== null) rows.push({ kind: 'stage', name: 'status', result: 'failed', details: 'nothing changed', durationMs: outcome.durations.status ?? null, error: r.error });
   }
+  for (const r of outcome.traffic ?? []) {
+    const details = `${r.read} models read (${r.requests} requests, ${r.failed} failed), pace level ${r.paceLevel}, ${r.issues.length} figures refused`;
+    rows.push({ kind: 'source', name: r.source, result: r.ok ? 'ok' : 'stale', details: r.ok ? details : `${details}; ${KEPT}`, durationMs: outcome.durations.traffic ?? null, error: r.error });
+  }
   for (const stop of outcome.stopped) rows.push({ kind: 'stage', name: stop.stage, result: 'stopped', details: 'stage stopped', durationMs: outcome.durations[stop.stage] ?? null, error: stop.message });
   return rows;
 }
 
 export function updateExitCode(outcome: UpdateOutcome): number {
   if (outcome.stopped.length > 0) return UPDATE_EXIT.stopped;
-  const reports = [...outcome.models, ...outcome.facts, ...outcome.status];
+  const reports = [...outcome.models, ...outcome.facts, ...outcome.status, ...(outcome.traffic ?? [])];
   const allOk = reports.every((r) => r.ok) && summaryRows(outcome).every((row) => row.result === 'ok');
   return allOk ? UPDATE_EXIT.ok : UPDATE_EXIT.partial;
 }
@@ -218,6 +225,12 @@ export function detailLines(outcome: UpdateOutcome): string[] {
     out.push('', `status summary (${r.services.length} services in ${formatDuration(r.elapsedMs)})`);
     if (r.error !== null) out.push(`  status: ${r.ok ? 'warning' : 'FAILED'} — ${r.error}`);
     for (const line of r.services) out.push(`  ${line.id.padEnd(16)} ${line.status.padEnd(15)} ${line.official}; ${line.probeResult === 'none' ? 'no probe' : `probe ${line.probe}`}`);
+    for (const warning of r.warnings) out.push(`  warning: ${warning}`);
+  }
+  for (const r of outcome.traffic ?? []) {
+    out.push('', `endpoint statistics (${r.read} models read, ${r.requests} requests, pace level ${r.paceLevel})`);
+    if (r.error !== null) out.push(`  ${r.source}: FAILED — ${r.error}`);
+    out.push(...capped(r.issues, 20, 'figures refused'));
     for (const warning of r.warnings) out.push(`  warning: ${warning}`);
   }
   for (const stop of outcome.stopped) out.push('', `STOPPED ${stop.stage}: ${stop.message}`);

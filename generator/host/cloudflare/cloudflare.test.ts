@@ -30,7 +30,9 @@ let validateCheapest: ReturnType<Ajv2020['compile']>;
 beforeAll(async () => {
   ({ publishDir } = await buildCommittedSite('cloudflare'));
   server = await startCloudflareDev({ publishDir, port: 0 });
-  models = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8'));
+  const list = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as { data: Array<ModelEntry & { status?: unknown }>; meta: typeof models.meta };
+  // The list's entries without their compact status: what a cheapest answer holds.
+  models = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
   validateCheapest = createAjv().compile(apiSchemas(TEST_SITE_URL).cheapest);
 }, 0); // no time limit: the full committed site (built once per run) takes what the machine takes
 afterAll(async () => {
@@ -63,6 +65,11 @@ describe('a Cloudflare build in workerd', () => {
       [['/api/v1/status/anthropic.json'], 'api/v1/status/anthropic.json'],
       [['/api/v1/schemas/model.json'], 'api/v1/schemas/model.json'],
       [['/api/v1/openapi.json'], 'api/v1/openapi.json'],
+      // fastest's default query (the Worker hands it the file) and the models not operational (the
+      // Worker's live route, the build's file until the monitor sweeps the endpoint statistics).
+      [['/api/v1/fastest', '/api/v1/fastest/', '/api/v1/fastest.json', '/api/v1/fastest?utm_source=x'], 'api/v1/fastest.json'],
+      [['/api/v1/status/models', '/api/v1/status/models.json'], 'api/v1/status/models.json'],
+      [['/api/v1/fastest-index.json'], 'api/v1/fastest-index.json'],
     ];
     for (const [paths, expected] of forms) {
       const bytes = await file(expected);
@@ -126,6 +133,10 @@ describe('a Cloudflare build in workerd', () => {
   it('answers every bad URL with a JSON error that names what is wrong', async () => {
     const cases: Array<[string, number, string, Record<string, string>?]> = [
       ['/api/v1/cheapest?min_intel=abc', 400, 'bad_query', { parameter: 'min_intel' }],
+      ['/api/v1/fastest?sort=speed', 400, 'bad_query', { parameter: 'sort' }],
+      ['/api/v1/fastest?order=latency', 400, 'bad_query', { parameter: 'order' }],
+      ['/api/v1/fastest?max_price=-1', 400, 'bad_query', { parameter: 'max_price' }],
+      ['/api/v1/cheapest?sort=latency', 400, 'bad_query', { parameter: 'sort' }],
       ['/api/v1/cheapest?limit=0', 400, 'bad_query', { parameter: 'limit' }],
       ['/api/v1/cheapest?min_context=', 400, 'bad_query', { parameter: 'min_context' }],
       ['/api/v1/cheapest?vision=yes', 400, 'bad_query', { parameter: 'vision' }],

@@ -23,7 +23,7 @@ export const WORKER_FILE = '_worker.js';
  * paths ending in `.json` (plain-path.ts) away from the Worker.
  */
 export function liveStatusRoutes(serviceIds: readonly string[]): string[] {
-  return ['/api/v1/status', '/api/v1/status/*', ...serviceIds.map((id) => `!/api/v1/status/${id}.json`), '/api/v1/badges/*'];
+  return ['/api/v1/status', '/api/v1/status/*', ...[...serviceIds, 'models'].map((id) => `!/api/v1/status/${id}.json`), '/api/v1/badges/*'];
 }
 
 export const WRANGLER_CONFIG_FILE = 'wrangler.json';
@@ -37,6 +37,8 @@ export function workerRoutes(serviceIds: readonly string[]): string[] {
   return [
     '/api/v1/cheapest',
     '/api/v1/cheapest/',
+    '/api/v1/fastest',
+    '/api/v1/fastest/',
     '/api/v1/models',
     '/api/v1/models/',
     '/mcp',

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModelIndex, INDEX_FILE } from '../../query/model-index.js';
+import { buildFastestIndex, FASTEST_INDEX_FILE } from '../../query/fastest-index.js';
 import { rawRequest } from '../../testing/raw-http.js';
 import { tempDir } from '../../testing/tree.js';
 import { bundleWorker } from '../../assemble/bundles.js';
@@ -24,6 +25,7 @@ const entry = (id: string, blended: number) => ({
   capabilities: { vision: false, reasoning: false, tools: true },
   benchmarks: { intelligence_index: 40, coding_index: null, math_index: null },
   retirement_date: null,
+  status: { state: 'operational', throughput_tps: 100 / blended, latency_ms: 100 * blended, speed_source: 'openrouter' },
 });
 
 beforeAll(async () => {
@@ -35,6 +37,9 @@ beforeAll(async () => {
   const index = buildModelIndex(models, ['openai'], '');
   // Cut short, as by an interrupted upload: the head is there, the entries are not.
   await writeFile(join(dir, `api/v1/${INDEX_FILE}`), index.slice(0, index.length - 40));
+  // The fastest index is whole: its queries are answered, computed with the shared code.
+  await writeFile(join(dir, `api/v1/${FASTEST_INDEX_FILE}`), buildFastestIndex(models, ''));
+  await writeFile(join(dir, 'api/v1/fastest.json'), JSON.stringify({ data: [], meta: { note: 'the build file' } }));
   await writeFile(join(dir, WORKER_FILE), await bundleWorker());
   await writeFile(join(dir, WRANGLER_CONFIG_FILE), wranglerConfig({ DOCUMENTATION: 'https://modelpulse.test/#/docs', BASE_PATH: '' }, { databaseId: null, serviceIds: [] }));
   await writeFile(join(dir, '_headers'), cloudflareHeaders());
@@ -65,5 +70,23 @@ describe('the Worker with a model index it cannot read', () => {
     expect(wrongCase.status).toBe(404);
     expect(JSON.parse(wrongCase.body)).toMatchObject({ error: { status: 404, code: 'not_found' } });
     expect(JSON.parse(wrongCase.body).error.hint).toBeUndefined();
+  });
+});
+
+describe('the Worker answering fastest', () => {
+  it('computes any valid query from the fastest index, serves the default as the build file, and refuses bad values', async () => {
+    const latency = await rawRequest(server.url, 'GET', '/api/v1/fastest?sort=latency&utm_source=x');
+    expect(latency.status).toBe(200);
+    const body = JSON.parse(latency.body) as { data: Array<{ id: string }>; meta: { query: { sort: string }; canonical_path: string } };
+    expect(body.data.map((m) => m.id)).toEqual(['openai/a', 'openai/b']);
+    expect(body.meta).toMatchObject({ query: { sort: 'latency' }, canonical_path: '/api/v1/fastest?sort=latency' });
+    const capped = JSON.parse((await rawRequest(server.url, 'GET', '/api/v1/fastest?max_price=1.5')).body) as { data: Array<{ id: string }> };
+    expect(capped.data.map((m) => m.id)).toEqual(['openai/a']);
+    expect(JSON.parse((await rawRequest(server.url, 'GET', '/api/v1/fastest')).body)).toEqual({ data: [], meta: { note: 'the build file' } });
+    const bad = await rawRequest(server.url, 'GET', '/api/v1/fastest?sort=speed');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ error: { code: 'bad_query', parameter: 'sort' } });
+    const twice = await rawRequest(server.url, 'GET', '/api/v1/fastest?limit=2&limit=2');
+    expect(twice.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The Cloudflare Worker: it runs first only on the query routes (`/api/v1/cheapest`,
- * `/api/v1/models`; see site-files.ts), on odd paths (plain-path.ts: a JSON 404 unless an
+ * `/api/v1/fastest`, `/api/v1/models`; see site-files.ts), on odd paths (plain-path.ts: a JSON 404 unless an
  * escape only spells a plain character) and on the remote MCP endpoint (`/mcp`, mcp-endpoint.ts),
  * and answers every valid query exactly:
  * - a query with a precomputed file gets that file, through the assets (the same bytes, ETag and
@@ -15,6 +15,8 @@
  */
 import { cheapestPath, parseCheapestValues, type CheapestQuery } from '../../query/cheapest.js';
 import { answerText, INDEX_FILE, readModelIndex, type ModelIndex } from '../../query/model-index.js';
+import { isFastestPrecomputed, parseFastestValues } from '../../query/fastest.js';
+import { FASTEST_INDEX_FILE, fastestAnswerText, readFastestIndex, type FastestIndex } from '../../query/fastest-index.js';
 import { queryPairs, readParams, type QueryEndpoint, type ReadParams } from '../../query/params.js';
 import { isPrecomputed } from '../../query/variants.js';
 import { badQuery, badQueryFile, errorJson, unknownAuthor, type ApiError } from '../../render/errors.js';
@@ -87,27 +89,49 @@ function answerTime(env: WorkerEnv): number {
   return typeof local === 'number' && Number.isFinite(local) ? local : Date.now();
 }
 
-// The index is immutable for a deployed version, so an isolate reads it once.
-let index: Promise<ModelIndex> | null = null;
-
-function loadIndex(request: Request, env: WorkerEnv): Promise<ModelIndex> {
-  index ??= (async () => {
-    const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${INDEX_FILE}`, request.url)));
-    if (response.status !== 200) throw new Error(`the model index answered ${response.status}`);
-    // Bytes, not text: only the head and the answered entries are ever decoded (query/model-index.ts).
-    return readModelIndex(new Uint8Array(await response.arrayBuffer()));
-  })();
-  // A failed read is not remembered: the next request tries again.
-  index.catch(() => (index = null));
-  return index;
+/**
+ * An index the Worker computes answers from, read once per isolate (immutable for a deployed
+ * version); a failed read is not remembered: the next request tries again.
+ */
+function indexLoader<T>(file: string, read: (bytes: Uint8Array) => T): (request: Request, env: WorkerEnv) => Promise<T> {
+  let cached: Promise<T> | null = null;
+  return (request, env) => {
+    cached ??= (async () => {
+      const response = await env.ASSETS.fetch(new Request(new URL(`${env.BASE_PATH}${API}/${file}`, request.url)));
+      if (response.status !== 200) throw new Error(`the ${file === INDEX_FILE ? 'model' : 'fastest'} index answered ${response.status}`);
+      // Bytes, not text: only the head and the answered entries are ever decoded (query/model-index.ts).
+      return read(new Uint8Array(await response.arrayBuffer()));
+    })();
+    cached.catch(() => (cached = null));
+    return cached;
+  };
 }
 
-const indexUnavailable = (env: WorkerEnv, cause: unknown): ApiError => ({
+const loadIndex = indexLoader<ModelIndex>(INDEX_FILE, readModelIndex);
+const loadFastestIndex = indexLoader<FastestIndex>(FASTEST_INDEX_FILE, readFastestIndex);
+
+const indexUnavailable = (env: WorkerEnv, cause: unknown, file = INDEX_FILE, precomputed = `${API}/cheapest/….json`): ApiError => ({
   status: 503,
   code: 'index_unavailable',
-  message: `The model index (${API}/${INDEX_FILE}) cannot be read here (${cause instanceof Error ? cause.message : String(cause)}), so no query can be answered exactly now. The precomputed files (${API}/cheapest/….json) still are.`,
+  message: `The ${file === INDEX_FILE ? 'model' : 'fastest'} index (${API}/${file}) cannot be read here (${cause instanceof Error ? cause.message : String(cause)}), so no query can be answered exactly now. The precomputed files (${precomputed}) still are.`,
   documentation: env.DOCUMENTATION,
 });
+
+/** `/api/v1/fastest?…`: the default is the build's file; any other valid query is computed with the shared code (query/fastest.ts). */
+async function fastestRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
+  const read = readParams('fastest', pairs);
+  if (!read.ok) return refusedQuery(request, env, 'fastest', read);
+  const parsed = parseFastestValues(read.values);
+  if (!parsed.ok) return errorResponse(request, badQuery(parsed.param, parsed.message, env.DOCUMENTATION));
+  if (isFastestPrecomputed(parsed.query)) return asset(request, env, `${API}/fastest.json`);
+  let loaded: FastestIndex;
+  try {
+    loaded = await loadFastestIndex(request, env);
+  } catch (cause) {
+    return errorResponse(request, indexUnavailable(env, cause, FASTEST_INDEX_FILE, `${API}/fastest.json`));
+  }
+  return json(request, 200, fastestAnswerText(loaded, parsed.query), API_CACHE_CONTROL);
+}
 
 async function cheapestRoute(request: Request, env: WorkerEnv, pairs: Array<[string, string]>): Promise<Response> {
   const read = readParams('cheapest', pairs);
@@ -161,6 +185,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
   if (live !== null) return answerLive(request, env, live, (file) => asset(request, env, file), answerTime(env));
   const pairs = queryPairs(url.search);
   if (plainRoute === `${API}/cheapest`) return cheapestRoute(request, env, pairs);
+  if (plainRoute === `${API}/fastest`) return fastestRoute(request, env, pairs);
   if (plainRoute === `${API}/models`) return modelsRoute(request, env, pairs);
   // Any other path gets what its plain spelling gets from the assets, never their redirect.
   return asset(request, env, path);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../http/errors.js';
 import { aaEnvelope, aaModel } from './fixtures.js';
 import { parseArtificialAnalysis } from './parse.js';
-import { translateArtificialAnalysis } from './translate.js';
+import type { FactIssue } from '../facts.js';
+import type { AaModel } from './schema.js';
+import { translateArtificialAnalysis, translateModel } from './translate.js';
 
 const url = 'http://127.0.0.1/api/v2/data/llms/models';
 
@@ -41,7 +43,18 @@ describe('translateArtificialAnalysis', () => {
       retirement_date: null,
       deprecated: false,
       benchmarks: { intelligence_index: 33.3, coding_index: 28.6, math_index: 93.4 },
+      // Its medians of speed, in tokens a second and milliseconds to the first token.
+      speed: { output_tps: 120.5, ttft_ms: 610 },
     });
+  });
+
+  it('keeps plausible speed medians only, reporting the rest', () => {
+    const issues: FactIssue[] = [];
+    const fact = translateModel({ ...(aaModel({ key: 'a/odd' }) as unknown as AaModel), median_output_tokens_per_second: -5, median_time_to_first_token_seconds: 0.25 }, issues);
+    expect(fact.speed).toEqual({ output_tps: null, ttft_ms: 250 });
+    expect(issues.map((i) => i.reason)).toEqual(['median_output_tokens_per_second is not a plausible speed: -5']);
+    const none = translateModel({ ...(aaModel({ key: 'a/none' }) as unknown as AaModel), median_output_tokens_per_second: 0, median_time_to_first_token_seconds: null }, []);
+    expect(none.speed).toBeUndefined();
   });
 
   it('reads AA zeros as "no data": an index or price of 0 becomes null without an issue', () => {

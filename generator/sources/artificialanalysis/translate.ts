@@ -13,7 +13,7 @@
  */
 import { MAX_PLAUSIBLE_PRICE_PER_M, MIN_PLAUSIBLE_PRICE_PER_M, roundPrice } from '../../models/price.js';
 import type { Benchmarks, TokenPrices } from '../../models/types.js';
-import type { FactIssue, FactsObservation, ModelFacts } from '../facts.js';
+import type { FactIssue, FactsObservation, MedianSpeed, ModelFacts } from '../facts.js';
 import { SOURCE_ID, type ParsedArtificialAnalysis } from './parse.js';
 import type { AaEvaluations, AaModel, AaPricing } from './schema.js';
 
@@ -72,9 +72,32 @@ function priceOf(model: AaModel, report: Report): TokenPrices | null {
   return { input, output, cache_read: null, cache_write: null };
 }
 
+/** Output tokens a second above this, or a first token later than this, are not measurements. */
+export const MAX_OUTPUT_TPS = 100_000;
+export const MAX_TTFT_S = 600;
+
+/** A speed median; 0 (AA's "not measured") and absent are null, negative, not finite or past the ceiling is an issue. */
+function speedValue(raw: number | null | undefined, field: string, max: number, report: Report): number | null {
+  if (raw === undefined || raw === null || raw === 0) return null;
+  if (!Number.isFinite(raw) || raw < 0 || raw > max) {
+    report(`${field} is not a plausible speed: ${raw}`);
+    return null;
+  }
+  return raw;
+}
+
+/** AA's medians of speed, or undefined when it measured neither. */
+function speedOf(model: AaModel, report: Report): MedianSpeed | undefined {
+  const tps = speedValue(model.median_output_tokens_per_second, 'median_output_tokens_per_second', MAX_OUTPUT_TPS, report);
+  const ttft = speedValue(model.median_time_to_first_token_seconds, 'median_time_to_first_token_seconds', MAX_TTFT_S, report);
+  if (tps === null && ttft === null) return undefined;
+  return { output_tps: tps === null ? null : Math.round(tps * 10) / 10, ttft_ms: ttft === null ? null : Math.round(ttft * 1000) };
+}
+
 export function translateModel(model: AaModel, issues: FactIssue[]): ModelFacts {
   const key = sourceKey(model);
   const report: Report = (reason) => issues.push({ source: SOURCE_ID, source_key: key, reason });
+  const speed = speedOf(model, report);
   return {
     source: SOURCE_ID,
     source_key: key,
@@ -89,6 +112,7 @@ export function translateModel(model: AaModel, issues: FactIssue[]): ModelFacts 
     retirement_date: null,
     deprecated: false,
     benchmarks: benchmarksOf(model, report),
+    ...(speed === undefined ? {} : { speed }),
   };
 }
 

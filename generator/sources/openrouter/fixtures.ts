@@ -76,6 +76,8 @@ export interface FixtureEndpointOptions {
   completion: string;
   quantization?: string;
   uptime?: number | null;
+  /** Raw fields laid over the endpoint's statistics (`uptime_last_5m`, `latency_last_30m`…): faults included. */
+  stats?: Record<string, unknown>;
 }
 
 export function orEndpoints(modelId: string, endpoints: FixtureEndpointOptions[]): Record<string, unknown> {
@@ -105,6 +107,7 @@ export function orEndpoints(modelId: string, endpoints: FixtureEndpointOptions[]
         supports_implicit_caching: false,
         latency_last_30m: { p50: 800, p75: 1200, p90: 2000, p99: 9000 },
         throughput_last_30m: { p50: 40, p75: 50, p90: 60, p99: 80 },
+        ...e.stats,
       })),
     },
   };

@@ -23,6 +23,8 @@ export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
   deprecations: 'DeprecationsResponse',
   status: 'StatusResponse',
   service: 'ServiceResponse',
+  'status-models': 'ModelStatusListResponse',
+  fastest: 'FastestResponse',
   error: 'ErrorResponse',
   badge: 'Badge',
 };

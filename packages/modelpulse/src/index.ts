@@ -47,10 +47,12 @@ export {
 } from '../../../generator/query/resolve.js';
 export type { CostRankingResponse, CostResponse, ResolveResponse } from './client.js';
 
-import type { DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
+import type { CheapestResponse, DeprecationsResponse, ErrorResponse, ModelResponse, ModelsResponse, PriceChangesResponse, ServiceResponse, StatusResponse } from './generated/api.js';
 
-/** One model as listed by `models()` and `cheapest()`. */
-export type ModelEntry = ModelsResponse['data'][number];
+/** One model as `cheapest()` answers it. */
+export type ModelEntry = CheapestResponse['data'][number];
+/** One model as listed by `models()`: the entry and its compact status (state and speed). */
+export type ModelListEntry = ModelsResponse['data'][number];
 /** One model in full, as `model()` answers it. */
 export type ModelDetail = ModelResponse['data'];
 /** One offer of a model (a provider's endpoint or a direct price list). */

@@ -22,13 +22,17 @@ import { readLatest, readRollup, type D1Like, type LatestRow } from './store.js'
 /** Older than this, the newest observation no longer answers: the static file does. */
 export const STALE_AFTER_S = 300;
 
-export type LiveRoute = { kind: 'list' } | { kind: 'service'; id: string } | { kind: 'badge'; id: string; badge: 'status' | 'uptime' };
+export type LiveRoute = { kind: 'list' } | { kind: 'models' } | { kind: 'service'; id: string } | { kind: 'badge'; id: string; badge: 'status' | 'uptime' };
+
+/** The static file of the models not operational (render/site.ts); no service may take the id `models`. */
+export const MODEL_STATUS_FILE = '/api/v1/status/models.json';
 
 const SERVICE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** The live route of a plain path below the base path (no trailing slash), or null. */
 export function liveRoute(route: string): LiveRoute | null {
   if (route === '/api/v1/status') return { kind: 'list' };
+  if (route === '/api/v1/status/models') return { kind: 'models' };
   const service = /^\/api\/v1\/status\/([^/]+)$/.exec(route)?.[1];
   if (service !== undefined) return SERVICE_ID.test(service) ? { kind: 'service', id: service } : null;
   const badge = /^\/api\/v1\/badges\/([^/]+)\/(status|uptime)\.json$/.exec(route);
@@ -100,6 +104,9 @@ function listDays(entry: ServiceListEntry, asset: MonitorAsset | null): UptimeDa
  * response, conditional headers and all).
  */
 export async function answerLive(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
+  // The seam for the live model status (issue 39, item 3): until the monitor sweeps the endpoint
+  // statistics into D1, the model status list is the build's file, `meta.live` saying so.
+  if (route.kind === 'models') return staticFile(MODEL_STATUS_FILE);
   try {
     return await answer(request, env, route, staticFile, nowMs);
   } catch {
@@ -109,6 +116,7 @@ export async function answerLive(request: Request, env: LiveEnv, route: LiveRout
 }
 
 async function answer(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
+  if (route.kind === 'models') return staticFile(MODEL_STATUS_FILE);
   const path = route.kind === 'list' ? '/api/v1/status.json' : `/api/v1/status/${route.id}.json`;
   const file = await staticFile(path);
   if (file.status !== 200) return route.kind === 'badge' && file.status === 404 ? staticFile(`/api/v1/badges/${route.id}/${route.badge}.json`) : file;

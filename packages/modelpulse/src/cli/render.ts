@@ -6,7 +6,7 @@ import type { CheapestResponse, DeprecationsResponse, ModelResponse, ModelsRespo
 import { fields, percent, printable, table, tokens, usd, type Column } from './format.js';
 
 type Meta = { attribution: { text: string; url: string }; updated_at: string };
-type ModelRow = ModelsResponse['data'][number];
+type ModelRow = CheapestResponse['data'][number];
 
 /** The link back every display of the data must show, and when the content last changed. */
 export function attribution(meta: Meta, extra: ReadonlyArray<{ text: string; url: string }> = []): string {

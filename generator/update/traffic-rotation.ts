@@ -1,0 +1,71 @@
+/**
+ * Which models the 15-minute refresh reads OpenRouter's endpoint statistics for, and how its pace
+ * stretches after a 429 or errors. Pure (docs/operation.md, "The endpoint statistics sweep").
+ *
+ * - At most `perRun` requests a run, one a second (update/traffic.ts paces them); after a 429 or
+ *   repeated errors the pace level rises and each level halves the requests a run; a clean run
+ *   lowers it one level. Nothing is retried within a run: a failure waits for the rotation.
+ * - Order: models never read first; then the HOT_SHARE most used (by how many providers
+ *   OpenRouter lists for them: it publishes no request counts, and providers host what is used)
+ *   when their figures are older than a run; then the longest unread. So the most used are read
+ *   every run, and every on-sale model within ceil((listed − hot) / (perRun − hot)) runs: 4 runs
+ *   (an hour) at today's 318 models and 120 a run.
+ */
+import type { TrafficModelEntry, TrafficPace } from '../store/traffic-store.js';
+
+/** The share of a run's requests that goes to the most used models. */
+export const HOT_SHARE = 0.2;
+/** The highest pace level: 1/16 of the requests a run. */
+export const MAX_PACE_LEVEL = 4;
+/** Failed requests in one run that stop it (a failing upstream is not hammered). */
+export const MAX_ERRORS_PER_RUN = 3;
+/** One run: figures older than this are due again for a hot model (a little under 15 minutes). */
+export const HOT_MAX_AGE_MS = 14 * 60_000;
+
+export interface SweepCandidate {
+  id: string;
+  /** OpenRouter's id of the model (what the endpoints URL names). */
+  upstream_id: string;
+}
+
+/** Requests this run may make at the pace level. */
+export function requestsAllowed(perRun: number, pace: TrafficPace, now: string): number {
+  if (pace.resume_at !== null && Date.parse(now) < Date.parse(pace.resume_at)) return 0;
+  return Math.floor(Math.max(0, perRun) / 2 ** Math.min(pace.level, MAX_PACE_LEVEL));
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Pure: the models to read this run, in order. */
+export function pickSweep(candidates: readonly SweepCandidate[], entries: Readonly<Record<string, TrafficModelEntry>>, allowed: number, now: string): SweepCandidate[] {
+  if (allowed <= 0) return [];
+  const nowMs = Date.parse(now);
+  const attempted = (c: SweepCandidate) => entries[c.id]?.attempted_at;
+  const fresh = candidates.filter((c) => attempted(c) === undefined).sort((a, b) => cmp(a.id, b.id));
+  const known = candidates.filter((c) => attempted(c) !== undefined);
+  const usage = (c: SweepCandidate) => entries[c.id]?.latest?.endpoints.length ?? 0;
+  const hotCount = Math.floor(allowed * HOT_SHARE);
+  const hot = [...known].sort((a, b) => usage(b) - usage(a) || cmp(a.id, b.id)).slice(0, hotCount);
+  const hotIds = new Set(hot.map((c) => c.id));
+  const dueHot = hot.filter((c) => nowMs - Date.parse(attempted(c)!) >= HOT_MAX_AGE_MS);
+  const rest = known.filter((c) => !hotIds.has(c.id)).sort((a, b) => cmp(attempted(a)!, attempted(b)!) || cmp(a.id, b.id));
+  return [...fresh, ...dueHot, ...rest].slice(0, allowed);
+}
+
+export interface SweepOutcome {
+  /** A 429 answered: the run stopped there. */
+  limited: boolean;
+  errors: number;
+}
+
+/** Pure: the pace after a run. A 429 or MAX_ERRORS_PER_RUN errors raise the level; a clean run lowers it. */
+export function nextPace(pace: TrafficPace, outcome: SweepOutcome, now: string): TrafficPace {
+  if (pace.resume_at !== null && Date.parse(now) < Date.parse(pace.resume_at)) return pace;
+  if (outcome.limited || outcome.errors >= MAX_ERRORS_PER_RUN) {
+    const level = Math.min(MAX_PACE_LEVEL, pace.level + 1);
+    // Skip whole runs at the top level: one request a run would still knock on a closed door.
+    const resume = level === MAX_PACE_LEVEL ? new Date(Date.parse(now) + 60 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+    return { level, resume_at: resume };
+  }
+  return { level: outcome.errors === 0 ? Math.max(0, pace.level - 1) : pace.level, resume_at: null };
+}
