@@ -112,6 +112,15 @@ function percentiles(raw: unknown, field: string, max: number, round: (n: number
   return { p50, p90 };
 }
 
+/** The endpoints of an answer about `upstreamId` (`{ data: { id, endpoints } }`), or why it is refused whole. */
+export function endpointsOfAnswer(json: unknown, upstreamId: string): { endpoints: unknown } | { refused: string } {
+  const data = json !== null && typeof json === 'object' ? (json as { data?: unknown }).data : undefined;
+  if (data === null || typeof data !== 'object') return { refused: 'not an endpoints answer (no data object)' };
+  const id = (data as { id?: unknown }).id;
+  if (id !== upstreamId) return { refused: `the answer is about another model (${JSON.stringify(String(id).slice(0, 80))}), not ${upstreamId}: refused` };
+  return { endpoints: (data as { endpoints?: unknown }).endpoints };
+}
+
 /**
  * Pure: the endpoints of one OpenRouter endpoints answer, bounded. `modelId` is OpenRouter's id of
  * the model asked for: an endpoint filed under another model is not this model's.

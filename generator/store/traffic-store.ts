@@ -11,6 +11,7 @@
  * next sweep makes again, never anything a later run could not rebuild.
  */
 import type { ModelFigures } from '../status/endpoint-stats.js';
+import type { TrafficPace } from '../status/sweep-rotation.js';
 import { MODEL_STATES, STATE_REASONS, type ModelState, type StateReason } from '../status/model-state.js';
 import { stableStringify } from '../text/stable-json.js';
 import { compileValidator, createAjv } from '../validation/ajv.js';
@@ -32,12 +33,7 @@ export interface TrafficModelEntry {
   day_first: ModelFigures | null;
 }
 
-export interface TrafficPace {
-  /** How far the sweep has backed off: each level halves its requests a run (0: full pace). */
-  level: number;
-  /** No request before this time (a 429's Retry-After, or the back-off), or null. */
-  resume_at: string | null;
-}
+export type { TrafficPace } from '../status/sweep-rotation.js';
 
 export interface TrafficState {
   pace: TrafficPace;

@@ -121,7 +121,7 @@ export async function runUpdate(options: UpdateRunOptions): Promise<UpdateOutcom
   const trafficPerRun = options.trafficPerRun ?? 0;
   if (trafficPerRun > 0 || endpointAnswers.size > 0) {
     await runStage('traffic', `reading OpenRouter's endpoint statistics (up to ${trafficPerRun} models, one a second)`, async () => {
-      // No retry: a failure waits for the rotation (traffic-rotation.ts), never a retry storm.
+      // No retry: a failure waits for the rotation (status/sweep-rotation.ts), never a retry storm.
       const http = new HttpClient({ userAgent: userAgent(), retry: { retries: 0 }, deadlineAt: deadlineAt('traffic') });
       try {
         outcome.traffic!.push(await updateTraffic({ store, now, http, baseUrl: openRouterBaseUrl(), perRun: trafficPerRun, intervalMs: options.trafficIntervalMs, alreadyRead: endpointAnswers, log }));

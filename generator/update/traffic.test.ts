@@ -8,7 +8,7 @@ import { loadTraffic } from '../store/traffic-store.js';
 import { seedCatalog } from '../testing/seed.js';
 import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type Routes, type UpstreamServer } from '../testing/upstream-server.js';
-import { MAX_ERRORS_PER_RUN } from './traffic-rotation.js';
+import { MAX_ERRORS_PER_RUN } from '../status/sweep-rotation.js';
 import { updateTraffic } from './traffic.js';
 
 let server: UpstreamServer;

@@ -5,7 +5,7 @@
  * (state/endpoint-stats.json; docs/operation.md, "The endpoint statistics sweep"):
  * - one request at a time, each started at least `intervalMs` (a second) after the last;
  * - never a retry: a 429 stops the run and raises the pace level, MAX_ERRORS_PER_RUN errors
- *   likewise (traffic-rotation.ts): a failing upstream stretches the rotation;
+ *   likewise (status/sweep-rotation.ts): a failing upstream stretches the rotation;
  * - the figures are bounded (status/endpoint-stats.ts) and what was refused is reported; an
  *   answer about another model is refused whole; a model we do not list loses its figures;
  * - a failed read keeps the model's last good figures, whose `observed_at` says how old they are.
@@ -14,11 +14,11 @@ import type { HttpClient } from '../http/client.js';
 import { isUpstreamError } from '../http/errors.js';
 import type { ModelRecord } from '../models/types.js';
 import { fetchEndpoints } from '../sources/openrouter/fetch.js';
-import { boundEndpointFigures, type ModelFigures } from '../status/endpoint-stats.js';
+import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../status/endpoint-stats.js';
 import { loadModelRecords, loadSources, saveSources } from '../store/data-store.js';
 import type { StoreRef } from '../store/store.js';
 import { loadTraffic, saveTraffic, type TrafficModelEntry } from '../store/traffic-store.js';
-import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, type SweepCandidate } from './traffic-rotation.js';
+import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, type SweepCandidate } from '../status/sweep-rotation.js';
 
 /** The stage's entry in data/sources.json and index.json's freshness. */
 export const TRAFFIC_SOURCE_ID = 'openrouter-endpoints';
@@ -70,14 +70,6 @@ export function sweepCandidates(models: Iterable<ModelRecord>): SweepCandidate[]
   return [...models].filter((m) => m.delisted_at === null && m.origin !== 'first-party').map((m) => ({ id: m.id, upstream_id: m.upstream_id }));
 }
 
-/** The endpoints of an answer about `upstreamId`, or why it is refused whole. */
-function endpointsOf(json: unknown, upstreamId: string): { endpoints: unknown } | { refused: string } {
-  const data = json !== null && typeof json === 'object' ? (json as { data?: unknown }).data : undefined;
-  if (data === null || typeof data !== 'object') return { refused: 'not an endpoints answer (no data object)' };
-  const id = (data as { id?: unknown }).id;
-  if (id !== upstreamId) return { refused: `the answer is about another model (${JSON.stringify(String(id).slice(0, 80))}), not ${upstreamId}: refused` };
-  return { endpoints: (data as { endpoints?: unknown }).endpoints };
-}
 
 /** The entry after a good read at `now`: the newest figures, and the first of their day kept. */
 export function withFigures(entry: TrafficModelEntry | undefined, figures: ModelFigures, now: string): TrafficModelEntry {
@@ -101,7 +93,7 @@ export async function updateTraffic(options: TrafficUpdateOptions): Promise<Traf
   if (dropped.length > 0) report.warnings.push(`dropped the figures of ${dropped.length} models no longer listed (${dropped.slice(0, 3).join(', ')}${dropped.length > 3 ? ', …' : ''})`);
 
   const take = (candidate: SweepCandidate, json: unknown) => {
-    const answer = endpointsOf(json, candidate.upstream_id);
+    const answer = endpointsOfAnswer(json, candidate.upstream_id);
     if ('refused' in answer) {
       const previous = state.models[candidate.id];
       state.models[candidate.id] = { ...(previous ?? { succeeded_at: null, latest: null, day_first: null }), attempted_at: now, error: answer.refused };
@@ -123,7 +115,7 @@ export async function updateTraffic(options: TrafficUpdateOptions): Promise<Traf
   const allowed = requestsAllowed(options.perRun, state.pace, now);
   const picks = pickSweep(
     candidates.filter((c) => !handedOver.has(c.id)),
-    state.models,
+    (id) => ({ attempted_at: state.models[id]?.attempted_at, usage: state.models[id]?.latest?.endpoints.length ?? 0 }),
     allowed,
     now,
   );

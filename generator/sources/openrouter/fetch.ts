@@ -1,9 +1,14 @@
 import type { HttpClient } from '../../http/client.js';
 import { UpstreamError } from '../../http/errors.js';
+import { endpointsUrl } from './endpoints-url.js';
 import { parseModelsPage, SOURCE_ID } from './parse.js';
+
+export { endpointsUrl };
 import type { ModelsPage } from './schema.js';
 
-export const DEFAULT_BASE_URL = 'https://openrouter.ai/api/v1';
+import { DEFAULT_BASE_URL } from './endpoints-url.js';
+
+export { DEFAULT_BASE_URL };
 export const BASE_URL_ENV = 'MODELPULSE_OPENROUTER_URL';
 /** A catalog of a few hundred models fits one page today; this bounds a pagination loop. */
 export const MAX_PAGES = 50;
@@ -45,11 +50,6 @@ function paginationError(url: string, message: string): UpstreamError {
   return new UpstreamError({ kind: 'invalid_schema', source: SOURCE_ID, url, message });
 }
 
-/** `GET /models/<author>/<slug>/endpoints` for one upstream model id. */
-export function endpointsUrl(baseUrl: string, upstreamId: string): string {
-  const path = upstreamId.split('/').map(encodeURIComponent).join('/');
-  return `${baseUrl}/models/${path}/endpoints`;
-}
 
 export async function fetchEndpoints(http: HttpClient, baseUrl: string, upstreamId: string): Promise<{ json: unknown; url: string }> {
   const url = endpointsUrl(baseUrl, upstreamId);

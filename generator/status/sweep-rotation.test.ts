@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TrafficModelEntry } from '../store/traffic-store.js';
-import { MAX_PACE_LEVEL, nextPace, pickSweep, requestsAllowed } from './traffic-rotation.js';
+import { MAX_PACE_LEVEL, nextPace, pickSweep as pickBy, requestsAllowed, type SweepCandidate } from './sweep-rotation.js';
+
+/** The refresh's view of its entries (update/traffic.ts). */
+const pickSweep = (models: SweepCandidate[], entries: Record<string, TrafficModelEntry>, allowed: number, now: string) =>
+  pickBy(models, (id) => ({ attempted_at: entries[id]?.attempted_at, usage: entries[id]?.latest?.endpoints.length ?? 0 }), allowed, now);
 
 const NOW = '2026-08-25T10:00:00Z';
 const entry = (attempted_at: string, providers: number): TrafficModelEntry => ({

@@ -1,6 +1,8 @@
 /**
- * Which models the 15-minute refresh reads OpenRouter's endpoint statistics for, and how its pace
- * stretches after a 429 or errors. Pure (docs/operation.md, "The endpoint statistics sweep").
+ * Which models a sweep reads OpenRouter's endpoint statistics for, and how its pace stretches
+ * after a 429 or errors. Pure, no Node.js imports: the 15-minute refresh (update/traffic.ts) and
+ * the edge monitor (host/cloudflare/monitor/sweep.ts) plan with this one module
+ * (docs/operation.md, "The endpoint statistics sweep").
  *
  * - At most `perRun` requests a run, one a second (update/traffic.ts paces them); after a 429 or
  *   repeated errors the pace level rises and each level halves the requests a run; a clean run
@@ -11,7 +13,28 @@
  *   every run, and every on-sale model within ceil((listed − hot) / (perRun − hot)) runs: 4 runs
  *   (an hour) at today's 318 models and 120 a run.
  */
-import type { TrafficModelEntry, TrafficPace } from '../store/traffic-store.js';
+/** How far a sweep has backed off (state/endpoint-stats.json's `pace`, the edge monitor's D1 row). */
+export interface TrafficPace {
+  /** Each level halves the requests a run (0: full pace). */
+  level: number;
+  /** No request before this time (the back-off), or null. */
+  resume_at: string | null;
+}
+
+/** What the rotation needs to know of a model: when it was last asked, and how used it is. */
+export interface SweepEntry {
+  /** The last time the sweep asked (ISO), or undefined: never. */
+  attempted_at: string | undefined;
+  /** How many providers OpenRouter lists for it (its usage signal). */
+  usage: number;
+}
+
+export interface SweepOptions {
+  /** How many of the most used models get their own turn (default floor(allowed × HOT_SHARE)). */
+  hotCount?: number;
+  /** A hot model is due again once its read is this old (default HOT_MAX_AGE_MS). */
+  hotMaxAgeMs?: number;
+}
 
 /** The share of a run's requests that goes to the most used models. */
 export const HOT_SHARE = 0.2;
@@ -36,18 +59,19 @@ export function requestsAllowed(perRun: number, pace: TrafficPace, now: string):
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Pure: the models to read this run, in order. */
-export function pickSweep(candidates: readonly SweepCandidate[], entries: Readonly<Record<string, TrafficModelEntry>>, allowed: number, now: string): SweepCandidate[] {
+/** Pure: the models to read this run, in order. `entry(id)` tells the rotation what it knows of a model. */
+export function pickSweep<C extends SweepCandidate>(candidates: readonly C[], entry: (id: string) => SweepEntry, allowed: number, now: string, options: SweepOptions = {}): C[] {
   if (allowed <= 0) return [];
   const nowMs = Date.parse(now);
-  const attempted = (c: SweepCandidate) => entries[c.id]?.attempted_at;
+  const attempted = (c: C) => entry(c.id).attempted_at;
   const fresh = candidates.filter((c) => attempted(c) === undefined).sort((a, b) => cmp(a.id, b.id));
   const known = candidates.filter((c) => attempted(c) !== undefined);
-  const usage = (c: SweepCandidate) => entries[c.id]?.latest?.endpoints.length ?? 0;
-  const hotCount = Math.floor(allowed * HOT_SHARE);
+  const usage = (c: C) => entry(c.id).usage;
+  const hotCount = options.hotCount ?? Math.floor(allowed * HOT_SHARE);
+  const hotMaxAge = options.hotMaxAgeMs ?? HOT_MAX_AGE_MS;
   const hot = [...known].sort((a, b) => usage(b) - usage(a) || cmp(a.id, b.id)).slice(0, hotCount);
   const hotIds = new Set(hot.map((c) => c.id));
-  const dueHot = hot.filter((c) => nowMs - Date.parse(attempted(c)!) >= HOT_MAX_AGE_MS);
+  const dueHot = hot.filter((c) => nowMs - Date.parse(attempted(c)!) >= hotMaxAge);
   const rest = known.filter((c) => !hotIds.has(c.id)).sort((a, b) => cmp(attempted(a)!, attempted(b)!) || cmp(a.id, b.id));
   return [...fresh, ...dueHot, ...rest].slice(0, allowed);
 }
