@@ -1,3 +1,7 @@
+import { sweepCandidates } from '../status/sweep-rotation.js';
+import { DEFAULT_BASE_URL } from '../sources/openrouter/endpoints-url.js';
+import type { SweepModel } from '../host/cloudflare/monitor/sweep-asset.js';
+import type { ModelRecord } from '../models/types.js';
 import { hostFiles, type MonitorInputs } from '../host/host-files.js';
 import { HOST_CACHE_SECONDS, PACKAGE_TARBALL, type Host } from '../host/hosts.js';
 import { renderApi } from '../render/site.js';
@@ -43,6 +47,8 @@ export interface BuildOptions {
    * out: nothing changes. Cloudflare ignores it (its own Worker is live).
    */
   liveStatusUrl?: string | null;
+  /** Cloudflare: where the edge monitor's sweep asks OpenRouter (MODELPULSE_OPENROUTER_URL in the CLI; default OpenRouter's own). */
+  openRouterUrl?: string | null;
   /** Makes the package's tarball for the code fingerprint (default: sitePackageTarball; tests inject a failure). */
   packageTarball?: (codeFingerprint: string) => Promise<Buffer>;
 }
@@ -76,7 +82,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const code = codeFingerprint();
   // Named only when set: a build without them keeps the fingerprint (and so the output) it had.
   const statusDatabaseId = host === 'cloudflare' ? (options.statusDatabaseId ?? null) : null;
-  const settings = { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, ...(liveStatusUrl === null ? {} : { liveStatusUrl }), ...(statusDatabaseId === null ? {} : { statusDatabaseId }) };
+  const openRouterUrl = host === 'cloudflare' && options.openRouterUrl && options.openRouterUrl !== DEFAULT_BASE_URL ? options.openRouterUrl.replace(/\/+$/, '') : null;
+  const settings = { siteUrl: options.siteUrl, host, ...budgets, mcpUrl, ...(liveStatusUrl === null ? {} : { liveStatusUrl }), ...(statusDatabaseId === null ? {} : { statusDatabaseId }), ...(openRouterUrl === null ? {} : { openRouterUrl }) };
   const inputs = inputFingerprint([store.dataDir, ...(store.stateDir === null ? [] : [store.stateDir])], settings, code);
   const recorded = interruptedWrite(options.outDir) ? null : readRecord<BuildReport>(options.outDir);
   if (recorded !== null && unchangedBuild(options.outDir, recorded, inputs)) {
@@ -95,6 +102,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       services: dataset.services,
       databaseId: statusDatabaseId,
       migrations: host === 'cloudflare' ? await readMigrations() : [],
+      sweepModels: host === 'cloudflare' ? sweepModels(dataset.models.values()) : [],
+      openRouterUrl,
     });
     if (host === 'cloudflare' && options.liveStatusUrl) report.warnings.push(`LIVE_STATUS_URL (${options.liveStatusUrl}) is not used on Cloudflare: the site's own Worker answers status live`);
     report.warnings.push(...warnings);
@@ -105,6 +114,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     if (early !== null) await abortEarlyTree(early);
     throw error;
   }
+}
+
+/** The models the edge monitor sweeps: the refresh's candidates, with the names the live list shows and their providers (the usage signal). */
+function sweepModels(records: Iterable<ModelRecord>): SweepModel[] {
+  const list = [...records];
+  const byId = new Map(list.map((r) => [r.id, r]));
+  return sweepCandidates(list).map((c) => {
+    const record = byId.get(c.id)!;
+    return { ...c, name: record.name, author: record.author, providers: record.endpoints.items.length };
+  });
 }
 
 /** The live status URL a build uses: validated (a LiveStatusUrlError says why not), none on Cloudflare. */

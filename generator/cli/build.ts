@@ -21,7 +21,9 @@ Every host gets OUT/modelpulse.tgz, the npm package (npm install <site>/modelpul
 Environment: SITE_URL (or Netlify's URL) sets the site URL used in links and schema ids; MCP_URL
 the remote MCP endpoint that /mcp names on hosts without code (default: the project's);
 STATUS_DB_ID the id of the D1 database of the Cloudflare Worker's status monitor (optional:
-without it wrangler provisions the database by name; docs/hosting.md).`;
+without it wrangler provisions the database by name; docs/hosting.md); MODELPULSE_OPENROUTER_URL
+where the Worker's monitor sweeps OpenRouter's endpoint statistics (as update reads them; default
+OpenRouter's own).`;
 
 async function main(): Promise<number> {
   const args = parseCli(process.argv.slice(2), {
@@ -40,7 +42,7 @@ async function main(): Promise<number> {
   const liveStatusUrl = liveSetting(args['live-status-url']);
   const store = await openPreparedStore(args['data-dir'], args['state-dir']);
   const started = performance.now();
-  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), liveStatusUrl, statusDatabaseId: statusDatabaseId() });
+  const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), liveStatusUrl, statusDatabaseId: statusDatabaseId(), openRouterUrl: process.env.MODELPULSE_OPENROUTER_URL ?? null });
   const ms = Math.round(performance.now() - started);
   const hostFiles = args.host === 'netlify' ? ` and ${report.redirectRules} rules into ${args.out}/_redirects` : args.host === 'cloudflare' ? `, with ${args.out}/wrangler.json, _worker.js, _headers and _redirects` : '';
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);

@@ -11,6 +11,7 @@ import { pageUrl, routes } from '../render/page-routes.js';
 import { assetsIgnore, cloudflareHeaders, cloudflareRedirects, WORKER_FILE, WRANGLER_CONFIG_FILE, wranglerConfig } from './cloudflare/site-files.js';
 import type { Host } from './hosts.js';
 import { MONITOR_ASSET, monitorAssetText } from './cloudflare/monitor/asset.js';
+import { SWEEP_ASSET, sweepAssetText, type SweepModel } from './cloudflare/monitor/sweep-asset.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { MCP_ERROR_FILE, MCP_PLAIN_FILE, mcpElsewhere, mcpRedirectRules } from './mcp-elsewhere.js';
 import { formatRedirects } from './redirects.js';
@@ -34,10 +35,14 @@ export interface MonitorInputs {
   databaseId: string | null;
   /** The D1 migrations (migrations/*.sql at the repository's top), name → SQL, copied beside wrangler.json. */
   migrations: ReadonlyArray<readonly [string, string]>;
+  /** The models the monitor sweeps OpenRouter's endpoint statistics for (monitor/sweep-asset.ts). */
+  sweepModels?: readonly SweepModel[];
+  /** OpenRouter's API base URL for the sweep (the build's MODELPULSE_OPENROUTER_URL), or null: OpenRouter's own. */
+  openRouterUrl?: string | null;
 }
 
 /** Every file any host writes beside api/ (so a build for one host removes the others'). */
-const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE, MONITOR_ASSET, 'migrations/0001_status.sql'] as const;
+const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE, MONITOR_ASSET, SWEEP_ASSET, 'migrations/0001_status.sql', 'migrations/0002_sweep.sql'] as const;
 
 /** The code a host with a Worker serves, bundled by the assembler (assemble/bundles.ts). */
 export interface WorkerCode {
@@ -93,8 +98,10 @@ export function hostFiles(
     root.set('_redirects', cloudflareRedirects());
     root.set('.assetsignore', assetsIgnore());
     if (code === null || monitor === null) throw new Error('a Cloudflare build needs the bundled Worker code and the monitor\'s inputs');
-    root.set(WRANGLER_CONFIG_FILE, wranglerConfig({ DOCUMENTATION: documentation, BASE_PATH: basePath }, { databaseId: monitor.databaseId, serviceIds: monitor.services.map((s) => s.id) }));
+    const vars = { DOCUMENTATION: documentation, BASE_PATH: basePath, ...(monitor.openRouterUrl ? { OPENROUTER_URL: monitor.openRouterUrl } : {}) };
+    root.set(WRANGLER_CONFIG_FILE, wranglerConfig(vars, { databaseId: monitor.databaseId, serviceIds: monitor.services.map((s) => s.id) }));
     root.set(MONITOR_ASSET, monitorAssetText(monitor.services, api));
+    root.set(SWEEP_ASSET, sweepAssetText(monitor.sweepModels ?? []));
     for (const [name, sql] of monitor.migrations) root.set(`migrations/${name}`, sql);
     root.set(WORKER_FILE, code.worker);
     apiFiles.set('api/v1/client.js', code.client);

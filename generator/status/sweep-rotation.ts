@@ -13,6 +13,8 @@
  *   every run, and every on-sale model within ceil((listed − hot) / (perRun − hot)) runs: 4 runs
  *   (an hour) at today's 318 models and 120 a run.
  */
+import type { ModelRecord } from '../models/types.js';
+
 /** How far a sweep has backed off (state/endpoint-stats.json's `pace`, the edge monitor's D1 row). */
 export interface TrafficPace {
   /** Each level halves the requests a run (0: full pace). */
@@ -44,6 +46,11 @@ export const MAX_PACE_LEVEL = 4;
 export const MAX_ERRORS_PER_RUN = 3;
 /** One run: figures older than this are due again for a hot model (a little under 15 minutes). */
 export const HOT_MAX_AGE_MS = 14 * 60_000;
+
+/** The on-sale models OpenRouter lists (not the makers' own records): the ones it publishes statistics for. */
+export function sweepCandidates(models: Iterable<ModelRecord>): SweepCandidate[] {
+  return [...models].filter((m) => m.delisted_at === null && m.origin !== 'first-party').map((m) => ({ id: m.id, upstream_id: m.upstream_id }));
+}
 
 export interface SweepCandidate {
   id: string;

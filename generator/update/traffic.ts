@@ -18,7 +18,9 @@ import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../s
 import { loadModelRecords, loadSources, saveSources } from '../store/data-store.js';
 import type { StoreRef } from '../store/store.js';
 import { loadTraffic, saveTraffic, type TrafficModelEntry } from '../store/traffic-store.js';
-import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, type SweepCandidate } from '../status/sweep-rotation.js';
+import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, sweepCandidates, type SweepCandidate } from '../status/sweep-rotation.js';
+
+export { sweepCandidates };
 
 /** The stage's entry in data/sources.json and index.json's freshness. */
 export const TRAFFIC_SOURCE_ID = 'openrouter-endpoints';
@@ -65,10 +67,6 @@ export interface TrafficRunReport {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
 
-/** The on-sale models OpenRouter lists: the ones it publishes statistics for. */
-export function sweepCandidates(models: Iterable<ModelRecord>): SweepCandidate[] {
-  return [...models].filter((m) => m.delisted_at === null && m.origin !== 'first-party').map((m) => ({ id: m.id, upstream_id: m.upstream_id }));
-}
 
 
 /** The entry after a good read at `now`: the newest figures, and the first of their day kept. */

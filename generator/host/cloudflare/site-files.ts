@@ -102,6 +102,8 @@ export function cloudflareRedirects(): string {
 export interface WorkerVars {
   DOCUMENTATION: string;
   BASE_PATH: string;
+  /** The monitor's sweep asks OpenRouter here (the build's MODELPULSE_OPENROUTER_URL; absent: OpenRouter's own). */
+  OPENROUTER_URL?: string;
 }
 
 /** The status monitor's D1 database (docs/hosting.md, "The edge monitor"). */
