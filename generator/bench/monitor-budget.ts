@@ -17,7 +17,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bundleWorker } from '../assemble/bundles.js';
 import { MONITOR_ASSET, monitorAssetText } from '../host/cloudflare/monitor/asset.js';
-import { groupCount } from '../host/cloudflare/monitor/plan.js';
+import { SWEEP_ASSET, sweepAssetText, type SweepModel } from '../host/cloudflare/monitor/sweep-asset.js';
+import { orEndpoints } from '../sources/openrouter/fixtures.js';
+import { endpointsUrl } from '../sources/openrouter/endpoints-url.js';
+import type { Routes } from '../testing/upstream-server.js';
+import { planRun } from '../host/cloudflare/monitor/plan.js';
+import { SWEEP_PER_RUN } from '../host/cloudflare/monitor/sweep.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { tempDir } from '../testing/tree.js';
 import { localD1, meteredD1, recordingD1, replayingD1, zeroCounts, type D1Call, type D1Counts, type RawD1 } from './monitor-d1.js';
@@ -62,6 +67,35 @@ export interface MonitorFigures {
   rowsHeld: number;
   /** What one live status answer reads (the most of any status route), when a built site was given. */
   live: { rowsRead: number; queries: number; routes: string[] } | null;
+  /** The sweep, when it had models: models read a run (median), and what a live model answer reads and costs. */
+  sweep: { models: number; perRun: number; live: { rowsRead: number; queries: number; listBytes: number } } | null;
+}
+
+/** The models the last runs read, from the rotation D1 holds: the median a run. */
+async function sweepCadence(db: RawD1, models: number): Promise<{ perRun: number }> {
+  const row = (await db.prepare('SELECT rotation FROM sweep WHERE id = 1').all()).results?.[0] as { rotation?: string } | undefined;
+  const rotation = JSON.parse(String(row?.rotation ?? '{"models":{}}')) as { models: Record<string, [number]> };
+  const byMinute = new Map<number, number>();
+  for (const [attempted] of Object.values(rotation.models)) byMinute.set(attempted, (byMinute.get(attempted) ?? 0) + 1);
+  const last = Math.max(...byMinute.keys());
+  // The newest minute's reads are whole; older minutes lost the models read again since.
+  return { perRun: Math.min(models, byMinute.get(last) ?? 0) };
+}
+
+/** The live model status list and one model detail path, each answered once: the rows they read. */
+async function sweepReads(handler: ScheduledHandler, env: unknown, counts: D1Counts, id: string): Promise<{ rowsRead: number; queries: number; listBytes: number }> {
+  let rowsRead = 0;
+  let queries = 0;
+  let listBytes = 0;
+  for (const route of ['/api/v1/status/models', `/api/v1/models/${id}`]) {
+    const before = { ...counts };
+    const response = await handler.fetch(new Request(`https://bench.example${route}`), env);
+    const text = await response.text();
+    if (route.endsWith('/models')) listBytes = text.length;
+    rowsRead = Math.max(rowsRead, counts.rowsRead - before.rowsRead);
+    queries = Math.max(queries, counts.queries - before.queries);
+  }
+  return { rowsRead, queries, listBytes };
 }
 
 const MINUTE = 60_000;
@@ -115,6 +149,23 @@ export interface MonitorBenchOptions {
   runs?: number;
   /** A built site whose status files the live answers are laid over (its services must be the registry's). */
   siteDir?: string;
+  /** Models the sweep of OpenRouter's endpoint statistics has (0: none, the status alone). */
+  sweepModels?: number;
+}
+
+/** The sweep's world: `n` models, each with 1 to 8 providers, answered from memory in OpenRouter's format. */
+function sweepWorld(n: number): { models: SweepModel[]; routes: Routes } {
+  const models: SweepModel[] = [];
+  const routes: Routes = {};
+  for (let i = 0; i < n; i += 1) {
+    const id = `maker-${i % 40}/model-${i}`;
+    const providers = 1 + ((i * 7) % 8);
+    models.push({ id, upstream_id: id, name: `Model ${i}`, author: `maker-${i % 40}`, providers });
+    // One model in fifty has lost a provider: the trouble list is never empty.
+    const endpoints = Array.from({ length: providers }, (_, p) => ({ provider: `Provider${p}`, prompt: '0.000001', completion: '0.000002', ...(i % 50 === 0 && p === 0 ? { stats: { uptime_last_5m: 10 } } : {}) }));
+    routes[new URL(endpointsUrl('https://openrouter.invalid/api/v1', id)).pathname] = { kind: 'json', body: orEndpoints(id, endpoints) };
+  }
+  return { models, routes };
 }
 
 /** The live status routes of the registry's first services, each answered once by the Worker. */
@@ -140,8 +191,10 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
   const workerPath = join(dir, '_worker.mjs');
   await writeFile(workerPath, await bundleWorker());
   const registry = worldRegistry(services, 'https://world.invalid', factor);
-  const routes = worldRoutes(registry, troubles(registry));
+  const sweep = sweepWorld(options.sweepModels ?? 0);
+  const routes = { ...worldRoutes(registry, troubles(registry)), ...sweep.routes };
   const assetBytes = new TextEncoder().encode(monitorAssetText(registry, new Map()));
+  const sweepBytes = new TextEncoder().encode(sweepAssetText(sweep.models));
   const d1 = await localD1(dir);
   const counts = zeroCounts();
   const metered = meteredD1(d1.db, counts);
@@ -157,12 +210,16 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
         subrequests += 1;
         const path = new URL(request.url).pathname;
         if (path.endsWith(MONITOR_ASSET)) return new Response(assetBytes);
+        if (path.endsWith(SWEEP_ASSET)) return new Response(sweepBytes);
         const file = options.siteDir === undefined ? null : await readFile(join(options.siteDir, decodeURIComponent(path))).catch(() => null);
         return file === null ? new Response('not found', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
       },
     },
     BASE_PATH: '',
     DOCUMENTATION: 'https://bench.example/#/docs',
+    OPENROUTER_URL: 'https://openrouter.invalid/api/v1',
+    // The sweep's second between requests is a wait, not CPU: the bench does not wait it (worker.ts).
+    [Symbol.for('modelpulse.benchSweepIntervalMs')]: 0,
   };
   const realFetch = globalThis.fetch;
   const realLog = console.log;
@@ -209,6 +266,8 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     const held = (await d1.db.prepare('SELECT count(*) AS n FROM runs').all()).results?.[0]?.n;
     db = metered;
     const live = options.siteDir === undefined ? null : await liveReads(counting, env, counts, registry.slice(0, 3).map((s) => s.id));
+    const sweepLive = sweep.models.length === 0 ? null : await sweepReads(counting, env, counts, sweep.models[0]!.id);
+    const sweepFigures = sweep.models.length === 0 ? null : await sweepCadence(d1.db, sweep.models.length);
     // CPU: the same runs replayed, warm ones in one new isolate (its first run is not counted as warm), then each in a new isolate.
     // The heap is collected first: the counting pass's garbage (the simulator's proxy) is not the runs' to collect.
     collectGarbage();
@@ -228,7 +287,7 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     const all = counted.map((r) => r.cost);
     return {
       services: registry.length,
-      groups: groupCount(registry),
+      groups: planRun(registry, 0, { sweepModels: sweep.models.length, sweepPerRun: SWEEP_PER_RUN }).groups,
       coldCpuMs: quantile(cold, 0.5),
       warmCpuMedianMs: quantile(warm.slice(1), 0.5),
       warmCpuP95Ms: quantile(warm.slice(1), 0.95),
@@ -244,6 +303,7 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
       sizeBytes: counts.sizeBytes,
       rowsHeld: Number(held),
       live,
+      sweep: sweepFigures === null ? null : { models: sweep.models.length, perRun: sweepFigures.perRun, live: sweepLive! },
     };
   } finally {
     globalThis.fetch = realFetch;

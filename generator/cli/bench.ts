@@ -25,7 +25,9 @@ import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../ben
 import { budgetLines, formatBudgets } from '../bench/budgets.js';
 import { fastestCpu } from '../bench/fastest-cpu.js';
 import { monitorBudget } from '../bench/monitor-budget.js';
+import { sweepCandidates } from '../status/sweep-rotation.js';
 import { loadServices } from '../store/services-store.js';
+import { loadModelRecords } from '../store/data-store.js';
 import { formatMcpCpu, mcpCpu } from '../bench/mcp-cpu.js';
 import { packSitePackage } from '../assemble/site-package.js';
 import { PACKAGE_TARBALL } from '../host/hosts.js';
@@ -126,7 +128,10 @@ async function workerFigures(out: string, factor: number): Promise<WorkerFigures
  */
 async function budgets(out: string, dataDir: string, worker: WorkerFigures): Promise<void> {
   const services = await loadServices(dataDir);
-  const monitors = [await monitorBudget(services, 1, { siteDir: out }), await monitorBudget(services, 3)];
+  // Issue 39: the sweep of OpenRouter's endpoint statistics in place, at today's catalog and at ten times.
+  const sweepModels = (await loadModelRecords(dataDir)).models;
+  const onSale = sweepCandidates(sweepModels.values()).length;
+  const monitors = [await monitorBudget(services, 1, { siteDir: out, sweepModels: onSale }), await monitorBudget(services, 1, { sweepModels: onSale * 10 }), await monitorBudget(services, 3, { sweepModels: onSale })];
   console.log(`\nCloudflare Free-plan budgets (the bundled _worker.js in Node's V8, a local D1 in Cloudflare's simulator; docs/operation.md, "The edge monitor on the Free plan"):`);
   console.log(formatBudgets(budgetLines(monitors, worker)));
 }

@@ -63,7 +63,7 @@ export function endpointStats(endpoint: EndpointFigures, observedAt: string): En
 const publicIncident = ({ open: _open, counts: _counts, ...incident }: NamingIncident): ModelIncident => incident;
 
 /** The best p50s of a read: the highest throughput and the lowest latency of its endpoints. */
-function bestOf(figures: ModelFigures | null): ModelSpeed['openrouter'] {
+export function bestOf(figures: ModelFigures | null): ModelSpeed['openrouter'] {
   if (figures === null) return null;
   const throughputs = figures.endpoints.map((e) => e.throughput_tps.p50).filter((n): n is number => n !== null);
   const latencies = figures.endpoints.map((e) => e.latency_ms.p50).filter((n): n is number => n !== null);

@@ -20,7 +20,8 @@ export interface MonitorSite {
   dataDir: string;
 }
 
-export async function buildMonitorSite(services: readonly ServiceDefinition[], refreshedAt: string): Promise<MonitorSite> {
+/** `openRouterUrl`: where the Worker's sweep asks for the two models' endpoint statistics (default OpenRouter's own). */
+export async function buildMonitorSite(services: readonly ServiceDefinition[], refreshedAt: string, openRouterUrl: string | null = null): Promise<MonitorSite> {
   const dataDir = await tempDir('monitor-data');
   const seededAt = new Date(Date.parse(refreshedAt) - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   await seedCatalog(dataDir, [orModel({ id: 'openai/gpt-test', prompt: '0.000001', completion: '0.000004' }), orModel({ id: 'anthropic/claude-test', prompt: '0.000003', completion: '0.000015' })], seededAt);
@@ -32,6 +33,6 @@ export async function buildMonitorSite(services: readonly ServiceDefinition[], r
     await http.close();
   }
   const publishDir = await tempDir('monitor-site');
-  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL, host: 'cloudflare' });
+  await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL, host: 'cloudflare', openRouterUrl });
   return { publishDir, dataDir };
 }

@@ -37,6 +37,9 @@ export interface LocalD1Rows {
   runs: Array<Record<string, unknown>>;
   latest: Array<Record<string, unknown>>;
   rollup: Array<Record<string, unknown>>;
+  /** The sweep's rows (migrations/0002_sweep.sql). */
+  sweep: Array<Record<string, unknown>>;
+  figures: Array<Record<string, unknown>>;
 }
 
 export interface CloudflareDevOptions {

@@ -43,7 +43,7 @@ export default {
     let env = withD1(originalEnv);
     if (url.pathname === '${LOCAL_DB_PATH}') {
       const rows = async (sql) => (await env.STATUS_DB.prepare(sql).all()).results;
-      const body = { runs: await rows('SELECT * FROM runs ORDER BY minute'), latest: await rows('SELECT * FROM latest'), rollup: await rows('SELECT * FROM rollup') };
+      const body = { runs: await rows('SELECT * FROM runs ORDER BY minute'), latest: await rows('SELECT * FROM latest'), rollup: await rows('SELECT * FROM rollup'), sweep: await rows('SELECT * FROM sweep'), figures: await rows('SELECT * FROM figures ORDER BY id') };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }
     const now = request.headers.get('${LOCAL_NOW_HEADER}');

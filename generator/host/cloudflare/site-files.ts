@@ -23,7 +23,15 @@ export const WORKER_FILE = '_worker.js';
  * paths ending in `.json` (plain-path.ts) away from the Worker.
  */
 export function liveStatusRoutes(serviceIds: readonly string[]): string[] {
-  return ['/api/v1/status', '/api/v1/status/*', ...[...serviceIds, 'models'].map((id) => `!/api/v1/status/${id}.json`), '/api/v1/badges/*'];
+  return [
+    '/api/v1/status',
+    '/api/v1/status/*',
+    ...[...serviceIds, 'models'].map((id) => `!/api/v1/status/${id}.json`),
+    '/api/v1/badges/*',
+    // A model detail's path form (its status and figures, live-models.ts); the file forms stay assets.
+    '/api/v1/models/*/*',
+    '!/api/v1/models/*/*.json',
+  ];
 }
 
 export const WRANGLER_CONFIG_FILE = 'wrangler.json';

@@ -16,13 +16,16 @@ import { responseJson } from '../../../text/response-json.js';
 import { API_CACHE_CONTROL } from '../../hosts.js';
 import { loadMonitorAsset, type AssetsBinding, type MonitorAsset } from './asset.js';
 import { liveEntry, liveUptime, monitorCounts } from './live-merge.js';
+import { answerModelDetail, answerModelStatusList } from './live-models.js';
 import type { Rollup } from './state.js';
 import { readLatest, readRollup, type D1Like, type LatestRow } from './store.js';
 
 /** Older than this, the newest observation no longer answers: the static file does. */
 export const STALE_AFTER_S = 300;
 
-export type LiveRoute = { kind: 'list' } | { kind: 'models' } | { kind: 'service'; id: string } | { kind: 'badge'; id: string; badge: 'status' | 'uptime' };
+export type LiveRoute = { kind: 'list' } | { kind: 'models' } | { kind: 'model'; id: string } | { kind: 'service'; id: string } | { kind: 'badge'; id: string; badge: 'status' | 'uptime' };
+
+const MODEL_PART = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** The static file of the models not operational (render/site.ts); no service may take the id `models`. */
 export const MODEL_STATUS_FILE = '/api/v1/status/models.json';
@@ -33,6 +36,8 @@ const SERVICE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export function liveRoute(route: string): LiveRoute | null {
   if (route === '/api/v1/status') return { kind: 'list' };
   if (route === '/api/v1/status/models') return { kind: 'models' };
+  const model = /^\/api\/v1\/models\/([^/]+)\/([^/]+)$/.exec(route);
+  if (model !== null) return MODEL_PART.test(model[1]!) && MODEL_PART.test(model[2]!) && !model[2]!.endsWith('.json') ? { kind: 'model', id: `${model[1]}/${model[2]}` } : null;
   const service = /^\/api\/v1\/status\/([^/]+)$/.exec(route)?.[1];
   if (service !== undefined) return SERVICE_ID.test(service) ? { kind: 'service', id: service } : null;
   const badge = /^\/api\/v1\/badges\/([^/]+)\/(status|uptime)\.json$/.exec(route);
@@ -104,9 +109,14 @@ function listDays(entry: ServiceListEntry, asset: MonitorAsset | null): UptimeDa
  * response, conditional headers and all).
  */
 export async function answerLive(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
-  // The seam for the live model status (issue 39, item 3): until the monitor sweeps the endpoint
-  // statistics into D1, the model status list is the build's file, `meta.live` saying so.
-  if (route.kind === 'models') return staticFile(MODEL_STATUS_FILE);
+  // The model status from the monitor's sweep (live-models.ts), the file on any failure.
+  if (route.kind === 'models' || route.kind === 'model') {
+    try {
+      return route.kind === 'models' ? await answerModelStatusList(request, env.STATUS_DB, staticFile, MODEL_STATUS_FILE, nowMs) : await answerModelDetail(request, env.STATUS_DB, route.id, staticFile, nowMs);
+    } catch {
+      return staticFile(route.kind === 'models' ? MODEL_STATUS_FILE : `/api/v1/models/${route.id}.json`);
+    }
+  }
   try {
     return await answer(request, env, route, staticFile, nowMs);
   } catch {
@@ -116,7 +126,7 @@ export async function answerLive(request: Request, env: LiveEnv, route: LiveRout
 }
 
 async function answer(request: Request, env: LiveEnv, route: LiveRoute, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
-  if (route.kind === 'models') return staticFile(MODEL_STATUS_FILE);
+  if (route.kind === 'models' || route.kind === 'model') throw new Error('answered above');
   const path = route.kind === 'list' ? '/api/v1/status.json' : `/api/v1/status/${route.id}.json`;
   const file = await staticFile(path);
   if (file.status !== 200) return route.kind === 'badge' && file.status === 404 ? staticFile(`/api/v1/badges/${route.id}/${route.badge}.json`) : file;

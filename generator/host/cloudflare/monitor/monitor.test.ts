@@ -19,6 +19,8 @@ import { API_CACHE_CONTROL } from '../../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from '../dev-server.js';
 import { LOCAL_NOW_HEADER } from '../dev-trigger.js';
 import { decodeRun, type MonitorState } from './state.js';
+import { orEndpoints } from '../../../sources/openrouter/fixtures.js';
+import type { ModelStatus, ModelStatusEntry } from '../../../types/api-types.js';
 
 /** A made-up key: it must reach the upstream's header and nothing else. */
 const FAKE_KEY = 'sk-test-f4k3-k3y-7a1b2c3d4e5f60718293';
@@ -27,7 +29,7 @@ let upstream: UpstreamServer;
 let server: CloudflareDevServer;
 let publishDir: string;
 const bodies: string[] = [];
-let check: Record<'status' | 'service' | 'badge', ReturnType<Ajv2020['compile']>>;
+let check: Record<'status' | 'service' | 'badge' | 'model' | 'status-models', ReturnType<Ajv2020['compile']>>;
 
 const healthy = (): Routes => ({
   '/sp/api/v2/summary.json': { kind: 'json', body: spSummary() },
@@ -42,6 +44,17 @@ const healthy = (): Routes => ({
   '/probe/eps': { kind: 'json', status: 200, body: { data: [] } },
   '/probe/zeta': { kind: 'json', status: 401, body: {} },
   '/deep/zeta': { kind: 'json', status: 200, body: { choices: [{ message: { content: 'o' } }] } },
+  ...statistics(),
+});
+
+/** OpenRouter's endpoint statistics of the site's two models (the sweep's world): healthy unless given. */
+const GPT = '/or/models/openai/gpt-test/endpoints';
+const CLAUDE = '/or/models/anthropic/claude-test/endpoints';
+const endpoint = (provider: string, stats: Record<string, unknown> = {}) => ({ provider, prompt: '0.000001', completion: '0.000004', stats });
+const statistics = (over: Routes = {}): Routes => ({
+  [GPT]: { kind: 'json', body: orEndpoints('openai/gpt-test', [endpoint('Fireworks'), endpoint('Together')]) },
+  [CLAUDE]: { kind: 'json', body: orEndpoints('anthropic/claude-test', [endpoint('Anthropic')]) },
+  ...over,
 });
 
 const faulty = (): Routes => ({
@@ -86,20 +99,23 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 beforeAll(async () => {
   upstream = await startUpstreamServer(healthy());
   // The static files: one 15-minute refresh an hour ago.
-  ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(Date.now() - 3_600_000)));
+  ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(Date.now() - 3_600_000), `${upstream.url}/or`));
   server = await startCloudflareDev({ publishDir, port: 0, secrets: { PROBE_KEY_ZETA: FAKE_KEY } });
   NOW = Date.now();
   const schemas = apiSchemas(SMALL_SITE_URL);
   const ajv = createAjv();
-  check = { status: ajv.compile(schemas.status), service: ajv.compile(schemas.service), badge: ajv.compile(schemas.badge) };
+  check = { status: ajv.compile(schemas.status), service: ajv.compile(schemas.service), badge: ajv.compile(schemas.badge), model: ajv.compile(schemas.model), 'status-models': ajv.compile(schemas['status-models']) };
 }, 0); // a build and a runtime start: no time limit (what the machine takes)
 afterAll(async () => {
   await server?.close();
   await upstream?.close();
 });
 
+/** The time the live answers judge at (the dev server's clock header), when the runs are ahead of the clock. */
+let localNow: number | null = null;
+
 async function get(path: string): Promise<{ status: number; headers: Headers; text: string }> {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${server.url}${path}`, localNow === null ? {} : { headers: { [LOCAL_NOW_HEADER]: String(localNow) } });
   const text = await response.text();
   bodies.push(text);
   return { status: response.status, headers: response.headers, text };
@@ -230,6 +246,76 @@ describe('the edge monitor in workerd', () => {
     const eps = await getJson<Detail>('/api/v1/status/eps', 'service');
     const probed = eps.data.uptime_90d.filter((d) => d.probe !== null && d.date >= iso(NOW - 600_000).slice(0, 10));
     expect(probed.length).toBeGreaterThan(0);
+  });
+
+  it('sweeps the endpoint statistics: a provider losing one model, statistics that change, that go bad, and a sweep that fails', async () => {
+    type ModelDetail = { data: { status: ModelStatus; offers: Array<{ source: string; tag: string | null; stats: { uptime_5m: number | null; latency_30m: { p50_ms: number | null } } | null }> }; meta: { live: Record<string, unknown> } };
+    type Trouble = { data: ModelStatusEntry[]; meta: { live: Record<string, unknown>; unknown: Record<string, number> } };
+    const at = (minutes: number) => NOW + 240_000 + minutes * 60_000;
+    // Before the sweep read them, the static files answer, saying why.
+    const before = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    expect(before.meta.live).toMatchObject({ source: 'static' });
+
+    // A provider loses one model: Together fails gpt-test, Fireworks still serves it: not down.
+    upstream.setRoutes({ ...healthy(), ...statistics({ [GPT]: { kind: 'json', body: orEndpoints('openai/gpt-test', [endpoint('Fireworks'), endpoint('Together', { uptime_last_5m: 12, uptime_last_30m: 40 })]) }, [CLAUDE]: { kind: 'json', body: orEndpoints('anthropic/claude-test', [endpoint('Anthropic', { uptime_last_5m: 3, uptime_last_30m: 20 })]) } }) });
+    expect(await server.runScheduled(at(0))).toBe(200);
+    localNow = at(0);
+    // The sweep asked OpenRouter's stand-in (the build's MODELPULSE_OPENROUTER_URL) for both models.
+    expect(upstream.hits).toContain(`GET ${GPT}`);
+    expect(upstream.hits).toContain(`GET ${CLAUDE}`);
+    const gpt = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    expect(gpt.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(0)), reason: null });
+    expect(gpt.data.status).toMatchObject({ state: 'operational', reason: 'some_providers_failing', providers: { up: 1, down: 1 } });
+    // The file form stays the build's file.
+    expect(JSON.parse((await get('/api/v1/models/openai/gpt-test.json')).text).meta.live).toBeUndefined();
+    // Its only provider lost claude-test: an outage, listed live with its endpoint's figures.
+    const trouble = await getJson<Trouble>('/api/v1/status/models', 'status-models');
+    expect(trouble.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(0)) });
+    expect(trouble.data.map((e) => [e.id, e.state, e.reason])).toEqual([['anthropic/claude-test', 'outage', 'all_providers_down']]);
+    expect(trouble.data[0]!.endpoints[0]).toMatchObject({ tag: 'anthropic', health: 'down', stats: { uptime_5m: 0.03 } });
+
+    // The statistics change: the provider is back.
+    upstream.setRoutes(healthy());
+    expect(await server.runScheduled(at(1))).toBe(200);
+    localNow = at(1);
+    expect((await getJson<Trouble>('/api/v1/status/models', 'status-models')).data).toEqual([]);
+    expect((await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model')).data.status).toMatchObject({ state: 'operational', reason: 'providers_up', since: iso(Math.floor(at(1) / 60_000) * 60_000) });
+
+    // Statistics that go bad: huge, NaN, negative, over 100%, and an answer about another model.
+    upstream.setRoutes({ ...healthy(), ...statistics({
+      [GPT]: { kind: 'json', body: orEndpoints('openai/gpt-test', [endpoint('Fireworks', { latency_last_30m: { p50: 1e12, p90: 2e12 }, uptime_last_1d: 'NaN' }), endpoint('Together', { uptime_last_5m: -4, uptime_last_30m: 250 })]) },
+      [CLAUDE]: { kind: 'json', body: orEndpoints('anthropic/claude-nope', [endpoint('Anthropic', { uptime_last_5m: 0 })]) },
+    }) });
+    expect(await server.runScheduled(at(2))).toBe(200);
+    localNow = at(2);
+    const bad = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    const stats = new Map(bad.data.offers.filter((o) => o.tag !== null).map((o) => [o.tag, o.stats]));
+    if (stats.has('fireworks')) expect(stats.get('fireworks')).toMatchObject({ latency_30m: { p50_ms: null }, uptime_1d: null });
+    if (stats.has('together')) expect(stats.get('together')).toMatchObject({ uptime_5m: null, uptime_30m: null });
+    // Fireworks is still up over 5 minutes; Together has no uptime left to judge.
+    expect(bad.data.status).toMatchObject({ state: 'operational', providers: { up: 1, unknown: 1 } });
+    // The answer about another model is refused whole: claude-test keeps its last good figures.
+    const claude = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
+    expect(claude.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: 60 });
+    expect(claude.data.status.state).toBe('operational');
+    const log = server.output();
+    for (const refused of ['latency_last_30m.p50 is implausibly large', 'uptime_last_1d is not a finite number', 'uptime_last_5m is negative', 'uptime_last_30m is over 100%', 'the answer is about another model']) expect(log).toContain(refused);
+
+    // A sweep that fails: 500s for both; the last good figures stay, with their age; no retry storm.
+    upstream.setRoutes({ ...healthy(), ...statistics({ [GPT]: { kind: 'json', status: 500, body: {} }, [CLAUDE]: { kind: 'json', status: 500, body: {} } }) });
+    const asked = upstream.hits.filter((hit) => hit.endsWith('/endpoints')).length;
+    expect(await server.runScheduled(at(3))).toBe(200);
+    localNow = at(3);
+    expect(upstream.hits.filter((hit) => hit.endsWith('/endpoints')).length - asked).toBe(2);
+    const kept = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
+    expect(kept.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: 120 });
+    expect(server.output()).toMatch(/anthropic\/claude-test: endpoint statistics not read: http_status/);
+    const db = await server.readD1();
+    expect(db.figures.map((row) => row.id)).toEqual(['anthropic/claude-test', 'openai/gpt-test']);
+    expect(db.sweep[0]).toMatchObject({ observed_at: iso(at(3)), run_ok: 1 });
+    // A model OpenRouter does not have a row for (an unknown id) is a JSON 404 from the asset, never a Worker error.
+    expect((await get('/api/v1/models/openai/no-such-model')).status).toBe(404);
+    localNow = null;
   });
 
   it('keeps the monitor internal and the key out of every answer, log line and row', async () => {
