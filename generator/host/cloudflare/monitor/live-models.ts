@@ -99,7 +99,7 @@ export async function answerModelStatusList(request: Request, db: D1Like | undef
 interface ModelDetailData {
   id: string;
   status: ModelStatus;
-  offers: Array<ApiOffer & { stats: unknown }>;
+  endpoints: Array<ApiOffer & { stats: unknown }>;
 }
 
 /** `/api/v1/models/<author>/<slug>`, live. */
@@ -127,7 +127,7 @@ export async function answerModelDetail(request: Request, db: D1Like | undefined
   const data = {
     ...parsed.data,
     status: { ...status, state: v.state, reason: v.reason, since, providers: v.providers, speed: { ...status.speed, openrouter: bestOf(figures) } },
-    offers: parsed.data.offers.map((offer) => {
+    endpoints: parsed.data.endpoints.map((offer) => {
       if (offer.source !== 'openrouter' || offer.tag === null) return offer;
       const endpoint = figures.endpoints.find((e) => e.tag === offer.tag);
       return { ...offer, stats: endpoint === undefined ? null : endpointStats(endpoint, figures.observed_at) };

@@ -21,6 +21,7 @@ import { LOCAL_NOW_HEADER } from '../dev-trigger.js';
 import { decodeRun, type MonitorState } from './state.js';
 import { orEndpoints } from '../../../sources/openrouter/fixtures.js';
 import type { ModelStatus, ModelStatusEntry } from '../../../types/api-types.js';
+import type { ModelFigures } from '../../../status/endpoint-stats.js';
 
 /** A made-up key: it must reach the upstream's header and nothing else. */
 const FAKE_KEY = 'sk-test-f4k3-k3y-7a1b2c3d4e5f60718293';
@@ -249,9 +250,10 @@ describe('the edge monitor in workerd', () => {
   });
 
   it('sweeps the endpoint statistics: a provider losing one model, statistics that change, that go bad, and a sweep that fails', async () => {
-    type ModelDetail = { data: { status: ModelStatus; offers: Array<{ source: string; tag: string | null; stats: { uptime_5m: number | null; latency_30m: { p50_ms: number | null } } | null }> }; meta: { live: Record<string, unknown> } };
+    type ModelDetail = { data: { status: ModelStatus }; meta: { live: Record<string, unknown> } };
     type Trouble = { data: ModelStatusEntry[]; meta: { live: Record<string, unknown>; unknown: Record<string, number> } };
-    const at = (minutes: number) => NOW + 240_000 + minutes * 60_000;
+    // Five minutes apart: the more used model (the rotation's hot one) is due again in each run.
+    const at = (step: number) => NOW + 480_000 + step * 300_000;
     // Before the sweep read them, the static files answer, saying why.
     const before = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
     expect(before.meta.live).toMatchObject({ source: 'static' });
@@ -289,14 +291,16 @@ describe('the edge monitor in workerd', () => {
     expect(await server.runScheduled(at(2))).toBe(200);
     localNow = at(2);
     const bad = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
-    const stats = new Map(bad.data.offers.filter((o) => o.tag !== null).map((o) => [o.tag, o.stats]));
-    if (stats.has('fireworks')) expect(stats.get('fireworks')).toMatchObject({ latency_30m: { p50_ms: null }, uptime_1d: null });
-    if (stats.has('together')) expect(stats.get('together')).toMatchObject({ uptime_5m: null, uptime_30m: null });
+    // What D1 keeps of them: each bad figure refused (null), the rest kept.
+    const kept0 = (await server.readD1()).figures.find((row) => row.id === 'openai/gpt-test')!;
+    const endpoints = new Map((JSON.parse(String(kept0.body)) as { figures: ModelFigures }).figures.endpoints.map((e) => [e.tag, e]));
+    expect(endpoints.get('fireworks')).toMatchObject({ latency_ms: { p50: null, p90: null }, uptime_1d: null, uptime_5m: 1 });
+    expect(endpoints.get('together')).toMatchObject({ uptime_5m: null, uptime_30m: null, uptime_1d: 0.9925 });
     // Fireworks is still up over 5 minutes; Together has no uptime left to judge.
     expect(bad.data.status).toMatchObject({ state: 'operational', providers: { up: 1, unknown: 1 } });
     // The answer about another model is refused whole: claude-test keeps its last good figures.
     const claude = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
-    expect(claude.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: 60 });
+    expect(claude.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: Math.round((at(2) - Date.parse(iso(at(1)))) / 1000) });
     expect(claude.data.status.state).toBe('operational');
     const log = server.output();
     for (const refused of ['latency_last_30m.p50 is implausibly large', 'uptime_last_1d is not a finite number', 'uptime_last_5m is negative', 'uptime_last_30m is over 100%', 'the answer is about another model']) expect(log).toContain(refused);
@@ -308,7 +312,7 @@ describe('the edge monitor in workerd', () => {
     localNow = at(3);
     expect(upstream.hits.filter((hit) => hit.endsWith('/endpoints')).length - asked).toBe(2);
     const kept = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
-    expect(kept.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: 120 });
+    expect(kept.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: Math.round((at(3) - Date.parse(iso(at(1)))) / 1000) });
     expect(server.output()).toMatch(/anthropic\/claude-test: endpoint statistics not read: http_status/);
     const db = await server.readD1();
     expect(db.figures.map((row) => row.id)).toEqual(['anthropic/claude-test', 'openai/gpt-test']);

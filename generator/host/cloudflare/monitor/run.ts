@@ -195,7 +195,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       probe: observation.probe === null ? 'none' : observation.probe.ok === null ? 'inconclusive' : observation.probe.ok ? 'ok' : 'failed',
       deep: keyOf(env, service) !== undefined,
     }));
-    const sweepLine = swept === null ? '' : `; sweep: ${swept.report.read} models read of ${swept.report.requests} asked${swept.report.limited ? ', 429: slowing down' : ''}, pace level ${swept.report.paceLevel}, ${swept.report.issues.length} figures refused${swept.report.issues.length > 0 ? ` (${swept.report.issues.slice(0, 3).join('; ')})` : ''}`;
+    const sweepLine = swept === null ? '' : `; sweep: ${swept.report.read} models read of ${swept.report.requests} asked${swept.report.limited ? ', 429: slowing down' : ''}, pace level ${swept.report.paceLevel}, ${swept.report.issues.length} figures refused${swept.report.issues.length > 0 ? ` (${swept.report.issues.slice(0, 20).join('; ')}${swept.report.issues.length > 20 ? '; …' : ''})` : ''}${swept.report.warnings.length > 0 ? `; ${swept.report.warnings.slice(0, 5).join('; ')}` : ''}`;
     options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}${sweepLine}`);
     return report;
   } catch (error) {
