@@ -18,7 +18,7 @@ import type { HttpTransport } from '../../../http/transport.js';
 import { endpointStats } from '../../../render/model-status.js';
 import { endpointsUrl } from '../../../sources/openrouter/endpoints-url.js';
 import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../../../status/endpoint-stats.js';
-import { endpointHealth, figuresFresh, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
+import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
 import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
 import type { SweepModel } from './sweep-asset.js';
@@ -140,9 +140,15 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   const allowed = Math.min(input.budget, requestsAllowed(input.budget, rotation.pace, now));
   if (allowed === 0 && input.budget > 0) report.warnings.push(`paused by the back-off until ${rotation.pace.resume_at}`);
   const perMinute = Math.max(1, allowed);
+  // Each model's view made once (the rotation sorts by it: a time formatted per comparison cost milliseconds at ten times the catalog).
+  const views = new Map<string, { attempted_at: string | undefined; usage: number }>();
+  for (const model of input.models) {
+    const known = rotation.models[model.id];
+    views.set(model.id, { attempted_at: known === undefined ? undefined : isoOfMinute(known[0]), usage: model.providers });
+  }
   const picks = pickSweep(
     input.models,
-    (id) => ({ attempted_at: rotation.models[id] === undefined ? undefined : isoOfMinute(rotation.models[id]![0]), usage: listed.get(id)?.providers ?? 0 }),
+    (id) => views.get(id)!,
     allowed,
     now,
     { hotCount: Math.floor(perMinute * HOT_SHARE * (HOT_MAX_AGE_MS / 60_000)), hotMaxAgeMs: HOT_MAX_AGE_MS },
@@ -225,7 +231,8 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
     const observed = entry?.[1] ?? null;
     let reason: string | null = null;
     if (observed === null) reason = 'no_figures';
-    else if (!figuresFresh(isoOfMinute(observed), now)) reason = 'figures_stale';
+    // figuresFresh's rule in minutes (no time formatted per model).
+    else if ((nowMinute - observed) * 60 > FIGURES_MAX_AGE_S) reason = 'figures_stale';
     else {
       fresh.push(model.id);
       if (!['o', 'd', 'x'].includes(entry![2])) reason = entry![2] === 'u' ? 'no_traffic' : entry![2];
