@@ -28,9 +28,10 @@ export function liveStatusRoutes(serviceIds: readonly string[]): string[] {
     '/api/v1/status/*',
     ...[...serviceIds, 'models'].map((id) => `!/api/v1/status/${id}.json`),
     '/api/v1/badges/*',
-    // A model detail's path form (its status and figures, live-models.ts); the file forms stay assets.
+    // A model detail's path form (its status and figures, live-models.ts). Its file forms run the
+    // Worker too (which hands them to the assets): a `!….json` exclusion would also hand the odd
+    // paths ending in `.json` (plain-path.ts) to the asset server's redirect.
     '/api/v1/models/*/*',
-    '!/api/v1/models/*/*.json',
   ];
 }
 

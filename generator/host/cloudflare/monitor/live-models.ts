@@ -106,8 +106,9 @@ interface ModelDetailData {
 export async function answerModelDetail(request: Request, db: D1Like | undefined, id: string, staticFile: (path: string) => Promise<Response>, nowMs: number): Promise<Response> {
   const file = await staticFile(`/api/v1/models/${id}.json`);
   if (file.status !== 200) return file;
-  const parsed = JSON.parse(await file.text()) as StaticFile<ModelDetailData>;
-  const asStatic = (reason: LiveReason) => json(request, responseJson({ data: parsed.data, meta: { ...parsed.meta, live: staticLive(reason) } }));
+  const parsed = JSON.parse(await file.clone().text()) as StaticFile<ModelDetailData>;
+  // Not live: the file itself, its bytes and ETag (the path form is the file form; no `meta.live` means the build's).
+  const asStatic = (_reason: LiveReason) => file;
   if (db === undefined) return asStatic('monitor_unavailable');
   let reading: Awaited<ReturnType<typeof readModelFigures>>;
   try {
