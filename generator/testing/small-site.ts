@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSite } from '../assemble/build-site.js';
+import { builtOnce } from './committed-site.js';
 import { startServer, type RunningServer } from '../host/serve.js';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import type { EndpointRecord, ModelRecord } from '../models/types.js';
@@ -74,7 +75,18 @@ export interface SmallSite {
   file(path: string): Promise<{ data: unknown; meta: Record<string, unknown> }>;
 }
 
+/**
+ * The small site, built once per test run (testing/committed-site.ts `builtOnce`: five test files
+ * read it, read-only) and served by a `serve` of the caller's own.
+ */
 export async function startSmallSite(): Promise<SmallSite> {
+  const publishDir = await builtOnce(['small-site', SMALL_SITE_URL], buildSmallSite);
+  const server = await startServer({ publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });
+  const file = async (path: string) => JSON.parse(await readFile(join(publishDir, 'api/v1', path), 'utf8')) as { data: unknown; meta: Record<string, unknown> };
+  return { publishDir, server, file };
+}
+
+async function buildSmallSite(publishDir: string): Promise<void> {
   const dataDir = await tempDir('package-data');
   const first = await seedCatalog(dataDir, models('0.000003'), '2026-08-01T00:00:00Z');
   const second = await seedCatalog(dataDir, models('0.0000025'), '2026-08-02T00:00:00Z', first);
@@ -83,11 +95,7 @@ export async function startSmallSite(): Promise<SmallSite> {
   await saveTraffic(dataDir, syntheticTraffic(second.values(), '2026-08-02T00:00:00Z'));
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(SERVICES));
   await seedNameFacts(dataDir);
-  const publishDir = await tempDir('package-site');
   await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL });
-  const server = await startServer({ publishDir, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });
-  const file = async (path: string) => JSON.parse(await readFile(join(publishDir, 'api/v1', path), 'utf8')) as { data: unknown; meta: Record<string, unknown> };
-  return { publishDir, server, file };
 }
 
 /** A local server that answers every request with `body`, labelled `contentType`. */
