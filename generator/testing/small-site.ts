@@ -3,7 +3,7 @@
  * `update` makes one (six models observed twice, so one price changed; one with long-context
  * tiers, cache prices and two providers' endpoints; API names from LiteLLM and genai-prices facts,
  * testing/name-facts.ts; two services; OpenRouter's endpoint figures for every model,
- * testing/synthetic-traffic.ts), served
+ * testing/synthetic-traffic.ts; claude-test's on its own endpoints, degraded), served
  * by the real `serve`, plus servers that are not ModelPulse (an HTML page, JSON of another shape).
  */
 import { createServer, type Server } from 'node:http';
@@ -17,7 +17,7 @@ import { orModel } from '../sources/openrouter/fixtures.js';
 import type { EndpointRecord, ModelRecord } from '../models/types.js';
 import { saveModels } from '../store/data-store.js';
 import { seedCatalog } from './seed.js';
-import { saveTraffic } from '../store/traffic-store.js';
+import { saveTraffic, type TrafficState } from '../store/traffic-store.js';
 import { syntheticTraffic } from './synthetic-traffic.js';
 import { seedNameFacts } from './name-facts.js';
 import { tempDir } from './tree.js';
@@ -49,6 +49,20 @@ function withEndpoints(record: ModelRecord, at: string): ModelRecord {
     uptime_1d: 0.999,
   });
   return { ...record, endpoints: { updated_at: at, items: [endpoint('Anthropic', 'anthropic', 3, 15, 0.3), endpoint('Amazon Bedrock', 'amazon-bedrock', 3.3, 16.5, null)] } };
+}
+
+/**
+ * claude-test's figures on its own two endpoints (the tags of its offers, so its detail's offers
+ * carry them): Anthropic degraded, Bedrock down; no provider up, so the model reads degraded.
+ */
+function withClaudeFigures(traffic: TrafficState): TrafficState {
+  const at = '2026-08-02T00:00:00Z';
+  const endpoint = (tag: string, name: string, uptime: number, latency: [number, number], speed: [number, number]) => ({
+    tag, provider: tag, provider_name: name, uptime_5m: uptime, uptime_30m: uptime, uptime_1d: 0.9876,
+    latency_ms: { p50: latency[0], p90: latency[1] }, throughput_tps: { p50: speed[0], p90: speed[1] },
+  });
+  const endpoints = [endpoint('anthropic', 'Anthropic', 0.9, [812, 1650], [61.5, 78]), endpoint('amazon-bedrock', 'Amazon Bedrock', 0.3, [1204, 2900], [44.2, 58.9])];
+  return { ...traffic, models: { ...traffic.models, 'anthropic/claude-test': { attempted_at: at, succeeded_at: at, error: null, latest: { observed_at: at, endpoints }, day_first: null } } };
 }
 
 function models(gptPrompt: string): object[] {
@@ -92,7 +106,7 @@ async function buildSmallSite(publishDir: string): Promise<void> {
   const second = await seedCatalog(dataDir, models('0.0000025'), '2026-08-02T00:00:00Z', first);
   await saveModels(dataDir, [withEndpoints(second.get('anthropic/claude-test')!, '2026-08-02T00:00:00Z')]);
   // OpenRouter's figures for every model (status per model, fastest): read at the last run.
-  await saveTraffic(dataDir, syntheticTraffic(second.values(), '2026-08-02T00:00:00Z'));
+  await saveTraffic(dataDir, withClaudeFigures(syntheticTraffic(second.values(), '2026-08-02T00:00:00Z')));
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(SERVICES));
   await seedNameFacts(dataDir);
   await buildSite({ store: dataDir, outDir: publishDir, siteUrl: SMALL_SITE_URL });
