@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from './test-entries.js';
 import { ResolveError, type ApiNamesIndex } from './api-name-index.js';
 import { lookupAnywhere } from './name-anywhere.js';
 
@@ -17,16 +18,6 @@ const index: ApiNamesIndex = {
   ambiguous: { mistral: { 'mistral-large': ['mistralai/mistral-large-2407', 'mistralai/mistral-large-2411'] } },
   aliases: { xai: { 'grok-3': [{ from: '2026-05-15', model: 'x-ai/grok-4.3' }] } },
 };
-
-function refusal(run: () => unknown): ResolveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ResolveError) return error;
-    throw error;
-  }
-  throw new Error('resolved');
-}
 
 describe('a model named without its provider', () => {
   it('is found at every provider that lists it, by the best kind of match', () => {
