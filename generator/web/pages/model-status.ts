@@ -74,7 +74,7 @@ const pair = (a: string, b: string) => (a === '—' && b === '—' ? '—' : `${
 function providersTable(model: Shown, now: number): HTMLElement {
   // OpenRouter's provider endpoints (each with a tag), not its own listing of the model.
   const offers = model.endpoints.filter((e) => e.source === 'openrouter' && e.tag !== null);
-  if (offers.length === 0) return note('No provider serves it through OpenRouter: there are no real-traffic figures to show.');
+  if (offers.length === 0) return note('No OpenRouter provider endpoint is known for this model: there are no real-traffic figures to show.');
   const speed = (e: (typeof offers)[number]) => e.stats?.throughput_30m.p50_tps ?? null;
   const sorted = [...offers].sort((a, b) => {
     const [x, y] = [speed(a), speed(b)];
