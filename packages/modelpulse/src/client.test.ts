@@ -3,11 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normalized } from '../../../generator/query/cheapest.js';
 import { normalizeQuery } from '../../../generator/client/client.js';
-import type { ModelEntry } from '../../../generator/types/api-types.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
 import { CostInputError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
 import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
+import { cheapestEntries, type ModelsList } from '../../../generator/testing/cheapest-entries.js';
 
 let site: SmallSite;
 beforeAll(async () => {
@@ -40,9 +40,7 @@ describe('the package client against a running serve', () => {
 
   it('answers cheapest exactly as the API, precomputed or computed with the same code', async () => {
     const client = createClient({ baseUrl: `${site.server.url}/` });
-    const list = (await site.file('models.json')) as unknown as { data: Array<ModelEntry & { status?: unknown }>; meta: { as_of: string | null } };
-    // The list's entries without their compact status: what a cheapest answer holds.
-    const index = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
+    const index = cheapestEntries((await site.file('models.json')) as unknown as ModelsList);
     const queries: CheapestQuery[] = [{}, { min_intel: 40, vision: true, limit: 5 }, { min_intel: 43, reasoning: 1 }, { min_context: 150000, tools: 'true', limit: '2' }];
     const computed: boolean[] = [];
     for (const query of queries) {
