@@ -3,37 +3,16 @@ import type { DirectOffer } from '../direct-offers.js';
 import type { OfferHistoryFile } from '../offer-history.js';
 import type { OfferPoint, TokenPrices } from '../types.js';
 import { apiNameOf, departedRecords } from './departed.js';
+import { offer, p, point } from './fixtures.js';
 import { judgeOffers, type WitnessContext } from './offers.js';
 
 // Histories as data/price-history/<source>.json stores them: genai-prices' monthly copies at
 // 00:00 (its first copy of 2025-06-23 priced gpt-4o-2024-08-06 under a key of its own, which the
 // copy of 2025-07-31 folded into its `gpt-4o` record), models.dev's commits, LiteLLM's reads.
-const p = (input: number, output: number, cache_read: number | null = null): TokenPrices => ({ input, output, cache_read, cache_write: null });
-const point = (at: string, price: TokenPrices, extra: Partial<OfferPoint> = {}): OfferPoint => ({ at: `${at}T00:00:00Z`, ...price, ...extra });
 const gone = (at: string) => ({ last_seen_at: `${at}T00:00:00Z` });
 
 function file(source: string, offers: Record<string, OfferPoint[]>): OfferHistoryFile {
   return { source, since: '2025-06-23T00:00:00Z', offers };
-}
-
-function offer(source: DirectOffer['source'], key: string, provider: string, history: OfferPoint[]): DirectOffer {
-  const last = history.at(-1)!;
-  return {
-    source,
-    provider,
-    source_key: key,
-    first_party: true,
-    price: { input: last.input, output: last.output, cache_read: last.cache_read, cache_write: last.cache_write },
-    price_tiers: [],
-    context_length: null,
-    max_output: null,
-    retirement_date: null,
-    prices_checked: null,
-    price_history: history,
-    source_date: null,
-    upcoming: [],
-    time_window: null,
-  };
 }
 
 const READS: Record<string, string> = { 'genai-prices': '2026-07-25T00:00:00Z', litellm: '2026-08-01T06:00:00Z', modelsdev: '2026-06-30T18:39:45Z' };
@@ -42,8 +21,8 @@ const rates = (points: ReadonlyArray<{ at: string; input: number | null; output:
 
 // The snapshot's offer as the price sources list it today: LiteLLM and models.dev first saw it on 2025-09-28.
 const snapshotOffers = () => [
-  offer('litellm', 'gpt-4o-2024-08-06', 'openai', [point('2025-09-28', p(2.5, 10, 1.25))]),
-  offer('modelsdev', 'openai/gpt-4o-2024-08-06', 'openai', [point('2025-09-28', p(2.5, 10, 1.25))]),
+  offer('litellm', 'gpt-4o-2024-08-06', [point('2025-09-28', p(2.5, 10, 1.25))]),
+  offer('modelsdev', 'openai/gpt-4o-2024-08-06', [point('2025-09-28', p(2.5, 10, 1.25))]),
 ];
 
 describe('records that left their source', () => {
@@ -102,8 +81,8 @@ describe('records that left their source', () => {
     // The departed key saw $2.50/$10 in June; two sources then showed $5/$15 before the record's first sighting.
     const histories = { 'genai-prices': file('genai-prices', { 'openai/gpt-4o-2024-08-06': [point('2025-06-23', p(2.5, 10), gone('2025-06-23'))] }) };
     const offers = [
-      offer('litellm', 'gpt-4o-2024-08-06', 'openai', [point('2025-07-20', p(5, 15)), point('2025-09-28', p(2.5, 10), { previous_seen_at: '2025-08-20T00:00:00Z' })]),
-      offer('modelsdev', 'openai/gpt-4o-2024-08-06', 'openai', [point('2025-07-22', p(5, 15)), point('2025-09-20', p(2.5, 10), { previous_seen_at: '2025-08-22T00:00:00Z' })]),
+      offer('litellm', 'gpt-4o-2024-08-06', [point('2025-07-20', p(5, 15)), point('2025-09-28', p(2.5, 10), { previous_seen_at: '2025-08-20T00:00:00Z' })]),
+      offer('modelsdev', 'openai/gpt-4o-2024-08-06', [point('2025-07-22', p(5, 15)), point('2025-09-20', p(2.5, 10), { previous_seen_at: '2025-08-22T00:00:00Z' })]),
     ];
     const published = judgeOffers(offers, context(histories)).offers.find((o) => o.source === 'litellm')!;
     expect(rates(published.price_history)[0]).toEqual(['2025-07-20', 5, 15, false]);
@@ -112,7 +91,7 @@ describe('records that left their source', () => {
   it("witness the first price only, never a move: two sources dropping one stale price weeks apart is no change (o1-mini)", () => {
     // genai-prices' first copy and models.dev's first commit both said $3/$12; models.dev moved on 06-12, then left.
     const histories = { modelsdev: file('modelsdev', { 'openai/o1-mini': [point('2025-06-05', p(3, 12)), point('2025-06-12', p(1.1, 4.4, 0.55), { previous_seen_at: '2025-06-05T00:00:00Z', last_seen_at: '2026-06-07T00:00:00Z' })] }) };
-    const genai = offer('genai-prices', 'openai/o1-mini', 'openai', [point('2025-06-23', p(3, 12)), point('2025-07-31', p(1.1, 4.4, 0.55), { previous_seen_at: '2025-06-23T00:00:00Z' })]);
+    const genai = offer('genai-prices', 'openai/o1-mini', [point('2025-06-23', p(3, 12)), point('2025-07-31', p(1.1, 4.4, 0.55), { previous_seen_at: '2025-06-23T00:00:00Z' })]);
     const judged = judgeOffers([genai], context(histories));
     expect(judged.moves.map((m) => m.verdict)).toEqual(['correction']);
     expect(rates(judged.offers[0]!.price_history)).toEqual([['2025-06-12', 1.1, 4.4, false]]);
