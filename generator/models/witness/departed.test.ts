@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DirectOffer } from '../direct-offers.js';
 import type { OfferHistoryFile } from '../offer-history.js';
-import type { OfferPoint, TokenPrices } from '../types.js';
+import type { OfferPoint } from '../types.js';
 import { apiNameOf, departedRecords } from './departed.js';
 import { offer, p, point } from './fixtures.js';
 import { judgeOffers, type WitnessContext } from './offers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectOffer } from '../direct-offers.js';
 import type { DatedPrice } from '../../sources/facts.js';
-import type { OfferPoint, TokenPrices } from '../types.js';
+import type { TokenPrices } from '../types.js';
 import { judgeMoves } from './judge.js';
 import { judgeOffers, type MakerWitness, type WitnessContext } from './offers.js';
 import { statementWitness } from './makers.js';
