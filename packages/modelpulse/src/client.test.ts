@@ -88,7 +88,7 @@ describe("the package client's model status and fastest", () => {
     expect(list.data.map((m) => [m.id, m.state])).toEqual([['anthropic/claude-test', 'degraded']]);
     const detail = (await site.file('models/anthropic/claude-test.json')) as unknown as ModelResponse;
     const byId = await client.modelStatus('anthropic/claude-test');
-    expect(byId.meta).toEqual(detail.meta);
+    expect([byId.meta, byId.fallback]).toEqual([detail.meta, null]);
     expect(byId.data).toEqual({
       id: 'anthropic/claude-test',
       name: detail.data.name,

@@ -4,10 +4,10 @@
  * (`anthropic/claude-sonnet-4.5`), else an API name at any provider or at the one given
  * (query/name-anywhere.ts, query/api-name-index.ts: listed names, their forms, OpenRouter ids,
  * `models/…`, the families' patterns), then the model detail's `status` and its OpenRouter
- * endpoints' figures side by side. Precision first: a name two models claim is an error naming
+ * endpoints' figures side by side, the detail read live first where status is live (`liveModel`). Precision first: a name two models claim is an error naming
  * both, never a guess. No Node.js imports.
  */
-import { ModelPulseError, type createClient as createSharedClient } from '../../../generator/client/client.js';
+import { ModelPulseError, type createClient as createSharedClient, type LiveFallback } from '../../../generator/client/client.js';
 import { lookupApiName, readApiNamesIndex, ResolveError, type NameMatch, type NameQuery } from '../../../generator/query/api-name-index.js';
 import { lookupAnywhere } from '../../../generator/query/name-anywhere.js';
 import { dayOf } from '../../../generator/query/resolve.js';
@@ -34,16 +34,18 @@ export interface ModelStatusResponse {
     endpoints: ModelEndpointStatus[];
   };
   meta: ModelResponse['meta'];
+  /** Why the detail is the static file although a live one was read first (null: it is not). */
+  fallback: LiveFallback | null;
 }
 
 const OUR_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
 
 /** The status part of a detail, checked as a detail and found with `asked`. */
-function statusOf(body: unknown, baseUrl: string, id: string, asked: ModelStatusResponse['data']['asked']): ModelStatusResponse {
+function statusOf({ fallback, ...body }: { fallback: LiveFallback | null }, baseUrl: string, id: string, asked: ModelStatusResponse['data']['asked']): ModelStatusResponse {
   const { data, meta } = checked<ModelResponse>('model', body, baseUrl, id);
   if (data.status === undefined || data.status === null) throw new ModelPulseError(200, 'bad_response', `${baseUrl} answered a model detail without status: a ModelPulse site from before model status (issue 39)?`, baseUrl);
   const endpoints = data.endpoints.filter((e) => e.tag !== null).map(({ provider, provider_name, tag, stats }) => ({ provider, provider_name, tag, stats: stats ?? null }));
-  return { data: { id: data.id, name: data.name, author: data.author, asked, status: data.status, endpoints }, meta };
+  return { data: { id: data.id, name: data.name, author: data.author, asked, status: data.status, endpoints }, meta, fallback };
 }
 
 /** `name` as our id, else an API name (at `query.provider` when given), to the model's status. */
@@ -52,7 +54,7 @@ export async function modelStatusByName(shared: SharedClient, baseUrl: string, a
   if (name === '') throw new ResolveError('bad_request', 'model: must be a model id or an API name such as "gpt-4o-2024-08-06"');
   if (typeof asked === 'string' && OUR_ID.test(name)) {
     // Our id first: an id and an API name of another model spelled alike is the id.
-    const detail = await shared.model(name).catch((error: unknown) => {
+    const detail = await shared.liveModel(name).catch((error: unknown) => {
       if (error instanceof ModelPulseError && error.status === 404) return null;
       throw error;
     });
@@ -70,5 +72,5 @@ export async function modelStatusByName(shared: SharedClient, baseUrl: string, a
   const found = typeof asked === 'string'
     ? lookupAnywhere(index, name, dayOf({}, asOf))
     : (({ model, provider, match }) => ({ model, providers: [provider], match }))(lookupApiName(index, asked, dayOf(asked, asOf)));
-  return statusOf(await shared.model(found.model), baseUrl, found.model, { name, match: found.match.kind, providers: found.providers });
+  return statusOf(await shared.liveModel(found.model), baseUrl, found.model, { name, match: found.match.kind, providers: found.providers });
 }

@@ -35,6 +35,7 @@ const RESPONSE: ModelStatusResponse = {
     ],
   },
   meta: META,
+  fallback: null,
 };
 
 describe('modelpulse status <model>, printed', () => {
@@ -60,5 +61,8 @@ describe('modelpulse status <model>, printed', () => {
     expect(out).toContain('Open incidents naming it: none.');
     expect(out).toContain('Providers: no OpenRouter endpoint lists it.');
     expect(out).not.toMatch(/^Artificial Analysis </m);
+    expect(out).not.toMatch(/^Live:/m);
+    const fallback = renderModelStatus({ ...unknown, fallback: { url: 'https://live.test/api/v1/models/anthropic/claude-opus-5', reason: 'HTTP 503' } });
+    expect(fallback).toMatch(/^Live: +no, the static file \(https:\/\/live\.test\/api\/v1\/models\/anthropic\/claude-opus-5: HTTP 503\)$/m);
   });
 });

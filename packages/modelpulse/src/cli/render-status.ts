@@ -115,6 +115,7 @@ export function renderModelStatus(response: ModelStatusResponse): string {
       ['State', `${s.state}: ${REASONS[s.reason] ?? s.reason}${s.since === null ? '' : ` (since ${s.since})`}`],
       ['Providers', `${countsText(s.providers)} (${THRESHOLDS})`],
       ['OpenRouter', or === null ? 'no figures' : `${count(or.throughput_tps)} tokens/s, ${count(or.latency_ms)} ms to the first token (its fastest endpoint's p50 over 30 minutes, observed ${or.observed_at})`],
+      ...(response.fallback === null ? [] : [['Live', `no, the static file (${response.fallback.url}: ${response.fallback.reason})`] as const]),
       ['Artificial Analysis', aa === null ? 'no figures' : `${count(aa.output_tps)} tokens/s, ${count(aa.ttft_ms)} ms to the first token (medians across the providers it measures) <${aa.url}>`],
     ]),
     '',

@@ -50,7 +50,8 @@ export const registerStatusTools: ToolModule = (server, { client }) => {
       const { fallback: _fallback, ...list } = await client.modelStatus();
       return answer(list, `${list.data.length} models not operational now. `);
     }
-    const response = await client.modelStatus(provider === undefined ? model : { provider, model });
+    // As service_status: the answer as it is; why a live read failed is the client's business.
+    const { fallback: _fallback, ...response } = await client.modelStatus(provider === undefined ? model : { provider, model });
     const { id, status: s } = response.data;
     const counted = s.providers.up + s.providers.degraded + s.providers.down + s.providers.unknown;
     return answer(response as unknown as ApiAnswer, `${id}: ${s.state} (${s.reason}); ${s.providers.up} of ${counted} provider endpoints up; ${s.open_incidents.length} open incidents name it. `);
