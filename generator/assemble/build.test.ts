@@ -38,8 +38,10 @@ function schemaFor(path: string): string | null {
   if (path.startsWith('errors/')) return 'error';
   if (path.startsWith('badges/')) return 'badge';
   if (path === 'openapi.json') return null;
-  // Derived from the validated models.json (query/model-index.ts), not a response of its own.
-  if (path === 'cheapest-index.json') return null;
+  // Derived from the validated models.json (query/model-index.ts, query/fastest-index.ts), not responses of their own.
+  if (path === 'cheapest-index.json' || path === 'fastest-index.json') return null;
+  if (path === 'status/models.json') return 'status-models';
+  if (/^status\/[^/]+\.json$/.test(path)) return 'service';
   if (path === 'models.json' || /^models\/[^/]+\.json$/.test(path)) return 'models';
   if (/^models\/[^/]+\/[^/]+\.json$/.test(path)) return 'model';
   if (path === 'cheapest.json' || path.startsWith('cheapest/')) return 'cheapest';

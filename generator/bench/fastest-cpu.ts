@@ -4,18 +4,10 @@
  * worker-cpu.ts measures `cheapest`. Every model gets a speed first (a made-up one where it has
  * none), so the index holds every candidate: the worst case of its size.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { bundleWorker } from '../assemble/bundles.js';
-import type { WorkerEnv } from '../host/cloudflare/worker.js';
 import { FASTEST_INDEX_FILE, buildFastestIndex } from '../query/fastest-index.js';
 import type { ModelListEntry } from '../types/api-types.js';
 import { mulberry32 } from '../testing/random.js';
-import { tempDir } from '../testing/tree.js';
-import type { WorkerCpu } from './worker-cpu.js';
-
-type Handler = { fetch(request: Request, env: WorkerEnv): Promise<Response> };
+import { measureWorkerQueries, type WorkerCpu } from './worker-cpu.js';
 
 /** models.json with a speed for every entry that has none (deterministic). */
 export function withSpeeds(modelsJson: string): string {
@@ -27,11 +19,6 @@ export function withSpeeds(modelsJson: string): string {
   }));
   return JSON.stringify({ ...body, data });
 }
-
-const cpuMs = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
 
 /** A query off the default: filters, a price cap and an order drawn at random. */
 function queryUrl(random: () => number): URL {
@@ -46,42 +33,14 @@ function queryUrl(random: () => number): URL {
 }
 
 export async function fastestCpu(modelsJson: string, isolates = 20, queries = 400): Promise<WorkerCpu> {
-  const dir = await tempDir('fastest-cpu');
-  const workerPath = join(dir, '_worker.mjs');
-  await writeFile(workerPath, await bundleWorker());
-  const speedy = withSpeeds(modelsJson);
-  const indexBytes = new TextEncoder().encode(buildFastestIndex(speedy, ''));
-  const env: WorkerEnv = {
-    DOCUMENTATION: 'https://bench.example/#/docs',
-    BASE_PATH: '',
-    ASSETS: { fetch: async (request) => (new URL(request.url).pathname.endsWith(FASTEST_INDEX_FILE) ? new Response(indexBytes) : new Response('{}', { status: 200 })) },
-  };
+  const indexBytes = new TextEncoder().encode(buildFastestIndex(withSpeeds(modelsJson), ''));
   const random = mulberry32(5);
   const mix = Array.from({ length: queries }, () => queryUrl(random));
-  const cold: number[] = [];
-  let handler: Handler | null = null;
-  for (let i = 0; i < isolates; i += 1) {
-    handler = ((await import(`${pathToFileURL(workerPath).href}?isolate=${i}`)) as { default: Handler }).default;
-    const started = process.cpuUsage();
-    const response = await handler.fetch(new Request(mix[i % mix.length]!), env);
-    await response.text();
-    cold.push(cpuMs(started));
-    if (response.status !== 200) throw new Error(`the Worker answered ${response.status} to ${mix[i % mix.length]} in the bench`);
-  }
-  const warm: number[] = [];
-  for (const url of mix) {
-    const started = process.cpuUsage();
-    await (await handler!.fetch(new Request(url), env)).text();
-    warm.push(cpuMs(started));
-  }
-  const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
   const head = JSON.parse(new TextDecoder().decode(indexBytes).slice(0, Number(/"head_bytes":(\d+)/.exec(new TextDecoder().decode(indexBytes.subarray(0, 64)))![1])) + '}') as { columns: { ends: unknown[] } };
   return {
     models: (JSON.parse(modelsJson) as { data: unknown[] }).data.length,
     candidates: head.columns.ends.length,
     indexBytes: indexBytes.length,
-    coldMs: at(cold, 0.5),
-    warmMedianMs: at(warm, 0.5),
-    warmP99Ms: at(warm, 0.99),
+    ...(await measureWorkerQueries(FASTEST_INDEX_FILE, indexBytes, mix, isolates)),
   };
 }

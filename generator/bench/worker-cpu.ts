@@ -50,25 +50,23 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 
-export async function workerCpu(modelsJson: string, authors: readonly string[], isolates = 20, queries = 400): Promise<WorkerCpu> {
+/** The Worker's CPU on `mix`: a new isolate's first request (median over `isolates`), then every later one. */
+export type QueryCpu = Pick<WorkerCpu, 'coldMs' | 'warmMedianMs' | 'warmP99Ms'>;
+
+/**
+ * Measures the bundled Worker answering `mix`, its assets binding serving `indexBytes` at
+ * `indexFile` (bytes as Cloudflare's asset server sends them: encoding them is not the Worker's
+ * CPU) and `{}` elsewhere. Shared by the `cheapest` and `fastest` benches.
+ */
+export async function measureWorkerQueries(indexFile: string, indexBytes: Uint8Array<ArrayBuffer>, mix: readonly URL[], isolates: number): Promise<QueryCpu> {
   const dir = await tempDir('worker-cpu');
   const workerPath = join(dir, '_worker.mjs'); // .mjs: an ES module to Node (and tsx) wherever it is
   await writeFile(workerPath, await bundleWorker());
-  const index = buildModelIndex(modelsJson, authors, '');
-  // Bytes as Cloudflare's asset server sends them: encoding them is not the Worker's CPU.
-  const indexBytes = new TextEncoder().encode(index);
   const env: WorkerEnv = {
     DOCUMENTATION: 'https://bench.example/#/docs',
     BASE_PATH: '',
-    ASSETS: { fetch: async (request) => (new URL(request.url).pathname.endsWith(INDEX_FILE) ? new Response(indexBytes) : new Response('{}', { status: 200 })) },
+    ASSETS: { fetch: async (request) => (new URL(request.url).pathname.endsWith(indexFile) ? new Response(indexBytes) : new Response('{}', { status: 200 })) },
   };
-  const mix = anyQueryMix(queries * 2)
-    .filter((params) => {
-      const parsed = parseCheapestQuery(params);
-      return parsed.ok && !isPrecomputed(parsed.query);
-    })
-    .slice(0, queries)
-    .map((params) => new URL(`https://bench.example/api/v1/cheapest?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`));
   // Each import of the file under a new URL is a fresh module: a new isolate's first request.
   const cold: number[] = [];
   let handler: Handler | null = null;
@@ -78,7 +76,7 @@ export async function workerCpu(modelsJson: string, authors: readonly string[], 
     const response = await handler.fetch(new Request(mix[i % mix.length]!), env);
     await response.text();
     cold.push(cpuMs(started));
-    if (response.status !== 200) throw new Error(`the Worker answered ${response.status} in the bench`);
+    if (response.status !== 200) throw new Error(`the Worker answered ${response.status} to ${mix[i % mix.length]} in the bench`);
   }
   const warm: number[] = [];
   for (const url of mix) {
@@ -86,15 +84,25 @@ export async function workerCpu(modelsJson: string, authors: readonly string[], 
     await (await handler!.fetch(new Request(url), env)).text();
     warm.push(cpuMs(started));
   }
-  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-  const at = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+  const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+  return { coldMs: at(cold, 0.5), warmMedianMs: at(warm, 0.5), warmP99Ms: at(warm, 0.99) };
+}
+
+export async function workerCpu(modelsJson: string, authors: readonly string[], isolates = 20, queries = 400): Promise<WorkerCpu> {
+  const index = buildModelIndex(modelsJson, authors, '');
+  const mix = anyQueryMix(queries * 2)
+    .filter((params) => {
+      const parsed = parseCheapestQuery(params);
+      return parsed.ok && !isPrecomputed(parsed.query);
+    })
+    .slice(0, queries)
+    .map((params) => new URL(`https://bench.example/api/v1/cheapest?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`));
+  const indexBytes = new TextEncoder().encode(index);
   return {
     models: (JSON.parse(modelsJson) as { data: unknown[] }).data.length,
     candidates: readModelIndex(index).size,
     indexBytes: indexBytes.length,
-    coldMs: at(cold, 0.5),
-    warmMedianMs: at(warm, 0.5),
-    warmP99Ms: at(warm, 0.99),
+    ...(await measureWorkerQueries(INDEX_FILE, indexBytes, mix, isolates)),
   };
 }
 

@@ -7,7 +7,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { matchIncidents, incidentModelSource } from '../render/incident-models.js';
+import { matchIncidents, incidentModelSources } from '../render/incident-models.js';
+import { asPublished, publishedPartOf } from '../render/part-of.js';
 import { sourcedModel } from '../render/model-sources.js';
 import type { ServiceHistory, StoredIncident } from '../status/history.js';
 import { loadDataset } from '../store/data-store.js';
@@ -52,7 +53,8 @@ export async function incidentsBench(dataDir: string, upstream: string, verbose 
     return;
   }
   const history: ServiceHistory = { id: 'anthropic', official: { snapshot: null, fetched_at: null, last_attempt_at: null, error: null }, probe: null, days: [], incidents };
-  const models = [...dataset.models.values()].map((record) => incidentModelSource(sourcedModel(dataset, record, asOf)));
+  const partOf = publishedPartOf(dataset);
+  const models = incidentModelSources([...dataset.models.values()].map((record) => sourcedModel(dataset, asPublished(record, partOf), asOf)));
   const notices: string[] = [];
   const index = matchIncidents([anthropic], new Map([['anthropic', history]]), models, asOf, (line) => notices.push(line));
   const named = incidents.filter((i) => index.named('anthropic', i.id).length > 0);

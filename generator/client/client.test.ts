@@ -7,6 +7,7 @@ import { gridValues, precomputedQueries } from '../query/variants.js';
 import type { ModelEntry } from '../types/api-types.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import { createClient, ModelPulseError, normalizeQuery, orderDeprecations, utcDay, type CheapestInput } from './client.js';
+import { cheapestEntries, type ModelsList } from '../testing/cheapest-entries.js';
 
 let server: RunningServer;
 let publishDir: string;
@@ -16,9 +17,7 @@ beforeAll(async () => {
   const site = await buildCommittedSite();
   publishDir = site.publishDir;
   server = await startServer({ ...site, port: 0 });
-  const list = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as { data: Array<ModelEntry & { status?: unknown }>; meta: { as_of: string | null } };
-  // The list's entries without their compact status: what a cheapest answer holds.
-  index = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
+  index = cheapestEntries(JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as ModelsList);
 }, 0); // no time limit: the full committed site (built once per run) takes what the machine takes
 afterAll(async () => {
   await server.close();

@@ -28,8 +28,8 @@ import { FASTEST_PARAMS, fastestQueryPath, isFastestPrecomputed, type FastestQue
 import { FASTEST_INDEX_FILE, fastestAnswerText, readFastestIndex } from '../query/fastest-index.js';
 import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES, LIVE_STATUS } from './host.js';
-import { LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
-export { isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
+import { isModelAnswer, isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
+export { isModelAnswer, isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
 import { API_NAMES_FILE, dayOf, lookupApiName, readApiNamesIndex, resolveInDetail, ResolveError, type NamedModel, type NameQuery, type ResolvedModel } from '../query/resolve.js';
 // `retired` in the API is as of the data's `meta.as_of`; a reader judges it for their own day with these.
 export { orderDeprecations, utcDay } from '../query/deprecations.js';
@@ -193,8 +193,8 @@ export function createClient(options: ClientOptions = {}) {
   }
 
   /** Status from where it is live, else the static file form (`fallback` says why). */
-  async function readStatus(path: string, id: string | null): Promise<StatusAnswer> {
-    const failed = live === null ? null : await readLive(doFetch, `${live}/api/v1/${path}`, id, liveTimeoutMs);
+  async function readStatus(path: string, id: string | null, accepts: (body: unknown) => boolean = (body) => isStatusAnswer(body, id)): Promise<StatusAnswer> {
+    const failed = live === null ? null : await readLive(doFetch, `${live}/api/v1/${path}`, accepts, liveTimeoutMs);
     if (failed !== null && 'body' in failed) return { ...failed.body, fallback: null };
     return { ...(await get(`${path}.json`)), fallback: failed };
   }
@@ -266,6 +266,16 @@ export function createClient(options: ClientOptions = {}) {
      * static file. (Until the edge monitor sweeps the endpoint statistics, the live answer is that file.)
      */
     modelStatus: () => readStatus('status/models', null),
+    /**
+     * One model's detail read as status is: the path form where status is live first (on
+     * Cloudflare the Worker lays the monitor's newest figures over `status` and each offer's
+     * `stats`, `meta.live` saying so), the static file on any failure of that read (`fallback`).
+     * Where status is not live, the file, as `model(id)`.
+     */
+    liveModel: async (id: string): Promise<StatusAnswer> => {
+      if (!ID.test(id)) throw unknownId(id, ID, 'model');
+      return readStatus(`models/${id}`, id, (body) => isModelAnswer(body, id));
+    },
 
     /**
      * The fastest models for a query (query/fastest.ts): the host's file for the default query, the

@@ -81,3 +81,26 @@ describe('status and service read where status is live, and the static file on a
     await expect(client(live.url).service('no-such-service')).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 });
+
+describe('liveModel: a model detail read where status is live, and the static file on any failure', () => {
+  const modelId = 'openai/gpt-4o';
+  it('takes a live detail of the model asked for, and the file otherwise, saying why', async () => {
+    const file = (await createClient({ baseUrl: site.url, liveStatusUrl: null }).model(modelId)) as ApiResponse<{ id: string; status: { state: string }; endpoints: unknown[] }>;
+    const liveDetail = { data: { ...file.data, status: { ...file.data.status, state: 'outage' } }, meta: { ...file.meta, live: MONITOR } };
+    live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'json', body: liveDetail } });
+    await expect(client(live.url).liveModel(modelId)).resolves.toEqual({ ...liveDetail, fallback: null });
+    // Another model's detail, a status answer, or a detail without its status is not this model's live answer.
+    for (const body of [{ ...liveDetail, data: { ...liveDetail.data, id: 'openai/gpt-4' } }, liveService, { ...liveDetail, data: { ...liveDetail.data, status: 'operational' } }]) {
+      live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'json', body } });
+      await expect(client(live.url).liveModel(modelId)).resolves.toEqual({ ...file, fallback: { url: `${live.url}/api/v1/models/${modelId}`, reason: 'the answer is JSON but not a status response' } });
+    }
+    live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'hang' } });
+    await expect(client(live.url).liveModel(modelId)).resolves.toMatchObject({ data: { id: modelId }, fallback: { reason: 'no answer within 0.3 s' } });
+    // Without a live URL: the file only, as model(id).
+    const before = live.hits.length;
+    await expect(client(null).liveModel(modelId)).resolves.toEqual({ ...file, fallback: null });
+    expect(live.hits.length).toBe(before);
+    await expect(client(live.url).liveModel('acme/no-such-model')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(client(live.url).liveModel('Not An Id')).rejects.toMatchObject({ status: 404 });
+  });
+});

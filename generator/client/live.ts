@@ -1,5 +1,5 @@
 /**
- * The client's live status read (client.ts `status`, `service`): one request to where status is
+ * The client's live status read (client.ts `status`, `service`, `modelStatus`, `liveModel`): one request to where status is
  * live, bounded by a timeout, judged before it is used. Any failure is a reason to read the static
  * file instead, never an error: the file form is the fallback on every host.
  */
@@ -35,6 +35,12 @@ export function isStatusAnswer(body: unknown, id: string | null): body is ApiRes
   return id === null ? Array.isArray(body.data) && body.data.every(isService) : isService(body.data) && (body.data as { id: string }).id === id;
 }
 
+/** Whether a body is model `id`'s detail with its status (`status` an object, `endpoints` a list): what a live model read must answer. */
+export function isModelAnswer(body: unknown, id: string): body is ApiResponse<unknown> {
+  if (!isObject(body) || !isObject(body.meta) || !isObject(body.data)) return false;
+  return body.data.id === id && isObject(body.data.status) && Array.isArray(body.data.endpoints);
+}
+
 class LiveTimeout extends Error {}
 
 /** A failed request in a few words: fetch's own TypeError is no connection (with its cause's code), else the fetch's message. */
@@ -44,8 +50,8 @@ function failure(error: unknown): string {
   return error instanceof TypeError ? `unreachable: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}` : error.message;
 }
 
-/** The live answer at `url`, or why it cannot be used. Never throws, never waits past `timeoutMs`. */
-export async function readLive(doFetch: Fetch, url: string, id: string | null, timeoutMs: number): Promise<{ body: ApiResponse<unknown> } | LiveFallback> {
+/** The live answer at `url` if `accepts` it, or why it cannot be used. Never throws, never waits past `timeoutMs`. */
+export async function readLive(doFetch: Fetch, url: string, accepts: (body: unknown) => boolean, timeoutMs: number): Promise<{ body: ApiResponse<unknown> } | LiveFallback> {
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -66,7 +72,7 @@ export async function readLive(doFetch: Fetch, url: string, id: string | null, t
     } catch {
       return { url, reason: 'the answer is not JSON' };
     }
-    return isStatusAnswer(body, id) ? { body } : { url, reason: 'the answer is JSON but not a status response' };
+    return accepts(body) ? { body: body as ApiResponse<unknown> } : { url, reason: 'the answer is JSON but not a status response' };
   } catch (error) {
     return { url, reason: error instanceof LiveTimeout || controller?.signal.aborted === true ? `no answer within ${timeoutMs / 1000} s` : failure(error) };
   } finally {

@@ -17,6 +17,7 @@ import { launchChromium, watchProblems } from '../testing/browser.js';
 import { ODD_API_PATHS } from '../testing/odd-paths.js';
 import { PAGES_CACHE_CONTROL, startPagesServer, type PagesServer } from '../testing/pages-server.js';
 import { tempDir } from '../testing/tree.js';
+import { cheapestEntries, type ModelsList } from '../testing/cheapest-entries.js';
 
 const REPO = 'modelpulse';
 let pages: PagesServer;
@@ -94,7 +95,7 @@ describe('a GitHub Pages project site under /<repo>/', () => {
     // What a curl user gets: the file, the query ignored, and meta.query saying so.
     const ignored = await json<{ meta: { query: { min_intel: number | null } } }>(`${pages.siteUrl}/api/v1/cheapest.json?min_intel=40`);
     expect(ignored.meta.query.min_intel).toBeNull();
-    const all = await json<{ data: ModelEntry[]; meta: { as_of: string | null } }>(`${pages.siteUrl}/api/v1/models.json`);
+    const all = cheapestEntries(await json<ModelsList>(`${pages.siteUrl}/api/v1/models.json`));
     const client = createClient({ baseUrl: pages.siteUrl });
     for (const input of [{ min_intel: 41, limit: 3 }, { min_intel: 40, vision: true }, { min_context: 150_000, tools: true, limit: 7 }]) {
       const answer = await client.cheapest(input);

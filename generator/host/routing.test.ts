@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { parseCheapestQuery, queryPairs } from '../query/params.js';
-import type { ModelEntry } from '../types/api-types.js';
 import { CHEAPEST_PARAMS } from '../query/cheapest.js';
 import { gridValues, isPrecomputed, MAX_POINTS, variantPoints } from '../query/variants.js';
 import { mulberry32 } from '../testing/random.js';
@@ -12,6 +11,7 @@ import { requestPath } from './serve.js';
 import { loadNetlifyEngine, type NetlifyEngine } from './netlify-engine.js';
 import { redirectRules } from './redirects.js';
 import { routingInputFrom, shadowingRules } from './routing.js';
+import { cheapestEntries, type ModelsList } from '../testing/cheapest-entries.js';
 
 let engine: NetlifyEngine;
 let publishDir: string;
@@ -213,9 +213,7 @@ describe('generated _redirects, matched by Netlify\'s engine', () => {
       tools: ['1', '0', 'true', 'false'],
       limit: gridValues('limit').map(String),
     };
-    const list = body('/api/v1/models.json') as { data: Array<ModelEntry & { status?: unknown }>; meta: { as_of: string | null } };
-    // The list's entries without their compact status: what a cheapest answer holds.
-    const index = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
+    const index = cheapestEntries(body('/api/v1/models.json') as ModelsList);
     const shuffled = (params: Array<[string, string]>) => {
       const copy = [...params];
       for (let i = copy.length - 1; i > 0; i -= 1) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from './test-entries.js';
 import { estimateCost } from './cost.js';
 import { detail, offer, price } from './cost-fixtures.js';
 import { canonicalProvider, closestNames, readApiNamesIndex, resolveModel, ResolveError, type ApiNamesIndex } from './resolve.js';
@@ -33,16 +34,6 @@ const index: ApiNamesIndex = {
 };
 const details = new Map([sonnet, grok3, grok43].map((d) => [d.id, d]));
 const data = { index, detail: (id: string) => details.get(id), asOf: '2026-08-02T00:00:00Z' };
-
-function refusal(run: () => unknown): ResolveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ResolveError) return error;
-    throw error;
-  }
-  throw new Error('resolved');
-}
 
 describe('resolveModel', () => {
   it('resolves dated snapshots and aliases to the model and the provider offer that lists them', () => {

@@ -1,4 +1,5 @@
 import type { ModelEntry } from '../types/api-types.js';
+import { ResolveError } from './api-name-index.js';
 
 /** A model entry for the query tests: paid at `input`/`output` (null: unknown), 128k context, no capabilities. */
 export function testEntry(id: string, input: number | null, output: number | null, extra: Partial<ModelEntry> = {}, intel: number | null = null): ModelEntry {
@@ -22,4 +23,15 @@ export function testEntry(id: string, input: number | null, output: number | nul
     on_sale: true,
     ...extra,
   };
+}
+
+/** The ResolveError `run` throws (the resolution tests); fails when it resolves instead. */
+export function refusal(run: () => unknown): ResolveError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ResolveError) return error;
+    throw error;
+  }
+  throw new Error('resolved');
 }

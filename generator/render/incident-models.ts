@@ -24,6 +24,30 @@ export function incidentModelSource(model: Pick<SourcedModel, 'record' | 'offers
   return { id: r.id, name: r.name, author: r.author, delisted_at: r.delisted_at, api_names: model.offers.flatMap((o) => o.api_names), providers: new Set(model.offers.map((o) => o.provider)) };
 }
 
+/**
+ * What incident matching reads of the catalog. A model part of another (`part_of`) is that model
+ * under a second id: its API names and providers join the whole's and it is no candidate of its
+ * own, so "Claude Opus 4.8" names the one model rather than fitting two records and attaching to
+ * neither. A part whose whole is not in `models` stays a model of its own.
+ */
+export function incidentModelSources(models: readonly Pick<SourcedModel, 'record' | 'offers'>[]): IncidentModelSource[] {
+  const wholeIds = new Set(models.filter((m) => m.record.part_of === undefined).map((m) => m.record.id));
+  const partsOf = new Map<string, IncidentModelSource[]>();
+  const out: IncidentModelSource[] = [];
+  for (const model of models) {
+    const whole = model.record.part_of;
+    if (whole !== undefined && wholeIds.has(whole)) partsOf.set(whole, [...(partsOf.get(whole) ?? []), incidentModelSource(model)]);
+  }
+  for (const model of models) {
+    const whole = model.record.part_of;
+    if (whole !== undefined && wholeIds.has(whole)) continue;
+    const own = incidentModelSource(model);
+    const parts = partsOf.get(own.id) ?? [];
+    out.push(parts.length === 0 ? own : { ...own, api_names: [...(own.api_names ?? []), ...parts.flatMap((p) => p.api_names ?? [])], providers: new Set([...own.providers, ...parts.flatMap((p) => [...p.providers])]) });
+  }
+  return out;
+}
+
 /** An incident naming a model, with whether it is open and whether its official data still counts. */
 export interface NamingIncident extends ModelIncident {
   open: boolean;

@@ -21,7 +21,7 @@ import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js'
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { incidentModelSource, matchIncidents } from './incident-models.js';
+import { incidentModelSources, matchIncidents } from './incident-models.js';
 import { createModelStatus } from './model-status.js';
 import { STATE_THRESHOLDS } from '../status/model-state.js';
 import type { ServiceDefinition } from '../status/registry.js';
@@ -206,7 +206,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
   };
   const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
-  const incidents = matchIncidents(dataset.services, histories, allModels.map(incidentModelSource), statusAsOf, config.notice);
+  const incidents = matchIncidents(dataset.services, histories, incidentModelSources(allModels), statusAsOf, config.notice);
   const modelStatus = createModelStatus({
     judgeAt: statusAsOf,
     traffic: dataset.traffic,

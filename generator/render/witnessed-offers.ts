@@ -9,6 +9,7 @@ import type { DirectOffer } from '../models/direct-offers.js';
 import type { FactsByModel } from '../models/facts-merge.js';
 import { endpointKey, ENDPOINTS_HISTORY, offerHistoryOf } from '../models/offer-history.js';
 import type { ModelRecord } from '../models/types.js';
+import { departedRecords, type DepartedRecord } from '../models/witness/departed.js';
 import { pageWitnesses, statementWitness } from '../models/witness/makers.js';
 import { judgeOffers, type JudgedOffers, type WitnessContext } from '../models/witness/offers.js';
 import { MAKER_PRICE_SOURCES } from '../sources/facts.js';
@@ -30,6 +31,18 @@ export function releaseDay(record: Pick<ModelRecord, 'created_at'>, facts: Facts
   return own ?? record.created_at?.slice(0, 10) ?? null;
 }
 
+const departedByDataset = new WeakMap<Dataset, Map<string, DepartedRecord[]>>();
+
+/** The records that left their price sources, by the offer they named (read once per dataset). */
+function departedOf(dataset: Dataset): Map<string, DepartedRecord[]> {
+  let departed = departedByDataset.get(dataset);
+  if (departed === undefined) {
+    departed = departedRecords(dataset.priceHistories);
+    departedByDataset.set(dataset, departed);
+  }
+  return departed;
+}
+
 export function witnessContext(dataset: Dataset, record: ModelRecord, facts: FactsByModel, asOf: string | null): WitnessContext {
   const readAt = (source: string) => dataset.sources[source]?.last_success_at ?? null;
   const endpointsHistory = dataset.priceHistories[ENDPOINTS_HISTORY];
@@ -45,6 +58,7 @@ export function witnessContext(dataset: Dataset, record: ModelRecord, facts: Fac
       ...MAKER_PRICE_SOURCES.flatMap((source) => pageWitnesses(facts[source] ?? [], dataset.priceHistories[source], readAt(source), asOf)),
       ...dataset.makerPrices.map((statement) => statementWitness(statement, asOf)),
     ],
+    departed: departedOf(dataset),
     release: releaseDay(record, facts),
   };
 }

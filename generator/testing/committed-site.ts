@@ -4,7 +4,8 @@
  * each). vitest's global setup (testing/global-setup.ts) names a directory for this run; the first
  * process to ask for a host builds into it under a lock (an exclusive mkdir), and the others wait
  * for its marker. Outside vitest's setup (no directory named), each call builds a fresh site.
- * Callers give their hooks no time limit: a full build takes what the machine takes.
+ * Callers give their hooks no time limit: a full build takes what the machine takes. The small
+ * site the package's tests read (testing/small-site.ts) is built once per run the same way.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -22,15 +23,22 @@ const FAILED = 'failed';
 
 /** Builds `dataDir` (the committed data/ by default) for `host` once into the run's shared directory; returns the publish directory. */
 export async function sharedCommittedSite(host: Host, siteUrl: string, dataDir = 'data', root = process.env[SHARED_SITES_ENV]): Promise<string> {
-  const build = (outDir: string) => buildSite({ store: dataDir, outDir, siteUrl, host });
+  return builtOnce([resolve(dataDir), host, siteUrl], async (outDir) => void (await buildSite({ store: dataDir, outDir, siteUrl, host })), root);
+}
+
+/**
+ * Runs `build` into a directory once per test run for one `key` (any JSON), the other processes
+ * waiting for it; returns that directory. Outside vitest's setup, each call builds a fresh one.
+ */
+export async function builtOnce(key: unknown, build: (outDir: string) => Promise<void>, root = process.env[SHARED_SITES_ENV]): Promise<string> {
   if (root === undefined || root === '') {
     const outDir = await tempDir('site');
     await build(outDir);
     return outDir;
   }
-  const key = createHash('sha256').update(JSON.stringify([resolve(dataDir), host, siteUrl])).digest('hex').slice(0, 16);
-  const outDir = join(root, key);
-  const marks = join(root, `${key}.marks`);
+  const hash = createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 16);
+  const outDir = join(root, hash);
+  const marks = join(root, `${hash}.marks`);
   try {
     await mkdir(marks); // the lock: exactly one process creates it
   } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * vitest's global setup: one directory per test run for the shared full-size sites
- * (testing/committed-site.ts), removed when the run ends.
+ * (testing/committed-site.ts) and the package's small site (testing/small-site.ts), removed when
+ * the run ends.
  */
 import { rm } from 'node:fs/promises';
 import { SHARED_SITES_ENV } from './committed-site.js';

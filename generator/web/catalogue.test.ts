@@ -77,6 +77,19 @@ describe('the model catalogue', () => {
     expect(sortModels(MODELS, 'author', 'asc').map((m) => m.author)).toEqual(['acme', 'acme', 'anthropic', 'openai', 'openai']);
   });
 
+  it('sorts by speed, fastest first, unknown speeds last in either order and never read as 0', () => {
+    const speed = (m: ModelEntry, throughput_tps: number | null, latency_ms: number | null) => ({ ...m, status: { state: 'operational', throughput_tps, latency_ms, speed_source: throughput_tps === null && latency_ms === null ? null : 'openrouter' } }) as ModelEntry;
+    const [a, b, c, d, e] = MODELS;
+    const models = [speed(a!, 40, 900), speed(b!, 120, 300), speed(c!, null, null), speed(d!, 0.5, null), e!];
+    expect(sortModels(models, 'throughput', 'desc').map((m) => m.id)).toEqual(['openai/gpt-4o-mini', 'openai/gpt-4o', 'acme/free-chat', 'acme/unpriced', 'anthropic/claude-opus-4']);
+    expect(sortModels(models, 'throughput', 'asc').map((m) => m.id)).toEqual(['acme/free-chat', 'openai/gpt-4o', 'openai/gpt-4o-mini', 'acme/unpriced', 'anthropic/claude-opus-4']);
+    expect(sortModels(models, 'latency', 'asc').map((m) => m.id)).toEqual(['openai/gpt-4o-mini', 'openai/gpt-4o', 'acme/free-chat', 'acme/unpriced', 'anthropic/claude-opus-4']);
+    // A first click sorts the fast first; the address names the sort.
+    expect(state('sort=throughput').order).toBe('desc');
+    expect(state('sort=latency').order).toBe('asc');
+    expect(catalogueParams({ ...state(''), sort: 'throughput', order: 'desc' }).toString()).toBe('sort=throughput&order=desc');
+  });
+
   it('pages through every model, sorted across pages rather than within one', () => {
     const many = Array.from({ length: 3 * PAGE_SIZE + 7 }, (_, i) => model(`lab/m${String(i).padStart(4, '0')}`, { intel: i % 97 }));
     const seen: string[] = [];

@@ -11,18 +11,21 @@ import { CHEAPEST_FLAGS, DEFAULT_QUERY, matchesQuery, parseCheapestValues, type 
 import type { CostCandidate } from '../query/cost-index.js';
 import type { ApiNamesIndex } from '../query/resolve.js';
 import type { CostEstimate, TokenUsage } from '../query/cost.js';
-import type { ModelEntry } from '../types/api-types.js';
+import type { EntryStatus, ModelEntry } from '../types/api-types.js';
 import { MIX_FIELDS, mixFromParams, mixParams, mixProblem } from './mix.js';
 
 export const PAGE_SIZE = 50;
 
 /** The table's columns that sort, each with how to read the value it sorts by. */
-export const SORT_KEYS = ['name', 'author', 'cost', 'blended', 'input', 'output', 'context', 'intelligence', 'capabilities'] as const;
+export const SORT_KEYS = ['name', 'author', 'cost', 'blended', 'input', 'output', 'context', 'intelligence', 'throughput', 'latency', 'capabilities'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /** Each model's cost for the stated mix, by id (none: no mix, or no known cost). */
 export type MixCosts = ReadonlyMap<string, CostEstimate>;
+
+/** A models list entry's speed (`status`, docs/api.md "Where it is published"); lists from older data have none. */
+const speedOf = (m: ModelEntry) => (m as { status?: Partial<EntryStatus> }).status;
 
 const sortValue: Record<SortKey, (m: ModelEntry, costs: MixCosts) => number | string | null> = {
   name: (m) => m.name.toLowerCase(),
@@ -33,10 +36,13 @@ const sortValue: Record<SortKey, (m: ModelEntry, costs: MixCosts) => number | st
   output: (m) => m.price.output,
   context: (m) => m.context_length,
   intelligence: (m) => m.benchmarks.intelligence_index,
+  // Unknown speeds are null (last in either order), never 0.
+  throughput: (m) => speedOf(m)?.throughput_tps ?? null,
+  latency: (m) => speedOf(m)?.latency_ms ?? null,
   capabilities: (m) => CHEAPEST_FLAGS.filter((f) => m.capabilities[f]).length,
 };
 
-/** The direction a first click sorts: cheap first, big first, A to Z. */
+/** The direction a first click sorts: cheap first, big first, fast first, A to Z. */
 export const FIRST_ORDER: Record<SortKey, SortOrder> = {
   name: 'asc',
   author: 'asc',
@@ -46,6 +52,8 @@ export const FIRST_ORDER: Record<SortKey, SortOrder> = {
   output: 'asc',
   context: 'desc',
   intelligence: 'desc',
+  throughput: 'desc',
+  latency: 'asc',
   capabilities: 'desc',
 };
 

@@ -93,3 +93,15 @@ export function uptimeClass(uptime: number | null): string {
   if (uptime >= 0.95) return 'day-minor';
   return 'day-major';
 }
+
+/** Output tokens a second: "45.2 tok/s" below 100, whole above; null is "—". */
+export function formatThroughput(tps: number | null | undefined): string {
+  if (tps === null || tps === undefined) return '—';
+  return `${tps < 100 ? Number(tps.toFixed(1)) : Math.round(tps)} tok/s`;
+}
+
+/** A share 0..1 as a percentage to one decimal ("2.5%"); null is "no data". */
+export function formatShare(share: number | null | undefined): string {
+  if (share === null || share === undefined) return 'no data';
+  return `${Number((share * 100).toFixed(1))}%`;
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../host/serve.js';
-import { launchChromium, visit } from '../testing/browser.js';
+import { launchChromium, settled, visit } from '../testing/browser.js';
 import { buildSmallSite } from '../testing/built-site.js';
 import { startUpstreamServer, type Reply, type UpstreamServer } from '../testing/upstream-server.js';
 import { LIVE_STATUS_TIMEOUT_MS } from '../client/client.js';
@@ -25,12 +25,14 @@ let serve: RunningServer;
 let browser: Browser;
 let staticList: { data: Array<Record<string, unknown>>; meta: Record<string, unknown> };
 let staticOpenai: { data: Record<string, unknown>; meta: Record<string, unknown> };
+let staticModels: { data: unknown[]; meta: Record<string, unknown> };
+let staticModel: { data: Record<string, unknown> & { endpoints: Array<Record<string, unknown>> }; meta: Record<string, unknown> };
 
 beforeAll(async () => {
   live = await startUpstreamServer();
   const site = await buildSmallSite({ liveStatusUrl: live.url });
   const read = async (path: string) => JSON.parse(await readFile(join(site.publishDir, 'api/v1', path), 'utf8'));
-  [staticList, staticOpenai] = await Promise.all([read('status.json'), read('status/openai.json')]);
+  [staticList, staticOpenai, staticModels, staticModel] = await Promise.all([read('status.json'), read('status/openai.json'), read('status/models.json'), read('models/openai/gpt-test.json')]);
   [serve, browser] = await Promise.all([startServer({ ...site, port: 0 }), launchChromium()]);
 }, SLOW);
 
@@ -46,11 +48,15 @@ function monitorAnswers(live: Record<string, unknown>, status = 'major_outage'):
   liveRoutes(
     { kind: 'json', body: { data: staticList.data.map((s) => (s.id === 'openai' ? { ...s, status } : s)), meta: meta(staticList.meta) }, headers: { 'cache-control': 'public, max-age=60' } },
     { kind: 'json', body: { data: { ...staticOpenai.data, status }, meta: meta(staticOpenai.meta) } },
+    { kind: 'json', body: { data: [], meta: meta(staticModels.meta) } },
   );
 }
-function liveRoutes(list: Reply, openai: Reply = list): void {
-  live.setRoutes({ '/api/v1/status': list, '/api/v1/status/openai': openai });
+function liveRoutes(list: Reply, openai: Reply = list, models: Reply = list): void {
+  live.setRoutes({ '/api/v1/status': list, '/api/v1/status/openai': openai, '/api/v1/status/models': models });
 }
+/** The board's own live line (the models in trouble have theirs inside their section). */
+const BOARD_LIVE = 'main > [data-live]';
+const statusRequests = (paths: string[]) => paths.filter((p) => p.includes('/status') && !p.includes('/status/models'));
 
 const open = (hash: string) => visit(browser, `${serve.url}/${hash}`, { now: NOW });
 const MONITOR = { source: 'monitor', observed_at: OBSERVED_AT, age_seconds: 40, reason: null };
@@ -69,13 +75,16 @@ describe('the status board with a live status URL', () => {
   it('shows live data and says it is live, with the age of the newest observation', async () => {
     monitorAnswers(MONITOR);
     const { page, problems, apiRequests, close } = await open('#/');
-    await expect(page.locator('main [data-live]').getAttribute('data-live')).resolves.toBe('monitor');
-    await expect(page.locator('main [data-live]').textContent()).resolves.toBe('Live. Observed less than a minute ago (2026-08-01 00:04 UTC) by the edge monitor, which checks every minute.');
+    await expect(page.locator(BOARD_LIVE).getAttribute('data-live')).resolves.toBe('monitor');
+    await expect(page.locator(BOARD_LIVE).textContent()).resolves.toBe('Live. Observed less than a minute ago (2026-08-01 00:04 UTC) by the edge monitor, which checks every minute.');
     await expect(page.locator('article[data-service="openai"] .status').textContent()).resolves.toBe('Major outage');
     await expect(page.locator('main [data-age]').count()).resolves.toBe(0);
-    expect(apiRequests.filter((p) => p.includes('/status'))).toEqual(['/api/v1/status']);
+    expect(statusRequests(apiRequests)).toEqual(['/api/v1/status']);
+    // The models in trouble are read live too, and say so.
+    await expect(page.locator('section.trouble [data-live]').getAttribute('data-live')).resolves.toBe('monitor');
+    expect(apiRequests.filter((p) => p.includes('/status/models'))).toEqual(['/api/v1/status/models']);
     await page.goto(`${serve.url}/#/status/openai`);
-    await expect(page.locator('main [data-live]').getAttribute('data-live')).resolves.toBe('monitor');
+    await expect(page.locator(BOARD_LIVE).getAttribute('data-live')).resolves.toBe('monitor');
     await expect(page.locator('main .service-head .status').first().textContent()).resolves.toBe('Major outage');
     expect(problems).toEqual([]);
     await close();
@@ -84,7 +93,7 @@ describe('the status board with a live status URL', () => {
   it("says when the Worker itself answered with the static file, and why", async () => {
     monitorAnswers({ source: 'static', observed_at: null, age_seconds: null, reason: 'monitor_stale' }, 'unknown');
     const { page, close } = await open('#/');
-    await expect(page.locator('main [data-live]').textContent()).resolves.toBe("Not live: the monitor's newest observation is over 5 minutes old, so this is the static status file, as of its last check below.");
+    await expect(page.locator(BOARD_LIVE).textContent()).resolves.toBe("Not live: the monitor's newest observation is over 5 minutes old, so this is the static status file, as of its last check below.");
     await expect(page.locator('main [data-age]').textContent()).resolves.toMatch(/^Checked 5 minutes ago/);
     await close();
   }, SLOW);
@@ -98,12 +107,55 @@ describe('the status board with a live status URL', () => {
   ])('shows the static file on %s, and says so', async (_, fail, reason) => {
     await fail();
     const { page, problems, apiRequests, close } = await open('#/');
-    await expect(page.locator('main [data-live]').textContent()).resolves.toBe(`Live status is unavailable (${reason}): this is the static status file, as of its last check below.`);
+    await expect(page.locator(BOARD_LIVE).textContent()).resolves.toBe(`Live status is unavailable (${reason}): this is the static status file, as of its last check below.`);
     await expect(page.locator('main [data-age]').textContent()).resolves.toBe('Checked 5 minutes ago (2026-08-01 00:00 UTC); the checks are meant to run every 15 minutes.');
     await expect(page.locator('article[data-service="openai"] .status').textContent()).resolves.toBe('Unknown');
-    expect(apiRequests.filter((p) => p.includes('/status'))).toEqual(['/api/v1/status', '/api/v1/status.json']);
+    expect(statusRequests(apiRequests)).toEqual(['/api/v1/status', '/api/v1/status.json']);
+    await expect(page.locator('section.trouble [data-live]').textContent()).resolves.toBe(`Live status is unavailable (${reason}): this is the static file of the last status check.`);
     // The browser logs a failed request (a 500, a 502) as an error; nothing else may go wrong.
     expect(problems.filter((p) => !/Failed to load resource: the server responded with a status of 50[02]/.test(p.text))).toEqual([]);
     await close();
+  }, SLOW);
+});
+
+describe('the model page with a live status URL', () => {
+  /** What a Worker's monitor would answer for the model's path form: its newest status and figures. */
+  function liveDetail(): unknown {
+    const listing = staticModel.data.endpoints[0]!;
+    const stats = { observed_at: OBSERVED_AT, uptime_5m: 0.1, uptime_30m: 0.4, uptime_1d: 0.97, latency_30m: { p50_ms: 900, p90_ms: 2500 }, throughput_30m: { p50_tps: 30, p90_tps: 45 } };
+    const endpoint = { ...listing, source_key: 'fireworks', tag: 'fireworks', provider: 'fireworks', provider_name: 'Fireworks', stats };
+    const status = { ...(staticModel.data.status as object), state: 'outage', reason: 'all_providers_down', providers: { up: 0, degraded: 0, down: 1, unknown: 0 } };
+    return { data: { ...staticModel.data, status, endpoints: [...staticModel.data.endpoints, endpoint] }, meta: { ...staticModel.meta, live: MONITOR } };
+  }
+
+  it('reads the path form first: live figures said to be live, and the static detail with the reason when the live read fails', async () => {
+    // Netlify does not proxy the model path forms: the site's own file answers them, and the page says nothing of live data.
+    const plain = await open('#/models/openai/gpt-test');
+    await expect(plain.page.locator('.model-state [data-state]').textContent()).resolves.toBe('Unknown');
+    await expect(plain.page.locator('main [data-live]').count()).resolves.toBe(0);
+    expect(plain.apiRequests.filter((p) => p.startsWith('/api/v1/models/'))).toEqual(['/api/v1/models/openai/gpt-test']);
+    await plain.close();
+
+    // Where the path form is live (a Worker's answer, stood in for by the browser): the monitor's state and figures.
+    const context = await browser.newContext();
+    await context.clock.setFixedTime(NOW);
+    const page = await context.newPage();
+    let reply: 'live' | 'fail' = 'live';
+    await page.route('**/api/v1/models/openai/gpt-test', (route) =>
+      reply === 'live' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(liveDetail()) }) : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+    );
+    await page.goto(`${serve.url}/#/models/openai/gpt-test`);
+    await settled(page);
+    await expect(page.locator('main [data-live]').textContent()).resolves.toBe('Live. Observed less than a minute ago (2026-08-01 00:04 UTC) by the edge monitor, which checks every minute.');
+    await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Outage');
+    await expect(page.locator('table:has(caption:text("real traffic")) tr[data-offer="openrouter:fireworks"] td').allTextContents()).resolves.toEqual(['Down', '10%', '40%', '97%', '900 ms / 2500 ms', '30 tok/s / 45 tok/s', 'just now']);
+    // The live read fails: the static detail, and why.
+    reply = 'fail';
+    await page.reload();
+    await settled(page);
+    await expect(page.locator('main [data-live]').textContent()).resolves.toBe('Live status is unavailable (HTTP 500): this is the static model file, with the figures of its last build.');
+    await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Unknown');
+    await expect(page.locator('table:has(caption:text("real traffic")) tr[data-offer="openrouter:fireworks"]').count()).resolves.toBe(0);
+    await context.close();
   }, SLOW);
 });

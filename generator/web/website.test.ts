@@ -53,11 +53,12 @@ async function published<T>(path: string): Promise<{ data: T; meta: Record<strin
 const open = (hash: string, viewport: { width: number; height: number } = DESKTOP) => visit(browser, `${serve.url}/${hash}`, { viewport, now: READER_NOW });
 
 describe('the website over the embedded default, on 2026-11-23', () => {
-  it('status board: every service from at most 4 API requests, and how old the data is', async () => {
+  it('status board: every service and the models in trouble from at most 5 API requests, and how old the data is', async () => {
     const { page, problems, apiRequests, close } = await open('#/');
     const { data: services, meta } = await published<ServiceListEntry[]>('status.json');
-    expect(apiRequests.length, apiRequests.join(' ')).toBeLessThanOrEqual(4);
-    expect(apiRequests.filter((p) => p.startsWith('/api/v1/status/'))).toEqual([]);
+    expect(apiRequests.length, apiRequests.join(' ')).toBeLessThanOrEqual(5);
+    // No service's own file: the models' status list is the one file below /api/v1/status/.
+    expect(apiRequests.filter((p) => p.startsWith('/api/v1/status/'))).toEqual(['/api/v1/status/models.json']);
     // The committed status data was last checked weeks before the reader's day: the board says how long.
     const checkedAt = meta.checked_at as string;
     const age = dataAge(checkedAt, READER_NOW.getTime());
@@ -65,11 +66,11 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     await expect(page.locator('main [data-age]').getAttribute('data-age')).resolves.toBe('stale');
     await expect(page.locator('main [data-age]').textContent()).resolves.toMatch(new RegExp(`^This status data is ${age.age} old\\. Last checked ${formatTime(checkedAt)}`));
     await expect(page.locator('#as-of').textContent()).resolves.toMatch(/\(\d+ days ago\)/);
-    // A card for every service, each with both sides and a 90-day bar: never a blank card.
+    // A card for every service, each with its three signals and a 90-day bar: never a blank card.
     await expect(page.locator('article.service h2').allTextContents()).resolves.toEqual(services.map((s) => s.name));
     for (const service of services) {
       const card = page.locator(`article[data-service="${service.id}"]`);
-      await expect(card.locator('.sides dd').count(), service.id).resolves.toBe(2);
+      await expect(card.locator('.sides dd').count(), service.id).resolves.toBe(3);
       await expect(card.locator('.day').count(), service.id).resolves.toBe(90);
     }
     // A service whose last read gave a status: the board says it was that, and that it is stale.
@@ -83,7 +84,7 @@ describe('the website over the embedded default, on 2026-11-23', () => {
     expect(pageless, 'the committed data has a service without a machine-readable page').toBeDefined();
     await expect(page.locator(`article[data-service="${pageless.id}"] .sides dd`).first().textContent()).resolves.toMatch(/^No machine-readable status page: our probe is the only check\./);
     const unread = services.find((s) => s.official.platform !== 'none' && s.official.fetched_at === null && s.official.error === null && s.probe === null && s.probe_configured);
-    if (unread !== undefined) await expect(page.locator(`article[data-service="${unread.id}"] .sides dd`).allTextContents()).resolves.toEqual(['Status page not read yet.', 'Not probed yet.']);
+    if (unread !== undefined) await expect(page.locator(`article[data-service="${unread.id}"] .sides dd`).allTextContents()).resolves.toEqual(['Status page not read yet.', 'Not probed yet.', expect.any(String)]);
     expect(problems).toEqual([]);
     await close();
   }, SLOW);

@@ -21,6 +21,7 @@ import { createAjv } from '../../validation/ajv.js';
 import { SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
 import { describeMcpEndpoint } from './mcp-endpoint.cases.js';
+import { cheapestEntries, type ModelsList } from '../../testing/cheapest-entries.js';
 
 let server: CloudflareDevServer;
 let publishDir: string;
@@ -30,9 +31,7 @@ let validateCheapest: ReturnType<Ajv2020['compile']>;
 beforeAll(async () => {
   ({ publishDir } = await buildCommittedSite('cloudflare'));
   server = await startCloudflareDev({ publishDir, port: 0 });
-  const list = JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as { data: Array<ModelEntry & { status?: unknown }>; meta: typeof models.meta };
-  // The list's entries without their compact status: what a cheapest answer holds.
-  models = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
+  models = cheapestEntries(JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as ModelsList);
   validateCheapest = createAjv().compile(apiSchemas(TEST_SITE_URL).cheapest);
 }, 0); // no time limit: the full committed site (built once per run) takes what the machine takes
 afterAll(async () => {

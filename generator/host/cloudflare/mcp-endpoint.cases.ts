@@ -111,8 +111,28 @@ export function describeMcpEndpoint(siteUrl: () => string): void {
       expect([unknown.isError, unknown.content[0]!.text]).toEqual([true, expect.stringMatching(/^unknown_model: anthropic has no API name "claude-sonnet-4-5-2025092" we know; closest: claude-sonnet-4-5-20250929/)]);
     });
 
+    it("answers a model's status by its id or an API name, the models not operational and fastest, as the package client and the Worker's routes do", async () => {
+      const client = createClient({ baseUrl: siteUrl() });
+      const byId = await call('model_status', { model: 'anthropic/claude-sonnet-4.5' });
+      expect(byId.isError).toBeFalsy();
+      const { fallback: _fallback, ...expected } = await client.modelStatus('anthropic/claude-sonnet-4.5');
+      expect(byId.structuredContent).toEqual(expected);
+      const byName = await call('model_status', { model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', provider: 'bedrock' });
+      expect(byName.structuredContent).toMatchObject({ data: { id: 'anthropic/claude-sonnet-4.5', asked: { match: 'exact', providers: ['amazon-bedrock'] } } });
+      // The list as the site answers it live (the path form).
+      expect((await call('model_status', {})).structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/status/models`)).json());
+      // Off the precomputed answer: the Worker's own query route, the same code.
+      const fastest = await call('fastest_models', { sort: 'latency', max_price: 2, limit: 5 });
+      expect(fastest.isError).toBeFalsy();
+      expect(fastest.structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/fastest?max_price=2&sort=latency&limit=5`)).json());
+      expect(fastest.structuredContent!.meta.query).toMatchObject({ sort: 'latency', max_price: 2, limit: 5 });
+      expect((await call('fastest_models', {})).structuredContent).toEqual(await (await fetch(`${siteUrl()}/api/v1/fastest.json`)).json());
+      const unknown = await call('model_status', { model: 'claude-sonnet-4-5-2025092' });
+      expect([unknown.isError, unknown.content[0]!.text]).toEqual([true, expect.stringMatching(/^unknown_model: no model id or API name "claude-sonnet-4-5-2025092" we know at any provider; closest: /)]);
+    });
+
     it('refuses bad arguments and unknown tools with a tool error naming them', async () => {
-      for (const [name, args, reason] of [['cheapest', { min_intel: 'abc' }, /min_intel/], ['cheapest', { limit: 0 }, /limit/], ['cheapest', { min_intell: 40 }, /min_intell/], ['model', {}, /id/], ['no_such_tool', {}, /no_such_tool/]] as const) {
+      for (const [name, args, reason] of [['cheapest', { min_intel: 'abc' }, /min_intel/], ['cheapest', { limit: 0 }, /limit/], ['cheapest', { min_intell: 40 }, /min_intell/], ['model', {}, /id/], ['model_status', { model: 'x', id: 'y' }, /id/], ['fastest_models', { sort: 'speed' }, /sort/], ['fastest_models', { max_price: -1 }, /max_price/], ['no_such_tool', {}, /no_such_tool/]] as const) {
         const answer = await call(name, args);
         expect(answer.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
         expect(answer.content[0]!.text, `${name} ${JSON.stringify(args)}`).toMatch(reason);

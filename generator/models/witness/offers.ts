@@ -11,6 +11,7 @@ import { startOfDay } from '../dated-prices.js';
 import type { DirectOffer } from '../direct-offers.js';
 import type { OfferPoint, PricePoint, TokenPrices } from '../types.js';
 import { offerPlace, providerId } from '../../sources/providers.js';
+import { apiNameOf, offerNameKey, type DepartedRecord } from './departed.js';
 import { correctedSegments, DEFAULT_SLACK_MS, judgeMoves, type Correction, type Move } from './judge.js';
 import { freshestWord, type Word } from './freshest.js';
 import { sameRates, segmentsOf, type Segment, type Witness } from './series.js';
@@ -37,6 +38,8 @@ export interface WitnessContext {
   /** OpenRouter's endpoints of the model, each a witness of its provider's offer. */
   endpoints?: ReadonlyArray<{ tag: string; history: readonly OfferPoint[]; readAt: string | null; today: TokenPrices }>;
   makers?: readonly MakerWitness[];
+  /** Records that left their source, by the offer they named (departed.ts, `offerNameKey`): witnesses of that offer's first price, never published. */
+  departed?: ReadonlyMap<string, readonly DepartedRecord[]>;
   /** The model's release day (docs/data.md): a source's undated price before a dated one holds from it. */
   release?: string | null;
   slackMs?: number;
@@ -103,6 +106,27 @@ function recordWitness(o: DirectOffer, context: WitnessContext): Witness {
 
 const upTo = <T extends { at: string }>(points: readonly T[], asOf: string | null) => points.filter((p) => asOf === null || p.at <= asOf);
 
+/**
+ * The departed records (departed.ts) naming exactly one of the place's records' provider and API
+ * name, at the same place, each a witness of its own (never a record of the place itself).
+ */
+function departedWitnesses(records: readonly DirectOffer[], kind: string, region: string, context: WitnessContext): Witness[] {
+  if (context.departed === undefined) return [];
+  const names = new Set(records.map((o) => offerNameKey(o.provider, apiNameOf(o.source_key, o.provider))));
+  const own = new Set(records.map((o) => `${o.source}\u0000${o.source_key}`));
+  const out: Witness[] = [];
+  for (const name of [...names].sort()) {
+    for (const d of context.departed.get(name) ?? []) {
+      const place = offerPlace(d.key);
+      if (own.has(`${d.source}\u0000${d.key}`) || place.kind !== kind || (place.region ?? '') !== region) continue;
+      const segments = segmentsOf(upTo(d.history, context.asOf), null);
+      if (segments.length > 0) out.push({ source: d.source, key: d.key, maker: false, publishable: false, segments });
+    }
+  }
+  return out;
+}
+
+
 /** Judges every place of the model (see the module's comment); `offers` are directOffers' as of `context.asOf`. */
 export function judgeOffers(offers: readonly DirectOffer[], context: WitnessContext): JudgedOffers {
   const slack = context.slackMs ?? DEFAULT_SLACK_MS;
@@ -149,12 +173,16 @@ export function judgeOffers(offers: readonly DirectOffer[], context: WitnessCont
     const lead = word.maker_unfollowed ? word.chosen.witness : word.published.witness;
     const base = records.find((o) => o.source === word.published.witness.source && o.source_key === word.published.witness.key)!;
     const record = word.maker_unfollowed ? makerOffer(lead, word.chosen.price, base) : base;
-    const judged = judgedHistory(lead, witnesses.filter((w) => w !== lead), slack);
+    const departed = departedWitnesses(records, kind, region, context);
+    const judged = judgedHistory(lead, witnesses.filter((w) => w !== lead), slack, departed);
     for (const w of witnesses.filter((w) => w.publishable)) {
       result.corrections.push(...(w === lead ? judged.corrections : correctedSegments(w, judgeMoves(w, witnesses.filter((o) => o !== w), slack)).corrections));
     }
     result.moves.push(...judged.moves.map((m) => ({ ...m, source: record.source, source_key: lead.key })));
-    out.push({ ...record, price_history: judged.points, witnesses: [...new Set(witnesses.map((w) => w.source))].sort() });
+    // A departed record is a witness of the offer where it saw one of its published prices.
+    const seen = new Set(judged.points.flatMap((p) => p.witnesses));
+    const sources = [...witnesses, ...departed.filter((d) => seen.has(`${d.source} ${d.key}`))].map((w) => w.source);
+    out.push({ ...record, price_history: judged.points, witnesses: [...new Set(sources)].sort() });
     for (const w of word.words.filter((x) => x.witness.maker && speakers.some((s) => s.witness === x.witness))) {
       const others = word.words.filter((x) => !x.witness.maker && !sameRates(x.price, w.price)).map((x) => ({ source: x.witness.source, source_key: x.witness.key, input: x.price.input, output: x.price.output }));
       result.makerWords.push({ provider, source: w.witness.source, key: w.witness.key, maker: w.price, published: record.price, others });

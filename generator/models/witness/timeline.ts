@@ -61,8 +61,12 @@ function firstSighting(first: Segment, lead: Witness, others: readonly Witness[]
   return { at: first.from, seen: others.filter((w) => w.segments.some((x) => sameRates(x.price, first.price) && x.from <= first.from && x.until >= first.from)) };
 }
 
-/** The judged history of `lead`'s offer, the other witnesses of the same offer beside it. */
-export function judgedHistory(lead: Witness, others: readonly Witness[], slackMs: number = DEFAULT_SLACK_MS): JudgedHistory {
+/**
+ * The judged history of `lead`'s offer, the other witnesses of the same offer beside it.
+ * `firstOnly`: witnesses of its first price alone (records that left their source, departed.ts),
+ * never of a move: two sources dropping the same stale price weeks apart is no price change.
+ */
+export function judgedHistory(lead: Witness, others: readonly Witness[], slackMs: number = DEFAULT_SLACK_MS, firstOnly: readonly Witness[] = []): JudgedHistory {
   const moves = judgeMoves(lead, others, slackMs);
   const corrected = correctedSegments(lead, moves);
   const corrections = corrected.corrections;
@@ -74,7 +78,7 @@ export function judgedHistory(lead: Witness, others: readonly Witness[], slackMs
     const last = points.at(-1);
     const sourceDate = segment.source_date === undefined ? {} : { source_date: segment.source_date };
     if (i === 0 || last === undefined) {
-      const first = firstSighting(segment, { ...lead, segments: segments.map((s) => s.segment) }, others);
+      const first = firstSighting(segment, { ...lead, segments: segments.map((s) => s.segment) }, [...others, ...firstOnly]);
       points.push({ at: first.at, ...pricesOf(segment.price), ...sourceDate, change: false, verdict: null, witnesses: [label(lead), ...first.seen.map(label).sort()], ...said });
       return;
     }

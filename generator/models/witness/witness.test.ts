@@ -1,38 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectOffer } from '../direct-offers.js';
 import type { DatedPrice } from '../../sources/facts.js';
-import type { OfferPoint, TokenPrices } from '../types.js';
+import type { TokenPrices } from '../types.js';
 import { judgeMoves } from './judge.js';
 import { judgeOffers, type MakerWitness, type WitnessContext } from './offers.js';
 import { statementWitness } from './makers.js';
 import { segmentsOf } from './series.js';
+import { offer, p, point } from './fixtures.js';
 
 // Histories as data/price-history/<source>.json stores them (offer-history.ts points), read as
 // the replay reads them: genai-prices' monthly copies at 00:00, models.dev once a week.
-const p = (input: number, output: number, cache_read: number | null = null): TokenPrices => ({ input, output, cache_read, cache_write: null });
-const point = (at: string, price: TokenPrices, extra: Partial<OfferPoint> = {}): OfferPoint => ({ at: `${at}T00:00:00Z`, ...price, ...extra });
-
-function offer(source: DirectOffer['source'], key: string, history: OfferPoint[], extra: Partial<DirectOffer> = {}): DirectOffer {
-  const last = history.at(-1)!;
-  return {
-    source,
-    provider: key.includes('/') ? key.split('/')[0]! : 'openai',
-    source_key: key,
-    first_party: true,
-    price: { input: last.input, output: last.output, cache_read: last.cache_read, cache_write: last.cache_write },
-    price_tiers: [],
-    context_length: null,
-    max_output: null,
-    retirement_date: null,
-    prices_checked: null,
-    price_history: history,
-    source_date: null,
-    upcoming: [],
-    time_window: null,
-    ...extra,
-  };
-}
-
 const READS: Record<string, string> = { 'genai-prices': '2026-07-25T00:00:00Z', litellm: '2026-08-01T06:00:00Z', modelsdev: '2026-06-30T18:39:45Z' };
 const context = (extra: Partial<WitnessContext> = {}): WitnessContext => ({ asOf: '2026-10-06T23:23:23Z', readAt: (s) => READS[s] ?? null, ...extra });
 const at = (offers: ReturnType<typeof judgeOffers>['offers'], key: string) => offers.find((o) => o.source_key === key);

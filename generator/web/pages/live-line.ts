@@ -29,8 +29,11 @@ export function liveObservedAt(meta: Record<string, unknown>): string | null {
   return live?.source === 'monitor' && typeof live.observed_at === 'string' ? live.observed_at : null;
 }
 
-/** The line that says where the data comes from, or null for a plain static site. */
-export function liveLine(meta: Record<string, unknown>, fallback: LiveFallback | null, now: number): HTMLElement | null {
+/**
+ * The line that says where the data comes from, or null for a plain static site. `file` names the
+ * static answer shown instead of a live one.
+ */
+export function liveLine(meta: Record<string, unknown>, fallback: LiveFallback | null, now: number, file = 'the static status file, as of its last check below'): HTMLElement | null {
   const live = liveMeta(meta);
   const observedAt = liveObservedAt(meta);
   if (observedAt !== null) {
@@ -39,11 +42,11 @@ export function liveLine(meta: Record<string, unknown>, fallback: LiveFallback |
     return h('p', { class: 'lead', attrs: { 'data-live': 'monitor' } }, h('strong', {}, 'Live.'), ` Observed ${when} (${formatTime(observedAt)}) by the edge monitor, which checks every minute.`);
   }
   if (fallback !== null) {
-    return h('p', { class: 'note note-warning', attrs: { 'data-live': 'fallback' } }, h('strong', {}, 'Live status is unavailable'), ` (${fallback.reason}): this is the static status file, as of its last check below.`);
+    return h('p', { class: 'note note-warning', attrs: { 'data-live': 'fallback' } }, h('strong', {}, 'Live status is unavailable'), ` (${fallback.reason}): this is ${file}.`);
   }
   const reason = live?.reason ?? null;
   if (live?.source === 'static' && reason !== null && reason !== 'static_build') {
-    return h('p', { class: 'note note-warning', attrs: { 'data-live': 'static' } }, h('strong', {}, 'Not live'), `: ${REASONS[reason] ?? reason}, so this is the static status file, as of its last check below.`);
+    return h('p', { class: 'note note-warning', attrs: { 'data-live': 'static' } }, h('strong', {}, 'Not live'), `: ${REASONS[reason] ?? reason}, so this is ${file}.`);
   }
   return null;
 }

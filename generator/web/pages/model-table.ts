@@ -1,9 +1,9 @@
 import { CHEAPEST_FLAGS } from '../../query/cheapest.js';
-import type { ModelEntry } from '../../types/api-types.js';
+import type { EntryStatus, ModelEntry } from '../../types/api-types.js';
 import { usdAmount } from '../../render/presentation.js';
 import { FIRST_ORDER, type MixCosts, type SortKey, type SortOrder } from '../catalogue.js';
 import { h, scrollTable } from '../dom.js';
-import { formatPrice, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
+import { formatLatency, formatPrice, formatThroughput, formatTokens, unitPriceText, type UnitPrice } from '../format.js';
 import { routes } from '../../render/page-routes.js';
 import { cell } from './common.js';
 
@@ -12,7 +12,7 @@ export interface TableSort {
   order: SortOrder;
 }
 
-const COLUMNS: Array<{ label: string; key: SortKey; numeric: boolean }> = [
+const COLUMNS: ReadonlyArray<{ label: string; key: SortKey; numeric: boolean }> = [
   { label: 'Model', key: 'name', numeric: false },
   { label: 'Author', key: 'author', numeric: false },
   { label: 'Blended', key: 'blended', numeric: true },
@@ -23,16 +23,32 @@ const COLUMNS: Array<{ label: string; key: SortKey; numeric: boolean }> = [
   { label: 'Capabilities', key: 'capabilities', numeric: false },
 ];
 
+/** Shown after intelligence where the rows carry a speed (the models lists; not cheapest's entries). */
+const SPEED_COLUMNS = [
+  { label: 'Speed', key: 'throughput', numeric: true },
+  { label: 'Latency', key: 'latency', numeric: true },
+] as const;
+
 /** Shown after the author when the reader states a token mix. */
 const COST_COLUMN = { label: 'Cost', key: 'cost', numeric: true } as const;
 
-export const COLUMN_LABELS = Object.fromEntries([...COLUMNS, COST_COLUMN].map((c) => [c.key, c.label])) as Record<SortKey, string>;
+export const COLUMN_LABELS = Object.fromEntries([...COLUMNS, COST_COLUMN, ...SPEED_COLUMNS].map((c) => [c.key, c.label])) as Record<SortKey, string>;
 
 /** A model's cost for the mix, and the offer it is at when that is not the headline price. */
 function costCell(costs: MixCosts, id: string): HTMLTableCellElement {
   const estimate = costs.get(id);
   if (estimate === undefined) return cell('—', 'num');
   return h('td', { class: 'num', attrs: { 'data-cost': estimate.total_usd } }, usdAmount(estimate.total_usd), estimate.provider === null ? null : h('span', { class: 'muted block' }, `via ${estimate.provider}`));
+}
+
+/** A list entry's speed and where it comes from: OpenRouter's best provider, or Artificial Analysis' median (marked). */
+function speedCells(m: ModelEntry): HTMLTableCellElement[] {
+  const status = (m as { status?: EntryStatus }).status;
+  const source = status?.speed_source === 'artificialanalysis' ? h('span', { class: 'muted block' }, 'Artificial Analysis') : null;
+  return [
+    h('td', { class: 'num', attrs: { 'data-throughput': status?.throughput_tps ?? null } }, formatThroughput(status?.throughput_tps), status?.throughput_tps == null ? null : source),
+    h('td', { class: 'num', attrs: { 'data-latency': status?.latency_ms ?? null } }, formatLatency(status?.latency_ms), status?.latency_ms == null ? null : source?.cloneNode(true)),
+  ];
 }
 
 function capabilityText(m: ModelEntry): string {
@@ -50,7 +66,10 @@ export function nextSort(current: TableSort | null, key: SortKey): TableSort {
  * A redraw keeps keyboard focus on the sort button the reader was on.
  */
 export function modelTable(caption: string, models: readonly ModelEntry[], sort: TableSort | null, onSort: (key: SortKey) => void, costs: MixCosts | null = null): HTMLElement {
-  const columns = costs === null ? COLUMNS : [...COLUMNS.slice(0, 2), COST_COLUMN, ...COLUMNS.slice(2)];
+  // Speed where the rows have it: the models lists' entries do, cheapest's do not.
+  const speed = models.some((m) => (m as { status?: unknown }).status !== undefined);
+  const base = speed ? [...COLUMNS.slice(0, 7), ...SPEED_COLUMNS, ...COLUMNS.slice(7)] : COLUMNS;
+  const columns = costs === null ? base : [...base.slice(0, 2), COST_COLUMN, ...base.slice(2)];
   const head = columns.map((c) => {
     const sorted = sort !== null && sort.key === c.key;
     const mark = sorted ? (sort.order === 'asc' ? ' ▲' : ' ▼') : '';
@@ -74,6 +93,7 @@ export function modelTable(caption: string, models: readonly ModelEntry[], sort:
       cell(formatPrice(m.price.output), 'num'),
       cell(formatTokens(m.context_length), 'num'),
       cell(m.benchmarks.intelligence_index ?? '—', 'num'),
+      ...(speed ? speedCells(m) : []),
       cell(capabilityText(m)),
     ),
   );

@@ -1,4 +1,4 @@
-import { ModelPulseError, type ApiResponse } from '../../client/client.js';
+import { ModelPulseError } from '../../client/client.js';
 import type { ApiOffer, ModelDetail } from '../../types/api-types.js';
 import { priceChart } from '../chart.js';
 import { api, type Page } from '../context.js';
@@ -10,6 +10,11 @@ import { routes } from '../../render/page-routes.js';
 import { cell, note, pageTitle, table, yesNo } from './common.js';
 import { lifecycleWords, type LifecycleWords } from '../lifecycle.js';
 import { costBox } from './cost-box.js';
+import { modelStatusSection } from './model-status.js';
+import { modelStateBadge } from './model-words.js';
+import { dataAge } from '../freshness.js';
+import { liveObservedAt } from './live-line.js';
+import type { StatusAnswer } from '../../client/client.js';
 
 /** Fields the data-truth work adds to offers (#19); offers from older data lack them and still show. */
 type Offer = ApiOffer & { provider_name?: string; region?: string | null; kind?: string };
@@ -146,9 +151,10 @@ function notFound(main: HTMLElement, id: string, error: ModelPulseError): void {
 
 export const modelPage: Page = async ({ main, params, query, noteMeta, freshness, now }) => {
   const id = params.join('/');
-  let response: ApiResponse;
+  let response: StatusAnswer;
   try {
-    response = await api.model(id);
+    // Where status is live, the detail with the monitor's newest status and figures; else the file.
+    response = await api.liveModel(id);
   } catch (error) {
     if (error instanceof ModelPulseError && (error.status === 404 || error.status === 400)) return notFound(main, id, error);
     throw error;
@@ -157,7 +163,12 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
   const model = response.data as Shown;
   const units = unitPriceText(model.unit_prices);
   // The chart runs to the last check of the data (a price holds until it changes).
-  const checked = (await freshness())?.run_at ?? null;
+  const fresh = await freshness();
+  const checked = fresh?.run_at ?? null;
+  // The state was judged at the live observation, else at the last status check.
+  const judgedAt = liveObservedAt(response.meta) ?? fresh?.sources.find((s) => s.id === 'status')?.last_success_at ?? null;
+  // Older data has no status (issue 39): the page shows without it.
+  const state = (model as { status?: ModelDetail['status'] }).status?.state;
   const asOf = checked ?? (response.meta.updated_at as string | null) ?? model.price_history[model.price_history.length - 1]?.at ?? model.first_seen_at;
   const chart = priceChart(model.price_history, asOf);
   const lifecycle = lifecycleWords(model.lifecycle, model.deprecation ?? null, model.retirement_date, utcDate(now()));
@@ -165,7 +176,7 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
   replaceChildren(
     main,
     pageTitle(model.name),
-    h('p', { class: 'muted' }, model.id, ' · by ', model.author),
+    h('p', { class: 'muted' }, model.id, ' · by ', model.author, state === undefined ? null : ' · ', state === undefined ? null : modelStateBadge(state, dataAge(judgedAt, now()).stale)),
     // One model found under two ids (docs/data.md, "Identity"): this address says which one it is part of.
     model.part_of == null
       ? model.delisted_at === null
@@ -192,6 +203,7 @@ export const modelPage: Page = async ({ main, params, query, noteMeta, freshness
       ['Source', externalLink(model.source_url, model.source_url)],
     ]),
     model.pending_price === null ? null : note(`A price change to ${formatPrice(model.pending_price.input)} / ${formatPrice(model.pending_price.output)} (seen ${formatTime(model.pending_price.at)}) waits for confirmation.`),
+    ...modelStatusSection(model, { meta: response.meta, fallback: response.fallback, judgedAt, now: now() }),
     // The address keeps the mix, so a priced request can be shared.
     costBox(model, query, (mix) => history.replaceState(null, '', `${routes.model(model.id)}?${mix.toString()}`)),
     h('h2', {}, 'Price history'),

@@ -3,12 +3,14 @@ import { api, type Page } from '../context.js';
 import type { LiveFallback } from '../../client/client.js';
 import { routes } from '../../render/page-routes.js';
 import { externalLink, h, scrollTable, replaceChildren, type Child } from '../dom.js';
-import { formatLatency, formatTime, formatUptime, statusWords } from '../format.js';
+import { formatLatency, formatShare, formatTime, formatUptime, statusWords } from '../format.js';
 import { dataAge, newestTime, plural, REFRESH_MINUTES } from '../freshness.js';
 import { addDays } from '../../models/dates.js';
 import { cell, errorMessage, note, pageTitle, table } from './common.js';
 import { dayText, uptimeBar, type BarDay } from './uptime-bar.js';
 import { liveLine, liveObservedAt } from './live-line.js';
+import { healthText, incidentItem } from './model-words.js';
+import { modelsInTrouble } from './models-in-trouble.js';
 
 type Incident = ServiceEntry['active_incidents'][number];
 
@@ -53,13 +55,23 @@ function probeText(service: ServiceEntry, now: number): string {
   return `${probe.ok ? 'Reachable' : 'Failing'}: ${answer}, ${formatLatency(probe.latency_ms)}${when}.`;
 }
 
-/** The official status and the probe, side by side (stacked on a phone). */
+/** The third signal: the share of requests failing on the service's own endpoints (real traffic), or why there is none. */
+function trafficText(service: ServiceEntry, now: number): Child[] {
+  const traffic = (service as Partial<ServiceEntry>).traffic;
+  if (traffic === undefined) return ['No real-traffic figures in this response.'];
+  if (traffic.failing_share === null || traffic.counted_endpoints === 0) return ['No fresh real-traffic figures for its own endpoints.'];
+  const counted = `${plural(traffic.counted_endpoints, 'endpoint')} of ${plural(traffic.counted_models, 'model')}`;
+  return [healthText(traffic.health, dataAge(traffic.observed_at, now).stale), `: ${formatShare(traffic.failing_share)} of requests failing over 5 minutes (${counted}, read ${ago(traffic.observed_at, now)}).`];
+}
+
+/** The official status, the probe and real traffic, side by side (stacked on a phone), never averaged. */
 function sides(service: ServiceEntry, now: number): HTMLElement {
   return h(
     'dl',
     { class: 'sides' },
     h('div', {}, h('dt', {}, 'Official status page'), h('dd', {}, ...officialText(service, now))),
     h('div', {}, h('dt', {}, 'Our probe'), h('dd', {}, probeText(service, now))),
+    h('div', { attrs: { 'data-signal': 'traffic' } }, h('dt', {}, 'Real traffic'), h('dd', {}, ...trafficText(service, now))),
   );
 }
 
@@ -72,17 +84,6 @@ function staleness(service: ServiceEntry, now: number): HTMLElement {
     { class: `service-age${age.stale ? ' stale' : ' muted'}` },
     age.stale ? h('span', { class: 'tag-stale' }, 'Stale') : null,
     age.stale ? ` Latest observation ${age.age} old.` : `Latest observation ${age.age} old.`,
-  );
-}
-
-function incidentItem(incident: Incident & { resolved_at?: string | null }): HTMLLIElement {
-  return h(
-    'li',
-    { class: 'incident' },
-    externalLink(incident.url, h('span', { class: 'incident-name' }, incident.name)),
-    ' ',
-    h('span', { class: 'muted' }, `${incident.status}, ${incident.impact} impact, since ${formatTime(incident.started_at)}`),
-    incident.resolved_at ? h('span', { class: 'muted' }, `, resolved ${formatTime(incident.resolved_at)}`) : null,
   );
 }
 
@@ -136,7 +137,8 @@ function boardFreshness(checkedAt: string | null, now: number): HTMLElement {
 const LEGEND: Array<[string, string]> = [['day-ok', '99.9% or more'], ['day-minor', '95% or more'], ['day-major', 'less'], ['day-none', 'no data']];
 
 export const statusBoard: Page = async ({ main, noteMeta, now }) => {
-  const response = await api.status();
+  // The models' status is read beside the services'; a failure of it leaves the services shown.
+  const [response, models] = await Promise.all([api.status(), api.modelStatus().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))]);
   noteMeta(response.meta);
   const services = Array.isArray(response.data) ? (response.data as unknown[]) : [];
   const clock = now();
@@ -155,6 +157,8 @@ export const statusBoard: Page = async ({ main, noteMeta, now }) => {
     main,
     pageTitle('AI service status'),
     ...freshness(response.meta, response.fallback, clock),
+    modelsInTrouble(models, clock),
+    h('h2', { class: 'board-heading' }, 'Services'),
     h('p', {}, `${plural(services.length, 'service')}: `, [...counts].map(([label, n]) => `${n} ${label}`).join(', '), '.'),
     h('p', { class: 'legend muted' }, 'Each bar: the last 90 days, one a day, oldest first: ', ...LEGEND.flatMap(([shade, text], i) => [h('span', { class: `swatch ${shade}`, attrs: { 'aria-hidden': 'true' } }), ` ${text}${i < LEGEND.length - 1 ? ', ' : '.'}`])),
     services.length === 0 ? note('No services are monitored (data/services.json is empty).') : h('div', { class: 'board' }, ...services.map((s) => safeCard(s, clock))),

@@ -2,12 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest as computeCheapest, cheapestPath, type CheapestQuery as Normalized } from '../../../generator/query/cheapest.js';
-import { normalizeQuery } from '../../../generator/client/client.js';
-import type { ModelEntry } from '../../../generator/types/api-types.js';
-import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery } from './client.js';
-import { CostInputError } from './index.js';
+import { createClient as createSharedClient, normalizeQuery } from '../../../generator/client/client.js';
+import { createClient, DEFAULT_BASE_URL, ModelPulseError, normalizeBaseUrl, type CheapestQuery, type FastestQuery } from './client.js';
+import type { ModelResponse } from './generated/api.js';
+import { CostInputError, ResolveError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
 import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
+import { cheapestEntries, type ModelsList } from '../../../generator/testing/cheapest-entries.js';
 
 let site: SmallSite;
 beforeAll(async () => {
@@ -40,9 +41,7 @@ describe('the package client against a running serve', () => {
 
   it('answers cheapest exactly as the API, precomputed or computed with the same code', async () => {
     const client = createClient({ baseUrl: `${site.server.url}/` });
-    const list = (await site.file('models.json')) as unknown as { data: Array<ModelEntry & { status?: unknown }>; meta: { as_of: string | null } };
-    // The list's entries without their compact status: what a cheapest answer holds.
-    const index = { ...list, data: list.data.map(({ status: _status, ...entry }) => entry) };
+    const index = cheapestEntries((await site.file('models.json')) as unknown as ModelsList);
     const queries: CheapestQuery[] = [{}, { min_intel: 40, vision: true, limit: 5 }, { min_intel: 43, reasoning: 1 }, { min_context: 150000, tools: 'true', limit: '2' }];
     const computed: boolean[] = [];
     for (const query of queries) {
@@ -72,6 +71,75 @@ describe('the package client against a running serve', () => {
     const error = await failure(client.model('openai/no-such-model'));
     expect([error.status, error.code]).toEqual([404, 'not_found']);
     expect(error.url).toBe(`${site.server.url}/api/v1/models/openai/no-such-model.json`);
+  });
+});
+
+describe("the package client's model status and fastest", () => {
+  const refusal = async (promise: Promise<unknown>): Promise<ResolveError> => {
+    const error = await promise.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ResolveError);
+    return error as ResolveError;
+  };
+
+  it('lists the models not operational as the status files are read, and answers one model by any of its names', async () => {
+    const client = createClient({ baseUrl: site.server.url, liveStatusUrl: null });
+    const list = await client.modelStatus();
+    expect(list).toEqual({ ...(await site.file('status/models.json')), fallback: null });
+    expect(list.data.map((m) => [m.id, m.state])).toEqual([['anthropic/claude-test', 'degraded']]);
+    const detail = (await site.file('models/anthropic/claude-test.json')) as unknown as ModelResponse;
+    const byId = await client.modelStatus('anthropic/claude-test');
+    expect([byId.meta, byId.fallback]).toEqual([detail.meta, null]);
+    expect(byId.data).toEqual({
+      id: 'anthropic/claude-test',
+      name: detail.data.name,
+      author: 'anthropic',
+      asked: { name: 'anthropic/claude-test', match: 'id', providers: [] },
+      status: detail.data.status,
+      // Its OpenRouter endpoints (a tag), cheapest first as in the detail, with their figures.
+      endpoints: detail.data.endpoints.filter((e) => e.tag !== null).map(({ provider, provider_name, tag, stats }) => ({ provider, provider_name, tag, stats })),
+    });
+    expect(byId.data.status).toMatchObject({ state: 'degraded', reason: 'no_provider_up', providers: { up: 0, degraded: 1, down: 1, unknown: 0 } });
+    expect(byId.data.endpoints.map((e) => [e.tag, e.stats?.uptime_5m])).toEqual([['anthropic', 0.9], ['amazon-bedrock', 0.3]]);
+    // An API name at any provider, a form of one, an OpenRouter id, one provider's name.
+    const named: Array<[string | { provider: string; model: string }, string, object]> = [
+      ['mistral-test-2507', 'mistralai/mistral-test', { match: 'exact', providers: ['mistral'] }],
+      ['Mistral-Test-2507', 'mistralai/mistral-test', { match: 'form', providers: ['mistral'] }],
+      ['deepseek/r-test:free', 'deepseek/r-test', { match: 'form', providers: ['openrouter'] }],
+      [{ provider: 'bedrock', model: 'us.deepseek.r-test-v1:0' }, 'deepseek/r-test', { match: 'exact', providers: ['amazon-bedrock'] }],
+    ];
+    for (const [name, id, asked] of named) {
+      const answer = await client.modelStatus(name);
+      expect(answer.data.id, JSON.stringify(name)).toBe(id);
+      expect(answer.data.asked, JSON.stringify(name)).toMatchObject(asked);
+      expect(answer.data.status, JSON.stringify(name)).toEqual(((await site.file(`models/${id}.json`)).data as ModelResponse['data']).status);
+    }
+  });
+
+  it('never guesses: an unknown name gets the closest ones, a name two models claim names both', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    const unknown = await refusal(client.modelStatus('mistral-test-2508'));
+    expect([unknown.code, unknown.suggestions.slice(0, 2)]).toEqual(['unknown_model', ['mistral-test-2507', 'mistral-test-latest']]);
+    // Id-shaped, but no such model: read as a name, and not found as one either.
+    expect((await refusal(client.modelStatus('openai/no-such-model'))).code).toBe('unknown_model');
+    const claimed = await refusal(client.modelStatus('shared-test'));
+    expect([claimed.code, claimed.candidates]).toEqual(['ambiguous_model', ['deepseek/r-test', 'mistralai/mistral-test']]);
+    expect((await refusal(client.modelStatus({ provider: 'nobody', model: 'x' }))).code).toBe('unknown_provider');
+    expect((await refusal(client.modelStatus(' '))).code).toBe('bad_request');
+  });
+
+  it('answers fastest as the shared client does, typed, and refuses a bad query naming the parameter', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    expect(await client.fastest()).toEqual({ ...(await site.file('fastest.json')), computed: false });
+    const query: FastestQuery = { sort: 'latency', max_price: 5, tools: true, limit: 3 };
+    const answer = await client.fastest(query);
+    expect(answer).toEqual(await createSharedClient({ baseUrl: site.server.url }).fastest({ ...query }));
+    expect(answer.computed).toBe(true);
+    expect(answer.data.length).toBeGreaterThan(1);
+    const latencies = answer.data.map((m) => m.status.latency_ms!);
+    expect(latencies).toEqual([...latencies].sort((a, b) => a - b));
+    expect(answer.data.every((m) => m.price.blended! <= 5 && m.capabilities.tools)).toBe(true);
+    expect((await failure(client.fastest({ sort: 'speed' as 'latency' }))).parameter).toBe('sort');
+    expect((await failure(client.fastest({ max_price: -1 }))).parameter).toBe('max_price');
   });
 });
 

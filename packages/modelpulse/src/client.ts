@@ -11,14 +11,17 @@ import type {
   CheapestResponse,
   CostIndexResponse,
   DeprecationsResponse,
+  FastestResponse,
   IndexResponse,
   ModelResponse,
   ModelsResponse,
+  ModelStatusListResponse,
   PriceChangesResponse,
   ServiceResponse,
   StatusResponse,
 } from './generated/api.js';
 import { DEFAULT_TIMEOUT_MS, packageFetch, type FetchLike, type ResponseCache } from './http.js';
+import { modelStatusByName, type ModelStatusResponse } from './model-status.js';
 import { checked } from './shape.js';
 
 /** The public ModelPulse site, used when no `baseUrl` is given. */
@@ -37,6 +40,17 @@ export interface CheapestQuery {
   tools?: Flag;
   /** How many models at most: 1 to 100, default 10. */
   limit?: number | string | null;
+}
+
+/**
+ * A `fastest` query: `cheapest`'s filters plus a price cap and the order; values as in a URL or
+ * as JSON values.
+ */
+export interface FastestQuery extends CheapestQuery {
+  /** Only models whose blended price (USD per 1M tokens) is at most this. */
+  max_price?: number | string | null;
+  /** `throughput` (most output tokens a second first, the default) or `latency` (least time to the first token first). */
+  sort?: 'throughput' | 'latency' | null;
 }
 
 /** What a token mix costs on one model, with the model detail's meta (attribution included). */
@@ -121,6 +135,23 @@ export interface ModelPulseClient {
   resolveModel(query: NameQuery): Promise<ResolveResponse>;
   /** The models cheapest for a token mix (`rankByCost`), with `cheapest`'s filters and limit, from one file. */
   cheapestForUsage(usage: TokenUsage, query?: CheapestQuery): Promise<CostRankingResponse>;
+  /**
+   * The fastest models for a query (`cheapest`'s filters, `max_price`, `sort`): the precomputed
+   * answer for the default query, the Worker's where the site computes queries (`queryForm`), else
+   * computed from the fastest index with the API's own code (`computed: true`). Same answer either way.
+   */
+  fastest(query?: FastestQuery): Promise<FastestResponse & { computed: boolean }>;
+  /**
+   * Without a name: every model that is not operational now (/api/v1/status/models), live first
+   * as `status()` reads it, else the static file. With a name: that model's state, the open and
+   * recent incidents naming it, its speed and its OpenRouter endpoints' figures side by side (from
+   * its detail). The name is our id, else an API name at any provider (`claude-sonnet-4-5-20250929`,
+   * `models/gemini-2.5-pro`, an OpenRouter id) or, given `{ provider, model }`, at that provider.
+   * Throws ResolveError `unknown_model` (with the closest names) or `ambiguous_model` (with both
+   * models): never a guess.
+   */
+  modelStatus(): Promise<WithFallback<ModelStatusListResponse>>;
+  modelStatus(name: string | NameQuery): Promise<ModelStatusResponse>;
   /** Price changes, newest first. */
   priceChanges(): Promise<PriceChangesResponse>;
   /** Models with a retirement date, upcoming first. */
@@ -159,6 +190,12 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     }),
   });
+  function modelStatus(): Promise<WithFallback<ModelStatusListResponse>>;
+  function modelStatus(name: string | NameQuery): Promise<ModelStatusResponse>;
+  async function modelStatus(name?: string | NameQuery): Promise<WithFallback<ModelStatusListResponse> | ModelStatusResponse> {
+    if (name === undefined) return withFallback(await shared.modelStatus(), (body) => checked<ModelStatusListResponse>('status-models', body, baseUrl));
+    return modelStatusByName(shared, baseUrl, name);
+  }
   return {
     baseUrl,
     index: async () => checked('index', await shared.index(), baseUrl),
@@ -173,6 +210,11 @@ export function createClient(options: ClientOptions = {}): ModelPulseClient {
     cost: async (id, usage, options) => (await shared.cost(id, usage, options)) as CostResponse,
     resolveModel: async (query) => (await shared.resolve(query)) as ResolveResponse,
     cheapestForUsage: async (usage, query = {}) => (await shared.cheapestForUsage(usage, { ...query })) as unknown as CostRankingResponse,
+    fastest: async (query = {}) => {
+      const { computed, ...response } = await shared.fastest({ ...query });
+      return { ...checked<FastestResponse>('fastest', response, baseUrl), computed };
+    },
+    modelStatus,
     priceChanges: async () => checked('price-changes', await shared.priceChanges(), baseUrl),
     deprecations: async () => checked('deprecations', await shared.deprecations(), baseUrl),
   };

@@ -135,7 +135,7 @@ window.answer = createClient({ baseUrl: ${JSON.stringify(site.server.url)} }).ch
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { strict: true, noUncheckedIndexedAccess: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], types: [], noEmit: true },
     }));
-    const good = `import { createClient, estimateCost, ModelPulseError, type CostEstimate, type ModelEntry, type ServiceDetail } from 'modelpulse';
+    const good = `import { createClient, estimateCost, ModelPulseError, type CostEstimate, type EndpointStats, type FastestEntry, type ModelEntry, type ModelIncident, type ModelInTrouble, type ModelListStatus, type ModelStatus, type ServiceDetail } from 'modelpulse';
 const client = createClient();
 const { data, meta } = await client.cheapest({ min_intel: 40, vision: true, limit: 5 });
 const first: ModelEntry | undefined = data[0];
@@ -150,7 +150,16 @@ try { await client.models('x'); } catch (error) { if (error instanceof ModelPuls
 const estimate: CostEstimate = estimateCost((await client.model('openai/gpt-4o')).data, { input_tokens: 12000, cache_read_tokens: 8000, output_tokens: 800 });
 const total: number | null = estimate.total_usd;
 const ranked: string[] = (await client.cheapestForUsage({ input_tokens: 1000, output_tokens: 100 }, { vision: true })).data.map((r) => r.model_id);
-export const seen = [blended, vision, link, day, retires, failure, total, ranked];
+const one = (await client.modelStatus('claude-sonnet-4-5-20250929')).data;
+const state: ModelStatus['state'] = one.status.state;
+const stats: EndpointStats | undefined = one.endpoints[0]?.stats;
+const p90: number | null | undefined = stats?.latency_30m.p90_ms;
+const incident: ModelIncident | undefined = one.status.open_incidents[0];
+const trouble: ModelInTrouble[] = (await client.modelStatus()).data;
+const live: string | null = (await client.modelStatus()).meta.live.reason;
+const fast: FastestEntry | undefined = (await client.fastest({ tools: true, max_price: 2, sort: 'latency' })).data[0];
+const speed: ModelListStatus | undefined = fast?.status;
+export const seen = [blended, vision, link, day, retires, failure, total, ranked, state, p90, incident, trouble, live, speed];
 `;
     await writeFile(join(project, 'good.ts'), good);
     await run(process.execPath, [TSC, '-p', project]);
@@ -159,12 +168,16 @@ const { data } = await createClient().cheapest({ min_intel: 40 });
 export const price = data[0]?.price.per_token;
 await createClient().cheapest({ min_intell: 40 });
 estimateCost((await createClient().model('x')).data, { input_tokens: 1, output_tokens: 1, cache_reads_tokens: 1 });
+await createClient().fastest({ sort: 'speed' });
+export const p99 = (await createClient().modelStatus('x')).data.endpoints[0]?.stats?.latency_30m.p99_ms;
 `;
     await writeFile(join(project, 'bad.ts'), bad);
     const failed = await run(process.execPath, [TSC, '-p', project]).then(() => null, (error: { stdout: string }) => error.stdout);
     expect(failed).toMatch(/bad\.ts\(3,\d+\): error TS2339: Property 'per_token' does not exist on type 'Price'/);
     expect(failed).toMatch(/bad\.ts\(4,\d+\): error TS\d+: Object literal may only specify known properties, but 'min_intell' does not exist in type 'CheapestQuery'/);
     expect(failed).toMatch(/bad\.ts\(5,\d+\): error TS\d+: Object literal may only specify known properties, but 'cache_reads_tokens' does not exist in type 'TokenUsage'/);
+    expect(failed).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type '"speed"' is not assignable to type '"throughput" \| "latency" \| null \| undefined'/);
+    expect(failed).toMatch(/bad\.ts\(7,\d+\): error TS\d+: Property 'p99_ms' does not exist/);
     expect(failed, 'good.ts still compiles').not.toMatch(/good\.ts/);
   }, SLOW);
 });

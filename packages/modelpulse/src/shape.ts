@@ -6,10 +6,10 @@
  */
 import { ModelPulseError } from '../../../generator/client/client.js';
 
-export type Endpoint = 'index' | 'models' | 'model' | 'cheapest' | 'price-changes' | 'deprecations' | 'status' | 'service';
+export type Endpoint = 'index' | 'models' | 'model' | 'cheapest' | 'fastest' | 'price-changes' | 'deprecations' | 'status' | 'service' | 'status-models';
 
 /** The field that names each row of a list endpoint. */
-const ROW_KEY: Partial<Record<Endpoint, string>> = { models: 'id', cheapest: 'id', status: 'id', 'price-changes': 'model_id', deprecations: 'model_id' };
+const ROW_KEY: Partial<Record<Endpoint, string>> = { models: 'id', cheapest: 'id', fastest: 'id', status: 'id', 'status-models': 'id', 'price-changes': 'model_id', deprecations: 'model_id' };
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -63,6 +63,8 @@ describe('modelpulse --json', () => {
       [['model', 'openai/gpt-test'], 'models/openai/gpt-test.json'],
       [['changes'], 'price-changes.json'],
       [['deprecations'], 'deprecations.json'],
+      [['status', 'models'], 'status/models.json'],
+      [['fastest'], 'fastest.json'],
     ];
     for (const [argv, file] of cases) expect(JSON.parse((await run([...argv, '--json'])).out), argv.join(' ')).toEqual(await site.file(file));
   });
@@ -104,6 +106,84 @@ describe('modelpulse tables', () => {
     expect(printable('evil\u001b[31mred\u202eesrever\u0007')).toBe('evil [31mredesrever ');
     expect(table([{ name: 'a\nb' }], [{ title: 'NAME', value: (r) => r.name }])).toBe('NAME\na b');
     expect([usd(null), usd(0), usd(0.8), usd(4.375), usd(0.075), usd(0.0012345)]).toEqual(['-', 'free', '$0.80', '$4.375', '$0.075', '$0.0012']);
+  });
+});
+
+describe('modelpulse status per model and fastest', () => {
+  it('shows the models in trouble now under the services, and every one with its providers (status models)', async () => {
+    const board = await run(['status']);
+    expect(board.code).toBe(0);
+    expect(board.out).toMatch(/^Models in trouble now \(1\):\nMODEL +STATE +PROVIDERS +INCIDENTS +SINCE +WHY\nanthropic\/claude-test +degraded +0 of 2 up +0 +2026-08-02T00:00:00Z +no provider endpoint is up$/m);
+    expect(board.out.indexOf('SERVICE')).toBeLessThan(board.out.indexOf('Models in trouble now'));
+    const list = await run(['status', 'models']);
+    expect(list.out).toMatch(/^Anthropic +degraded +812 \/ 1,650 ms +61\.5 \/ 78 tok\/s +90\.0% \/ 90\.0% \/ 98\.8% +2026-08-02T00:00:00Z$/m);
+    expect(list.out).toMatch(/^Amazon Bedrock +down +1,204 \/ 2,900 ms/m);
+    expect(list.out).toMatch(ATTRIBUTION);
+  });
+
+  it('shows one model by id, API name, form or OpenRouter id: state, reason, providers side by side; --json is the client\'s answer', async () => {
+    const byId = await run(['status', 'anthropic/claude-test']);
+    expect(byId.code).toBe(0);
+    expect(byId.out).toMatch(/^State: +degraded: no provider endpoint is up \(since 2026-08-02T00:00:00Z\)$/m);
+    expect(byId.out).toMatch(/^Providers: +0 up, 1 degraded, 1 down, 0 unknown /m);
+    expect(byId.out).toMatch(/^OpenRouter: +61\.5 tokens\/s, 812 ms to the first token/m);
+    expect(byId.out).toMatch(/^Artificial Analysis: +no figures$/m);
+    // Fastest first: Anthropic's 61.5 tokens a second before Bedrock's 44.2.
+    const rows = byId.out.split('\n').filter((line) => / tok\/s /.test(line)).map((line) => line.split(/ {2,}/)[0]);
+    expect(rows).toEqual(['Anthropic', 'Amazon Bedrock']);
+    expect(byId.out).toMatch(ATTRIBUTION);
+    const client = createClient({ baseUrl: site.server.url });
+    expect(JSON.parse((await run(['status', 'anthropic/claude-test', '--json'])).out)).toEqual(await client.modelStatus('anthropic/claude-test'));
+    for (const argv of [['status', 'mistral-test-2507'], ['status', 'Mistral-Test-2507'], ['status', 'mistralai/mistral-test:free'], ['status', 'mistral-test-latest', '--provider', 'mistral']]) {
+      const result = await run(argv);
+      expect(result.code, argv.join(' ')).toBe(0);
+      expect(result.out, argv.join(' ')).toMatch(/^Model: +mistral-test \(mistralai\/mistral-test\)\nAsked as: +\S+: an API name at (mistral|openrouter) /);
+    }
+    // A service id still names the service.
+    expect((await run(['status', 'anthropic'])).out).toMatch(/^Service: +Anthropic \(anthropic\)$/m);
+  });
+
+  it('says what a name is not, exit 1; a wrong command line, exit 2', async () => {
+    const unknown = await run(['status', 'mistral-test-2508']);
+    expect(unknown).toMatchObject({ code: 1, out: '' });
+    expect(unknown.err).toMatch(/^modelpulse status mistral-test-2508: not a service \(openai, anthropic\), and no model id or API name "mistral-test-2508" we know at any provider; closest: mistral-test-2507/);
+    const claimed = await run(['status', 'shared-test']);
+    expect(claimed.code).toBe(1);
+    expect(claimed.err).toMatch(/"shared-test" names deepseek\/r-test and mistralai\/mistral-test .*give the provider, or the model id \[ambiguous_model\]$/);
+    const cases: Array<[string[], RegExp]> = [
+      [['status', '--provider', 'mistral'], /--provider goes with a model/],
+      [['status', 'a', 'b'], /usage: modelpulse status \[service_id \| models \| <model> \[--provider P\]\]/],
+      [['fastest', '--sort', 'speed'], /^modelpulse: --sort must be throughput or latency \(got "speed"\)/],
+      [['fastest', '--max-price=-1'], /^modelpulse: --max-price must be a number of US dollars per 1M tokens/],
+      [['fastest', '--min-intel', '101'], /--min-intel must be a number from 0 to 100/],
+      [['fastest', '--limit', '3', '--limit', '4'], /--limit is given more than once/],
+      [['fastest', 'x'], /usage: modelpulse fastest/],
+      [['fastest', '--input', '5'], /--input is an option of modelpulse cheapest and modelpulse cost, not of fastest/],
+      [['cheapest', '--sort', 'latency'], /--sort is an option of modelpulse fastest, not of cheapest/],
+      [['status', 'openai', '--max-price', '1'], /--max-price is an option of modelpulse fastest, not of status/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(argv);
+      expect([result.code, result.out], argv.join(' ')).toEqual([2, '']);
+      expect(result.err, argv.join(' ')).toMatch(message);
+    }
+  });
+
+  it('lists the fastest models with cheapest\'s filters, a price cap and either order; --json is the API\'s answer', async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    const { computed, ...answer } = await client.fastest({ tools: true, max_price: 5, sort: 'latency', limit: 3 });
+    expect(computed).toBe(true);
+    const printed = await run(['fastest', '--tools', '--max-price', '5', '--sort', 'latency', '--limit', '3', '--json']);
+    expect(printed).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(printed.out)).toEqual(answer);
+    const table = await run(['fastest', '--tools', '--max-price', '5', '--sort', 'latency', '--limit', '3']);
+    expect(table.out).toMatch(/^Fastest models for tools, limit 3, max_price \$5\.00, by time to the first token \(not precomputed/);
+    const ids = table.out.split('\n').filter((line) => /^[a-z]+\/[a-z-]+ /.test(line)).map((line) => line.split(/\s+/)[0]);
+    expect(ids).toEqual(answer.data.map((m) => m.id));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(table.out).toMatch(/^mistralai\/mistral-test +118\.2 +336 ms +openrouter +\$0\.80 +41 +operational$/m);
+    expect(table.out).toMatch(ATTRIBUTION);
+    expect((await run(['fastest'])).out).toMatch(/^Fastest models for limit 10, by output tokens a second\n/);
   });
 });
 
@@ -166,7 +246,7 @@ describe('modelpulse cost and cheapest by cost', () => {
       expect(result.err, flags.join(' ')).toMatch(message);
     }
     expect((await run(['cheapest', '--input', '5', '--cache-read', '6', '--output', '1'])).code).toBe(2);
-    expect((await run(['cheapest', '--provider', 'anthropic'])).err).toMatch(/--provider is an option of modelpulse cost, not of cheapest/);
+    expect((await run(['cheapest', '--provider', 'anthropic'])).err).toMatch(/--provider is an option of modelpulse cost and modelpulse status, not of cheapest/);
     expect((await run(['models', '--input', '5'])).err).toMatch(/--input is an option of modelpulse cheapest and modelpulse cost, not of models/);
   });
 });
@@ -191,7 +271,7 @@ describe('modelpulse with bad input', () => {
     await usage(['cheapest', '--limit', '5', '--vision', '--limit', '6'], /^modelpulse: --limit is given more than once; give it at most once \(got "5", "6"\)$/m);
     await usage(['cheapest', '--vision', '--vision'], /^modelpulse: --vision is given more than once; give it at most once$/m);
     await usage(['cheapest', '--cheap'], /^modelpulse: Unknown option '--cheap'$/m);
-    await usage(['status', '--vision'], /--vision is an option of modelpulse cheapest, not of status/);
+    await usage(['status', '--vision'], /--vision is an option of modelpulse cheapest and modelpulse fastest, not of status/);
     await usage(['model'], /usage: modelpulse model <author\/slug>/);
     await usage(['model', 'a/b', 'c/d'], /usage: modelpulse model <author\/slug>/);
     await usage(['frobnicate'], /unknown command "frobnicate"/);

@@ -4,8 +4,9 @@
  * ModelPulse answer), 2 the command line is wrong. Never a stack trace for either.
  */
 import { parseArgs } from 'node:util';
-import type { CheapestQuery } from '../../../../generator/query/cheapest.js';
-import { parseCheapestQuery } from '../../../../generator/query/params.js';
+import { FASTEST_OPTIONS, fastestQueryFromFlags, QUERY_OPTIONS, queryFromFlags, UsageError } from './query-flags.js';
+import { renderFastest } from './render-status.js';
+import { runStatus } from './status-command.js';
 import { CostError, CostInputError, type TokenUsage } from '../../../../generator/query/cost.js';
 import { USAGE_FIELDS, usageFromText, type UsageField } from '../../../../generator/query/cost-usage.js';
 import { createClient, DEFAULT_BASE_URL, ModelPulseError, type ModelPulseClient } from '../client.js';
@@ -15,7 +16,7 @@ import { renderCost, renderCostRanking } from './render-cost.js';
 import { renderResolved, resolveErrorText } from './render-resolve.js';
 import { checkDay, ResolveError, type NameQuery } from '../../../../generator/query/resolve.js';
 import { PACKAGE_VERSION as VERSION } from '../version.js';
-import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels, renderService, renderStatus } from './render.js';
+import { renderChanges, renderCheapest, renderDeprecations, renderModel, renderModels } from './render.js';
 
 
 export const HELP = `modelpulse: AI model prices and AI service status from the ModelPulse API
@@ -36,7 +37,18 @@ Usage:
                                       an API name to our model, its offer and the price that day
   modelpulse models [author]          models currently offered (one author's)
   modelpulse model <author/slug>      one model: prices, offers, price history
-  modelpulse status [service_id]      every service's status, or one service in detail
+  modelpulse status [service_id]      every service's status and the models in trouble now,
+                                      or one service in detail
+  modelpulse status models            every model that is not operational now, with its providers
+  modelpulse status <model> [--provider P]
+                                      one model: its state, open incidents naming it, and its
+                                      providers side by side (latency, throughput, uptime); the
+                                      model by id, API name, OpenRouter id or models/… form, or an
+                                      API name at provider P
+  modelpulse fastest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools]
+                     [--max-price USD] [--sort throughput|latency] [--limit N]
+                                      the fastest models for a need (tokens a second, or time to
+                                      the first token with --sort latency)
   modelpulse changes                  price changes, newest first
   modelpulse deprecations             announced retirements
   modelpulse mcp                      a Model Context Protocol server on stdio
@@ -49,8 +61,6 @@ Options:
   -h, --help        this help
   -v, --version     the version`;
 
-/** A wrong command line: exit code 2. */
-class UsageError extends Error {}
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -64,6 +74,8 @@ const OPTIONS = {
   reasoning: { type: 'boolean' },
   tools: { type: 'boolean' },
   limit: { type: 'string' },
+  'max-price': { type: 'string' },
+  sort: { type: 'string' },
   input: { type: 'string' },
   'cache-read': { type: 'string' },
   'cache-write': { type: 'string' },
@@ -81,7 +93,6 @@ type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 type Token = Parsed['tokens'][number];
 type Values = Parsed['values'];
 
-const QUERY_OPTIONS = ['min-intel', 'min-context', 'vision', 'reasoning', 'tools', 'limit'] as const;
 /** The token flags and the usage fields they set. */
 const TOKEN_FLAGS: Record<UsageField, string> = {
   input_tokens: 'input',
@@ -97,10 +108,12 @@ const TOKEN_FLAGS: Record<UsageField, string> = {
 const MEDIA_FLAGS = ['input-audio', 'cache-audio-read', 'output-image', 'output-audio'];
 /** The commands each option belongs to (an option given to another command is a usage error). */
 const OPTION_COMMANDS: Array<[readonly string[], readonly string[]]> = [
-  [QUERY_OPTIONS, ['cheapest']],
+  [QUERY_OPTIONS, ['cheapest', 'fastest']],
+  [FASTEST_OPTIONS, ['fastest']],
   [Object.values(TOKEN_FLAGS).filter((f) => !MEDIA_FLAGS.includes(f)), ['cheapest', 'cost']],
   [MEDIA_FLAGS, ['cost']],
-  [['provider', 'model'], ['cost']],
+  [['provider'], ['cost', 'status']],
+  [['model'], ['cost']],
   [['at'], ['cost', 'resolve']],
 ];
 /** How many arguments each command takes after its name: [at least, at most]. */
@@ -110,30 +123,12 @@ const COMMANDS: Record<string, readonly [number, number, string]> = {
   resolve: [2, 2, 'modelpulse resolve <provider> <api-name> [--at YYYY-MM-DD] [--json]'],
   models: [0, 1, 'modelpulse models [author]'],
   model: [1, 1, 'modelpulse model <author/slug>'],
-  status: [0, 1, 'modelpulse status [service_id]'],
+  fastest: [0, 0, 'modelpulse fastest [--min-intel N] [--min-context N] [--vision] [--reasoning] [--tools] [--max-price USD] [--sort throughput|latency] [--limit N]'],
+  status: [0, 1, 'modelpulse status [service_id | models | <model> [--provider P]]'],
   changes: [0, 0, 'modelpulse changes'],
   deprecations: [0, 0, 'modelpulse deprecations'],
   mcp: [0, 0, 'modelpulse mcp [--base-url URL]'],
 };
-
-/**
- * The `cheapest` query from the flags as given, in order, checked by the API's own parser (so a
- * flag given twice is refused as a repeated parameter is); messages name the flag.
- */
-export function queryFromFlags(tokens: readonly Token[]): CheapestQuery {
-  const given: Array<{ param: string; value: string | undefined }> = [];
-  for (const token of tokens) {
-    if (token.kind !== 'option' || !(QUERY_OPTIONS as readonly string[]).includes(token.name)) continue;
-    given.push({ param: token.name.replace('-', '_'), value: token.value });
-  }
-  const parsed = parseCheapestQuery(given.map(({ param, value }) => [param, value ?? '1']));
-  if (!parsed.ok) {
-    const flag = `--${parsed.param.replace('_', '-')}`;
-    const values = given.filter((g) => g.param === parsed.param && g.value !== undefined).map((g) => JSON.stringify(g.value));
-    throw new UsageError(`${parsed.message.replace(parsed.param, flag)}${values.length === 0 ? '' : ` (got ${values.join(', ')})`}`);
-  }
-  return parsed.query;
-}
 
 /** A cost module message in the command line's words: `--cache-read` for `cache_read_tokens`. */
 function inFlags(message: string): string {
@@ -218,13 +213,13 @@ async function runCommand(command: string, args: string[], { values, tokens }: P
     case 'model':
       return show(await client.model(args[0]!), renderModel);
     case 'status':
-      // --json prints the API's response: `fallback` says how the client got it, not what it is.
-      if (args[0] === undefined) {
-        const { fallback: _fallback, ...response } = await client.status();
-        return show(response, renderStatus);
-      }
-      const { fallback: _fallback, ...response } = await client.service(args[0]);
-      return show(response, renderService);
+      return runStatus(args, { json: values.json ?? false, provider: values.provider }, client, io.out);
+    case 'fastest': {
+      const answer = await client.fastest(fastestQueryFromFlags(tokens));
+      // --json prints the API's response: `computed` says how the client got it, not what it is.
+      const { computed: _computed, ...response } = answer;
+      return values.json ? io.out(json(response)) : io.out(renderFastest(answer));
+    }
     case 'changes':
       return show(await client.priceChanges(), renderChanges);
     case 'deprecations':

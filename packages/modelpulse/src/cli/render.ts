@@ -56,15 +56,15 @@ function probeText(probe: StatusResponse['data'][number]['probe']): string {
   return probe.ok ? `ok${latency}` : `failed${probe.http_status === null ? '' : ` (HTTP ${probe.http_status})`}`;
 }
 
-export function renderStatus(response: StatusResponse): string {
-  const rows = table(response.data, [
+/** The services, one row each. */
+export function serviceRows(response: StatusResponse): string {
+  return table(response.data, [
     { title: 'SERVICE', value: (s) => s.id },
     { title: 'STATUS', value: (s) => s.status },
     { title: 'OFFICIAL', value: (s) => s.official.indicator },
     { title: 'PROBE', value: (s) => probeText(s.probe) },
     { title: 'INCIDENTS', value: (s) => String(s.active_incidents.length), align: 'right' },
   ]);
-  return [rows, '', `Checked ${printable(response.meta.checked_at)}.`, attribution(response.meta)].join('\n');
 }
 
 export function renderService(response: ServiceResponse): string {

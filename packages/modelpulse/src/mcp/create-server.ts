@@ -8,10 +8,11 @@ import type { ModelPulseClient } from '../client.js';
 import { registerApiTools } from './api-tools.js';
 import { registerCostTools } from './cost-tools.js';
 import { registerNameTools } from './name-tools.js';
+import { registerStatusTools } from './status-tools.js';
 import type { ToolModule } from './tool-kit.js';
 
 /** Every tool module, on every server: a new module is one more entry here. */
-export const TOOL_MODULES: readonly ToolModule[] = [registerApiTools, registerCostTools, registerNameTools];
+export const TOOL_MODULES: readonly ToolModule[] = [registerApiTools, registerCostTools, registerNameTools, registerStatusTools];
 
 export interface McpServerOptions {
   version: string;

@@ -56,7 +56,11 @@ const call = async (name: string, args: Record<string, unknown> = {}) => (await 
 describe('modelpulse mcp over stdio', () => {
   it('lists its tools, each read-only with a described input', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'model', 'price_changes', 'resolve_model', 'service_status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['author_models', 'cheapest', 'cheapest_for_usage', 'deprecations', 'estimate_cost', 'fastest_models', 'model', 'model_status', 'price_changes', 'resolve_model', 'service_status']);
+    const status = tools.find((t) => t.name === 'model_status')!;
+    expect([Object.keys(status.inputSchema.properties ?? {}), status.inputSchema.required ?? []]).toEqual([['model', 'provider'], []]);
+    const fastest = tools.find((t) => t.name === 'fastest_models')!;
+    expect(Object.keys(fastest.inputSchema.properties ?? {})).toEqual(['min_intel', 'min_context', 'vision', 'reasoning', 'tools', 'limit', 'max_price', 'sort']);
     const cost = tools.find((t) => t.name === 'estimate_cost')!;
     expect(Object.keys(cost.inputSchema.properties ?? {})).toEqual(['model', 'input_tokens', 'cache_read_tokens', 'cache_write_tokens', 'output_tokens', 'input_audio_tokens', 'cache_audio_read_tokens', 'output_image_tokens', 'output_audio_tokens', 'provider', 'at']);
     const resolve = tools.find((t) => t.name === 'resolve_model')!;
@@ -137,6 +141,29 @@ describe('modelpulse mcp over stdio', () => {
     expect(ranked.isError).toBe(true);
   });
 
+  it("answers a model's status by any of its names, the models not operational, and fastest, as the client does", async () => {
+    const client = createClient({ baseUrl: site.server.url });
+    const byId = await call('model_status', { model: 'anthropic/claude-test' });
+    expect(byId.isError).toBeFalsy();
+    const { fallback: _live, ...one } = await client.modelStatus('anthropic/claude-test');
+    expect(byId.structuredContent).toEqual(one);
+    expect(byId.content[1]!.text).toMatch(/^anthropic\/claude-test: degraded \(no_provider_up\); 0 of 2 provider endpoints up; 0 open incidents name it\. Data by ModelPulse/);
+    const byName = await call('model_status', { model: 'mistral-test-2507' });
+    expect((byName.structuredContent as { data: { id: string; asked: object } }).data).toMatchObject({ id: 'mistralai/mistral-test', asked: { match: 'exact', providers: ['mistral'] } });
+    const atProvider = await call('model_status', { model: 'us.deepseek.r-test-v1:0', provider: 'bedrock' });
+    const { fallback: _f, ...named } = await client.modelStatus({ provider: 'bedrock', model: 'us.deepseek.r-test-v1:0' });
+    expect(atProvider.structuredContent).toEqual(named);
+    const list = await call('model_status');
+    const { fallback: _fallback, ...expected } = await client.modelStatus();
+    expect(list.structuredContent).toEqual(expected);
+    expect(list.content[1]!.text).toMatch(/^1 models not operational now\. /);
+    const fastest = await call('fastest_models', { tools: true, max_price: 5, sort: 'latency', limit: 3 });
+    const { computed: _computed, ...answer } = await client.fastest({ tools: true, max_price: 5, sort: 'latency', limit: 3 });
+    expect(fastest.structuredContent).toEqual(answer);
+    expect(fastest.content[1]!.text).toMatch(/^3 models, fastest first by latency\. /);
+    expect((await call('fastest_models')).structuredContent).toEqual(await site.file('fastest.json'));
+  });
+
   it('keeps answers for at least 60 s: asking again reaches the site no more', async () => {
     await call('price_changes');
     await call('model', { id: 'openai/gpt-test' });
@@ -165,6 +192,16 @@ describe('modelpulse mcp over stdio', () => {
       ['estimate_cost', { model: 'openai/no-such-model', input_tokens: 5, output_tokens: 1 }, /^not_found: /],
       ['cheapest_for_usage', { input_tokens: 5, cache_read_tokens: 3, cache_write_tokens: 3, output_tokens: 1 }, /^bad_usage: cache_write_tokens: /],
       ['cheapest_for_usage', { input_tokens: 5, output_tokens: 1, limit: 0 }, /limit/],
+      ['model_status', { model: 'mistral-test-2508' }, /^unknown_model: no model id or API name "mistral-test-2508" we know at any provider; closest: mistral-test-2507/],
+      ['model_status', { model: 'shared-test' }, /^ambiguous_model: "shared-test" names deepseek\/r-test and mistralai\/mistral-test/],
+      ['model_status', { model: 'x', provider: 'nobody' }, /^unknown_provider: /],
+      ['model_status', { provider: 'mistral' }, /^bad_request: provider: goes with model/],
+      ['model_status', { model: '' }, /model/],
+      ['model_status', { id: 'anthropic/claude-test' }, /id/],
+      ['fastest_models', { sort: 'speed' }, /sort/],
+      ['fastest_models', { max_price: -1 }, /max_price/],
+      ['fastest_models', { max_price: '2' }, /max_price/],
+      ['fastest_models', { limit: 101 }, /limit/],
     ];
     for (const [tool, args, message] of cases) {
       const answer = await call(tool, args);
