@@ -64,10 +64,9 @@ describe('a Cloudflare build in workerd', () => {
       [['/api/v1/status/anthropic.json'], 'api/v1/status/anthropic.json'],
       [['/api/v1/schemas/model.json'], 'api/v1/schemas/model.json'],
       [['/api/v1/openapi.json'], 'api/v1/openapi.json'],
-      // fastest's default query (the Worker hands it the file) and the models not operational (the
-      // Worker's live route, the build's file until the monitor sweeps the endpoint statistics).
+      // fastest's default query (the Worker hands it the file); the models not operational's file form.
       [['/api/v1/fastest', '/api/v1/fastest/', '/api/v1/fastest.json', '/api/v1/fastest?utm_source=x'], 'api/v1/fastest.json'],
-      [['/api/v1/status/models', '/api/v1/status/models.json'], 'api/v1/status/models.json'],
+      [['/api/v1/status/models.json'], 'api/v1/status/models.json'],
       [['/api/v1/fastest-index.json'], 'api/v1/fastest-index.json'],
     ];
     for (const [paths, expected] of forms) {
@@ -82,7 +81,7 @@ describe('a Cloudflare build in workerd', () => {
     }
     // The status path forms are the Worker's live answers (monitor/live.ts): with no run yet, the
     // static file's content, saying why it is not live.
-    for (const [path, file_] of [['/api/v1/status', 'api/v1/status.json'], ['/api/v1/status/', 'api/v1/status.json'], ['/api/v1/status/anthropic', 'api/v1/status/anthropic.json']] as const) {
+    for (const [path, file_] of [['/api/v1/status', 'api/v1/status.json'], ['/api/v1/status/', 'api/v1/status.json'], ['/api/v1/status/anthropic', 'api/v1/status/anthropic.json'], ['/api/v1/status/models', 'api/v1/status/models.json']] as const) {
       const res = await get(path);
       expect([res.status, res.headers['content-type']], path).toEqual([200, 'application/json; charset=utf-8']);
       expectApiHeaders(res, path);
