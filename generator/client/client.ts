@@ -28,8 +28,8 @@ import { FASTEST_PARAMS, fastestQueryPath, isFastestPrecomputed, type FastestQue
 import { FASTEST_INDEX_FILE, fastestAnswerText, readFastestIndex } from '../query/fastest-index.js';
 import { isPrecomputed } from '../query/variants.js';
 import { HOST_ANSWERS_QUERIES, LIVE_STATUS } from './host.js';
-import { isModelAnswer, isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
-export { isModelAnswer, isStatusAnswer, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
+import { isModelAnswer, isStatusAnswer, LIVE_DETAIL_PARAM, LIVE_STATUS_TIMEOUT_MS, readLive, type Fetch, type StatusAnswer } from './live.js';
+export { isModelAnswer, isStatusAnswer, LIVE_DETAIL_PARAM, LIVE_STATUS_TIMEOUT_MS, type LiveFallback, type StatusAnswer } from './live.js';
 import { API_NAMES_FILE, dayOf, lookupApiName, readApiNamesIndex, resolveInDetail, ResolveError, type NamedModel, type NameQuery, type ResolvedModel } from '../query/resolve.js';
 // `retired` in the API is as of the data's `meta.as_of`; a reader judges it for their own day with these.
 export { orderDeprecations, utcDay } from '../query/deprecations.js';
@@ -154,8 +154,9 @@ export interface ClientOptions {
   queryForm?: boolean;
   /**
    * Where status is live (docs/hosting.md, "Live status on every host"): a site or origin whose
-   * `/api/v1/status` and `/api/v1/status/<id>` path forms `status()` and `service()` read first,
-   * the base URL's file forms being the fallback; null: the files only. Default: what the build
+   * status path forms (`/api/v1/status`, `/api/v1/status/<id>`, `/api/v1/status/models`) and model
+   * details (`/api/v1/models/<author>/<slug>?live=1`) `status()`, `service()`, `modelStatus()` and
+   * `liveModel()` read first, the base URL's file forms being the fallback; null: the files only. Default: what the build
    * published (the site itself on Cloudflare and on Netlify with LIVE_STATUS_URL, that URL on
    * GitHub Pages with it, else null).
    */
@@ -192,12 +193,14 @@ export function createClient(options: ClientOptions = {}) {
     throw new ModelPulseError(status, error?.code ?? (status === 404 ? 'not_found' : 'http_error'), error?.message ?? `HTTP ${status} for ${url}`, url, error?.parameter ?? null, error?.hint ?? null);
   }
 
-  /** Status from where it is live, else the static file form (`fallback` says why). */
-  async function readStatus(path: string, id: string | null, accepts: (body: unknown) => boolean = (body) => isStatusAnswer(body, id)): Promise<StatusAnswer> {
-    const failed = live === null ? null : await readLive(doFetch, `${live}/api/v1/${path}`, accepts, liveTimeoutMs);
+  /** `livePath` where status is live, else the static file `filePath` (`fallback` says why). */
+  async function readLiveFirst(livePath: string, filePath: string, accepts: (body: unknown) => boolean): Promise<StatusAnswer> {
+    const failed = live === null ? null : await readLive(doFetch, `${live}/api/v1/${livePath}`, accepts, liveTimeoutMs);
     if (failed !== null && 'body' in failed) return { ...failed.body, fallback: null };
-    return { ...(await get(`${path}.json`)), fallback: failed };
+    return { ...(await get(filePath)), fallback: failed };
   }
+  /** A status path form where status is live, else its file form. */
+  const readStatus = (path: string, id: string | null) => readLiveFirst(path, `${path}.json`, (body) => isStatusAnswer(body, id));
 
   async function model(id: string): Promise<ApiResponse<unknown>> {
     if (!ID.test(id)) throw unknownId(id, ID, 'model');
@@ -267,14 +270,15 @@ export function createClient(options: ClientOptions = {}) {
      */
     modelStatus: () => readStatus('status/models', null),
     /**
-     * One model's detail read as status is: the path form where status is live first (on
-     * Cloudflare the Worker lays the monitor's newest figures over `status` and each offer's
-     * `stats`, `meta.live` saying so), the static file on any failure of that read (`fallback`).
-     * Where status is not live, the file, as `model(id)`.
+     * One model's detail read as status is: the path form where status is live first, asked with
+     * `?live=1` (LIVE_DETAIL_PARAM: on Cloudflare the Worker lays the monitor's newest figures over
+     * `status` and each offer's `stats`, `meta.live` saying so; Netlify with LIVE_STATUS_URL proxies
+     * it there), the static file on any failure of that read (`fallback`). Where status is not live,
+     * the file, as `model(id)`.
      */
     liveModel: async (id: string): Promise<StatusAnswer> => {
       if (!ID.test(id)) throw unknownId(id, ID, 'model');
-      return readStatus(`models/${id}`, id, (body) => isModelAnswer(body, id));
+      return readLiveFirst(`models/${id}?${LIVE_DETAIL_PARAM.join('=')}`, `models/${id}.json`, (body) => isModelAnswer(body, id));
     },
 
     /**

@@ -37,7 +37,9 @@ afterAll(async () => {
 });
 
 const serve = (reply: Reply) => live.setRoutes({ '/api/v1/status': reply, [`/api/v1/status/${serviceId}`]: reply });
-const client = (liveStatusUrl: string | null) => createClient({ baseUrl: site.url, liveStatusUrl, liveTimeoutMs: 300 });
+/** A read that must answer waits as long as a loaded machine needs; one that hangs is cut at 0.3 s. */
+const HANG_TIMEOUT_MS = 300;
+const client = (liveStatusUrl: string | null, liveTimeoutMs = 60_000) => createClient({ baseUrl: site.url, liveStatusUrl, liveTimeoutMs });
 
 describe('status and service read where status is live, and the static file on any failure', () => {
   it('take the live answer when it is a status response', async () => {
@@ -59,9 +61,10 @@ describe('status and service read where status is live, and the static file on a
     ['a hang', { kind: 'hang' }, /^no answer within 0\.3 s$/],
   ])('fall back to the file form on %s, saying why', async (_, reply, reason) => {
     serve(reply);
-    const list = await client(live.url).status();
+    const timeout = reply.kind === 'hang' ? HANG_TIMEOUT_MS : undefined;
+    const list = await client(live.url, timeout).status();
     expect(list).toEqual({ ...staticList, fallback: { url: `${live.url}/api/v1/status`, reason: expect.stringMatching(reason) } });
-    const one = await client(live.url).service(serviceId);
+    const one = await client(live.url, timeout).service(serviceId);
     expect(one.fallback).toEqual({ url: `${live.url}/api/v1/status/${serviceId}`, reason: expect.stringMatching(reason) });
     expect(one.meta.live).toEqual({ source: 'static', observed_at: null, age_seconds: null, reason: 'static_build' });
   });
@@ -89,13 +92,15 @@ describe('liveModel: a model detail read where status is live, and the static fi
     const liveDetail = { data: { ...file.data, status: { ...file.data.status, state: 'outage' } }, meta: { ...file.meta, live: MONITOR } };
     live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'json', body: liveDetail } });
     await expect(client(live.url).liveModel(modelId)).resolves.toEqual({ ...liveDetail, fallback: null });
+    // Asked live (what Netlify with LIVE_STATUS_URL proxies), the file form only as the fallback.
+    expect(live.hits.at(-1)).toBe(`GET /api/v1/models/${modelId}?live=1`);
     // Another model's detail, a status answer, or a detail without its status is not this model's live answer.
     for (const body of [{ ...liveDetail, data: { ...liveDetail.data, id: 'openai/gpt-4' } }, liveService, { ...liveDetail, data: { ...liveDetail.data, status: 'operational' } }]) {
       live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'json', body } });
-      await expect(client(live.url).liveModel(modelId)).resolves.toEqual({ ...file, fallback: { url: `${live.url}/api/v1/models/${modelId}`, reason: 'the answer is JSON but not a status response' } });
+      await expect(client(live.url).liveModel(modelId)).resolves.toEqual({ ...file, fallback: { url: `${live.url}/api/v1/models/${modelId}?live=1`, reason: 'the answer is JSON but not a status response' } });
     }
     live.setRoutes({ [`/api/v1/models/${modelId}`]: { kind: 'hang' } });
-    await expect(client(live.url).liveModel(modelId)).resolves.toMatchObject({ data: { id: modelId }, fallback: { reason: 'no answer within 0.3 s' } });
+    await expect(client(live.url, HANG_TIMEOUT_MS).liveModel(modelId)).resolves.toMatchObject({ data: { id: modelId }, fallback: { reason: 'no answer within 0.3 s' } });
     // Without a live URL: the file only, as model(id).
     const before = live.hits.length;
     await expect(client(null).liveModel(modelId)).resolves.toEqual({ ...file, fallback: null });

@@ -13,6 +13,15 @@ interface ApiResponse<T = unknown> {
   meta: Record<string, unknown>;
 }
 
+/**
+ * The query parameter a live model detail read carries (`/api/v1/models/<author>/<slug>?live=1`).
+ * A Netlify build with LIVE_STATUS_URL proxies only the path form asked with it to the Worker
+ * (host/redirects.ts): readers of the plain path form keep the static file, which costs no Worker
+ * request and never fails with the Worker, and the readers that fall back (this client, the website,
+ * the package) get the live detail. Elsewhere hosts ignore it (docs/hosting.md, "Live status on every host").
+ */
+export const LIVE_DETAIL_PARAM = ['live', '1'] as const;
+
 /** How long a live status read may take before the static file is read instead. */
 export const LIVE_STATUS_TIMEOUT_MS = 5_000;
 

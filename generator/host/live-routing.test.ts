@@ -55,22 +55,34 @@ describe("Netlify's rules with LIVE_STATUS_URL", () => {
     ['/api/v1/status/openai.json', '200 /api/v1/status/openai.json'],
     // A service this build does not know: the JSON 404, as without the setting.
     ['/api/v1/status/nobody', '404 /api/v1/errors/not-found.json'],
+    // A model's path form asked live (the client's read) is proxied; plainly asked, or in the file form, it is the file.
+    ['/api/v1/models/openai/gpt-test?live=1', `200 ${LIVE}/api/v1/models/openai/gpt-test`],
+    ['/api/v1/models/openai/gpt-test/?live=1', `200 ${LIVE}/api/v1/models/openai/gpt-test`],
+    ['/api/v1/models/openai/gpt-test', '200 /api/v1/models/openai/gpt-test.json'],
+    ['/api/v1/models/openai/gpt-test?live=0', '200 /api/v1/models/openai/gpt-test.json'],
+    ['/api/v1/models/openai/gpt-test.json?live=1', '200 /api/v1/models/openai/gpt-test.json'],
+    // An id the build does not list: the Worker's answer (its JSON 404).
+    ['/api/v1/models/openai/nobody?live=1', `200 ${LIVE}/api/v1/models/openai/nobody`],
   ])('%s → %s', (url, expected) => {
     expect(resolve(live, url)).toBe(expected);
   });
 
-  it('changes nothing else: the same rules in the same order but the status path forms, and the same answers', () => {
+  it('changes nothing else: the same rules in the same order but the status path forms and the live model read, and the same answers', () => {
     const proxied = (r: { to: string }) => r.to.startsWith(LIVE);
     const withLive = redirectRules(INPUT, LIVE);
     const without = redirectRules(INPUT);
-    expect(withLive.filter(proxied).map((r) => `${r.from} ${r.to} ${r.status}${r.force ? '!' : ''}`)).toEqual([
+    const formatted = formatRedirects(withLive).split('\n');
+    expect(formatted.filter((line) => line.includes(LIVE))).toEqual([
       `/api/v1/status ${LIVE}/api/v1/status 200!`,
       `/api/v1/status/mistral ${LIVE}/api/v1/status/mistral 200!`,
       `/api/v1/status/openai ${LIVE}/api/v1/status/openai 200!`,
+      `/api/v1/models/:author/:slug live=1 ${LIVE}/api/v1/models/:author/:slug 200`,
     ]);
-    // In the place the file rewrites hold without the setting.
-    expect(withLive.map((r) => (proxied(r) ? r.from : JSON.stringify(r)))).toEqual(without.map((r) => (r.from.startsWith('/api/v1/status') && r.status === 200 ? r.from : JSON.stringify(r))));
-    for (const url of ['/api/v1', '/api', '/api/v1/models', '/api/v1/models/openai/gpt-test', '/api/v1/models.json', '/api/v1/cheapest?vision=1', '/api/v1/nothing', '/nothing', '/.modelpulse-build/x', '/api/v1/status.json?x=1']) {
+    // The status proxies in the place the file rewrites hold without the setting; the model rule added just above the models' own.
+    const others = withLive.filter((r) => !r.from.startsWith('/api/v1/models/:author'));
+    expect(others.map((r) => (proxied(r) ? r.from : JSON.stringify(r)))).toEqual(without.map((r) => (r.from.startsWith('/api/v1/status') && r.status === 200 ? r.from : JSON.stringify(r))));
+    expect(withLive[withLive.findIndex((r) => r.from.startsWith('/api/v1/models/:author')) + 1]!.from).toBe('/api/v1/models/openai/gpt-test');
+    for (const url of ['/api/v1', '/api', '/api/v1/models', '/api/v1/models/openai/gpt-test', '/api/v1/models.json', '/api/v1/cheapest?vision=1', '/api/v1/nothing', '/nothing', '/.modelpulse-build/x', '/api/v1/status.json?x=1', '/api/v1/models/openai?live=1']) {
       expect(resolve(live, url), url).toBe(resolve(plain, url));
     }
     expect(resolve(plain, '/api/v1/status')).toBe('200 /api/v1/status.json');

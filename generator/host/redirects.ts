@@ -19,6 +19,7 @@ import { CHEAPEST_FLAGS, CHEAPEST_PARAMS, DEFAULT_LIMIT, type CheapestFlag } fro
 import { QUERY_ENDPOINTS, wrongNames, type QueryEndpoint } from '../query/params.js';
 import { FASTEST_PARAMS } from '../query/fastest.js';
 import { badQueryFile } from '../render/errors.js';
+import { LIVE_DETAIL_PARAM } from '../client/live.js';
 import { INTERNAL_PATHS } from './hosts.js';
 
 export interface RedirectRule {
@@ -142,14 +143,28 @@ export function fastestRules(): RedirectRule[] {
   ];
 }
 
-function modelRules(authors: readonly string[], modelIds: readonly string[]): RedirectRule[] {
+function modelRules(authors: readonly string[], modelIds: readonly string[], liveStatusUrl: string | null): RedirectRule[] {
   const rules: RedirectRule[] = wrongNameRules('models');
   for (const author of authors) rules.push(rewrite(`${API}/models`, `${API}/models/${author}.json`, [['author', author]]));
   rules.push(error(`${API}/models`, UNKNOWN_AUTHOR, 404, [['author', ':author']]));
   rules.push(rewrite(`${API}/models`, `${API}/models.json`));
   for (const author of authors) rules.push(rewrite(`${API}/models/${author}`, `${API}/models/${author}.json`));
+  if (liveStatusUrl !== null) rules.push(liveDetailRule(liveStatusUrl));
   for (const id of modelIds) rules.push(rewrite(`${API}/models/${id}`, `${API}/models/${id}.json`));
   return rules;
+}
+
+/**
+ * With a live status URL, a model's path form asked with `?live=1` (the client's live read:
+ * client/live.ts LIVE_DETAIL_PARAM) is proxied to that origin, whose Worker answers it live; the
+ * plain path form stays the file, so readers who do not fall back never depend on the Worker or
+ * spend its daily requests. One placeholder rule, not one per model (each request passes every
+ * rule above its match), and not forced: the file forms (`….json?live=1`) stay the files. An id
+ * the build does not list is the Worker's 404, which the client answers with the file form's.
+ */
+function liveDetailRule(liveStatusUrl: string): RedirectRule {
+  const [name, value] = LIVE_DETAIL_PARAM;
+  return { from: `${API}/models/:author/:slug`, query: [[name, value]], to: `${liveStatusUrl}${API}/models/:author/:slug`, status: 200, force: false };
 }
 
 /**
@@ -187,7 +202,7 @@ export function redirectRules(input: RoutingInput, liveStatusUrl: string | null 
     ...status,
     ...cheapestRules(),
     ...fastestRules(),
-    ...modelRules(input.authors, input.modelIds),
+    ...modelRules(input.authors, input.modelIds, liveStatusUrl),
     // Not forced: existing files (every *.json path) are served as they are.
     error('/api/*', NOT_FOUND, 404, [], false),
     // Any other path no file has: `not_found`, not /404.html, which is the `not_precomputed`

@@ -133,6 +133,19 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
       "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source; only witnessed changes), the maker's changes announced ahead, every provider offer (each with its tiers and its own judged price history), direct prices and provenance (with the prices sources corrected, `price_corrections`). Delisted models stay, marked by `delisted_at`.",
     ok: jsonOk('The model.', 'model'),
     params: [ref('parameters', 'Author'), ref('parameters', 'Slug')],
+    query: {
+      parameters: [
+        {
+          name: 'live',
+          in: 'query',
+          required: false,
+          description: "`1`: asked live, as the client asks where status is live. A Netlify site built with LIVE_STATUS_URL proxies this form to that Cloudflare deployment, whose Worker answers it; without it (or on any other host) the query is ignored and the answer is the path form's (docs/hosting.md, \"Live status on every host\").",
+          schema: { type: 'string', enum: ['1'] },
+          examples: { live: { value: '1' } },
+        },
+      ],
+      responses: {},
+    },
   }),
   ...bothForms(`${API}/cheapest`, `${API}/cheapest.json`, {
     id: 'cheapestModels',

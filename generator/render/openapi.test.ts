@@ -209,7 +209,7 @@ describe('openApiDocument against the built site, over real HTTP', () => {
     for (const raw of doc.paths[path]!.get.parameters ?? []) {
       const param = deref<Parameter>(doc, raw);
       if (param.in !== 'query') continue;
-      for (const { value } of Object.values(param.examples ?? {})) await expectDocumented(path, `${path}?${param.name}=${String(value)}`, path === '/api/v1/fastest' ? 404 : 200);
+      for (const { value } of Object.values(param.examples ?? {})) await expectDocumented(path, `${concreteUrls(path)[0]}?${param.name}=${String(value)}`, path === '/api/v1/fastest' ? 404 : 200);
     }
   });
 

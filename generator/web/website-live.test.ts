@@ -1,17 +1,21 @@
 /**
- * Live status on a Netlify build with LIVE_STATUS_URL, in real Chromium: the site served by
- * `serve` (Netlify's rules, which proxy the status path forms), a local stand-in for the live
- * origin (a Worker's monitor) that answers live, with a 500, an HTML page, a Worker's own static
- * fallback, a hang, or not at all. The status board shows live data and says so, or the static
- * file and why.
+ * Live status on builds with LIVE_STATUS_URL, in real Chromium. A Netlify build served by `serve`
+ * (Netlify's rules, which proxy the status path forms and a model's path form asked live), and the
+ * same data built for GitHub Pages (its stand-in server, another origin: the client reads the live
+ * origin itself), beside a local stand-in for the live origin (a Worker's monitor) that answers
+ * live, with a 500, an HTML page, a Worker's own static fallback, without CORS, a hang, or not at
+ * all. The status board and the model page show live data and say so, or the static file and why.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../assemble/build-site.js';
 import { startServer, type RunningServer } from '../host/serve.js';
-import { launchChromium, settled, visit } from '../testing/browser.js';
+import { launchChromium, navigate, settled, visit } from '../testing/browser.js';
 import { buildSmallSite } from '../testing/built-site.js';
+import { startPagesServer, type PagesServer } from '../testing/pages-server.js';
+import { tempDir } from '../testing/tree.js';
 import { startUpstreamServer, type Reply, type UpstreamServer } from '../testing/upstream-server.js';
 import { LIVE_STATUS_TIMEOUT_MS } from '../client/client.js';
 
@@ -19,9 +23,11 @@ const SLOW = 120_000;
 /** Five minutes after the small site's last status check; the monitor observed 40 s before. */
 const NOW = new Date('2026-08-01T00:05:00Z');
 const OBSERVED_AT = '2026-08-01T00:04:20Z';
+const REPO = 'modelpulse';
 
 let live: UpstreamServer;
 let serve: RunningServer;
+let pages: PagesServer;
 let browser: Browser;
 let staticList: { data: Array<Record<string, unknown>>; meta: Record<string, unknown> };
 let staticOpenai: { data: Record<string, unknown>; meta: Record<string, unknown> };
@@ -30,15 +36,21 @@ let staticModel: { data: Record<string, unknown> & { endpoints: Array<Record<str
 
 beforeAll(async () => {
   live = await startUpstreamServer();
-  const site = await buildSmallSite({ liveStatusUrl: live.url });
+  const [site, pagesDir] = await Promise.all([buildSmallSite({ liveStatusUrl: live.url }), tempDir('live-pages-site')]);
   const read = async (path: string) => JSON.parse(await readFile(join(site.publishDir, 'api/v1', path), 'utf8'));
   [staticList, staticOpenai, staticModels, staticModel] = await Promise.all([read('status.json'), read('status/openai.json'), read('status/models.json'), read('models/openai/gpt-test.json')]);
-  [serve, browser] = await Promise.all([startServer({ ...site, port: 0 }), launchChromium()]);
+  // The same data for GitHub Pages, built for the stand-in's very address.
+  pages = await startPagesServer(pagesDir, REPO);
+  [serve, browser] = await Promise.all([
+    startServer({ ...site, port: 0 }),
+    launchChromium(),
+    buildSite({ store: site.dataDir, outDir: pagesDir, siteUrl: pages.siteUrl, host: 'github-pages', liveStatusUrl: live.url }),
+  ]);
 }, SLOW);
 
 afterAll(async () => {
   await browser?.close();
-  await serve?.close();
+  await Promise.all([serve?.close(), pages?.close()]);
   await live?.close().catch(() => undefined); // the last case stops it
 });
 
@@ -60,6 +72,78 @@ const statusRequests = (paths: string[]) => paths.filter((p) => p.includes('/sta
 
 const open = (hash: string) => visit(browser, `${serve.url}/${hash}`, { now: NOW });
 const MONITOR = { source: 'monitor', observed_at: OBSERVED_AT, age_seconds: 40, reason: null };
+
+/** What a Worker's monitor would answer for the model's path form: its newest status and figures. */
+function liveDetail(): unknown {
+  const listing = staticModel.data.endpoints[0]!;
+  const stats = { observed_at: OBSERVED_AT, uptime_5m: 0.1, uptime_30m: 0.4, uptime_1d: 0.97, latency_30m: { p50_ms: 900, p90_ms: 2500 }, throughput_30m: { p50_tps: 30, p90_tps: 45 } };
+  const endpoint = { ...listing, source_key: 'fireworks', tag: 'fireworks', provider: 'fireworks', provider_name: 'Fireworks', stats };
+  const status = { ...(staticModel.data.status as object), state: 'outage', reason: 'all_providers_down', providers: { up: 0, degraded: 0, down: 1, unknown: 0 } };
+  return { data: { ...staticModel.data, status, endpoints: [...staticModel.data.endpoints, endpoint] }, meta: { ...staticModel.meta, live: MONITOR } };
+}
+const MODEL_PATH = '/api/v1/models/openai/gpt-test';
+const LIVE_LINE = 'Live. Observed less than a minute ago (2026-08-01 00:04 UTC) by the edge monitor, which checks every minute.';
+const FIREWORKS = 'table:has(caption:text("real traffic")) tr[data-offer="openrouter:fireworks"]';
+
+/** The model page shows the monitor's state and figures and says they are live. */
+async function expectLiveModelPage(page: Page): Promise<void> {
+  await expect(page.locator('main [data-live]').textContent()).resolves.toBe(LIVE_LINE);
+  await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Outage');
+  await expect(page.locator(`${FIREWORKS} td`).allTextContents()).resolves.toEqual(['Down', '10%', '40%', '97%', '900 ms / 2500 ms', '30 tok/s / 45 tok/s', 'just now']);
+}
+/** The model page shows the static detail and why the live read failed. */
+async function expectStaticModelPage(page: Page, reason: string): Promise<void> {
+  await expect(page.locator('main [data-live]').textContent()).resolves.toBe(`Live status is unavailable (${reason}): this is the static model file, with the figures of its last build.`);
+  await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Unknown');
+  await expect(page.locator(FIREWORKS).count()).resolves.toBe(0);
+}
+
+// First: the board's last case stops the stand-in.
+describe('the model page with a live status URL', () => {
+  it("Netlify proxies the path form asked live to the live origin and keeps the plain path form the site's file; the page reads it live, else the file and why", async () => {
+    live.setRoutes({ [MODEL_PATH]: { kind: 'json', body: liveDetail() } });
+    // A plain reader of the path form gets the build's file, without a request to the live origin.
+    const before = live.hits.length;
+    expect(await (await fetch(`${serve.url}${MODEL_PATH}`)).json()).toEqual(staticModel);
+    expect(live.hits.length).toBe(before);
+
+    const shown = await open('#/models/openai/gpt-test');
+    await expectLiveModelPage(shown.page);
+    expect(live.hits.slice(before)).toEqual([`GET ${MODEL_PATH}?live=1`]);
+    expect(shown.apiRequests.filter((p) => p.startsWith('/api/v1/models/'))).toEqual([MODEL_PATH]);
+    // The live read fails (serve passes the origin's 500 on, as Netlify does): the static detail, and why.
+    live.setRoutes({ [MODEL_PATH]: { kind: 'json', status: 500, body: { error: 'internal' } } });
+    await shown.page.reload();
+    await settled(shown.page);
+    await expectStaticModelPage(shown.page, 'HTTP 500');
+    await shown.close();
+  }, SLOW);
+
+  it('GitHub Pages reads the live origin itself (another origin, through its CORS) for the model page and the status board, and the files on failure', async () => {
+    const cors = { 'access-control-allow-origin': '*' };
+    live.setRoutes({
+      [MODEL_PATH]: { kind: 'json', body: liveDetail(), headers: cors },
+      '/api/v1/status': { kind: 'json', body: { ...staticList, meta: { ...staticList.meta, live: MONITOR } }, headers: cors },
+      '/api/v1/status/models': { kind: 'json', body: { data: [], meta: { ...staticModels.meta, live: MONITOR } }, headers: cors },
+    });
+    const before = live.hits.length;
+    const shown = await visit(browser, `${pages.siteUrl}/#/models/openai/gpt-test`, { now: NOW });
+    await expectLiveModelPage(shown.page);
+    expect(live.hits.slice(before)).toEqual([`GET ${MODEL_PATH}?live=1`]);
+    expect(shown.apiRequests.filter((p) => p.includes('/models/'))).toEqual([MODEL_PATH]);
+    await navigate(shown.page, `${pages.siteUrl}/#/`);
+    await expect(shown.page.locator(BOARD_LIVE).getAttribute('data-live')).resolves.toBe('monitor');
+    await expect(shown.page.locator('section.trouble [data-live]').getAttribute('data-live')).resolves.toBe('monitor');
+    expect(live.hits.slice(before + 1).sort()).toEqual(['GET /api/v1/status', 'GET /api/v1/status/models']);
+    // A live answer without CORS is one the browser does not hand over: the site's file, and why.
+    live.setRoutes({ [MODEL_PATH]: { kind: 'json', body: liveDetail() } });
+    await navigate(shown.page, `${pages.siteUrl}/#/models/openai/gpt-test`);
+    await expectStaticModelPage(shown.page, 'unreachable: Failed to fetch');
+    expect(shown.apiRequests.filter((p) => p.includes('/models/')).slice(1)).toEqual([MODEL_PATH, `/${REPO}${MODEL_PATH}.json`]);
+    expect(shown.problems.filter((p) => !/CORS|Failed to load resource/.test(p.text))).toEqual([]);
+    await shown.close();
+  }, SLOW);
+});
 
 describe('the status board with a live status URL', () => {
   it("serve proxies the status path forms to the live origin (query included); the file forms stay the site's", async () => {
@@ -118,44 +202,3 @@ describe('the status board with a live status URL', () => {
   }, SLOW);
 });
 
-describe('the model page with a live status URL', () => {
-  /** What a Worker's monitor would answer for the model's path form: its newest status and figures. */
-  function liveDetail(): unknown {
-    const listing = staticModel.data.endpoints[0]!;
-    const stats = { observed_at: OBSERVED_AT, uptime_5m: 0.1, uptime_30m: 0.4, uptime_1d: 0.97, latency_30m: { p50_ms: 900, p90_ms: 2500 }, throughput_30m: { p50_tps: 30, p90_tps: 45 } };
-    const endpoint = { ...listing, source_key: 'fireworks', tag: 'fireworks', provider: 'fireworks', provider_name: 'Fireworks', stats };
-    const status = { ...(staticModel.data.status as object), state: 'outage', reason: 'all_providers_down', providers: { up: 0, degraded: 0, down: 1, unknown: 0 } };
-    return { data: { ...staticModel.data, status, endpoints: [...staticModel.data.endpoints, endpoint] }, meta: { ...staticModel.meta, live: MONITOR } };
-  }
-
-  it('reads the path form first: live figures said to be live, and the static detail with the reason when the live read fails', async () => {
-    // Netlify does not proxy the model path forms: the site's own file answers them, and the page says nothing of live data.
-    const plain = await open('#/models/openai/gpt-test');
-    await expect(plain.page.locator('.model-state [data-state]').textContent()).resolves.toBe('Unknown');
-    await expect(plain.page.locator('main [data-live]').count()).resolves.toBe(0);
-    expect(plain.apiRequests.filter((p) => p.startsWith('/api/v1/models/'))).toEqual(['/api/v1/models/openai/gpt-test']);
-    await plain.close();
-
-    // Where the path form is live (a Worker's answer, stood in for by the browser): the monitor's state and figures.
-    const context = await browser.newContext();
-    await context.clock.setFixedTime(NOW);
-    const page = await context.newPage();
-    let reply: 'live' | 'fail' = 'live';
-    await page.route('**/api/v1/models/openai/gpt-test', (route) =>
-      reply === 'live' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(liveDetail()) }) : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
-    );
-    await page.goto(`${serve.url}/#/models/openai/gpt-test`);
-    await settled(page);
-    await expect(page.locator('main [data-live]').textContent()).resolves.toBe('Live. Observed less than a minute ago (2026-08-01 00:04 UTC) by the edge monitor, which checks every minute.');
-    await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Outage');
-    await expect(page.locator('table:has(caption:text("real traffic")) tr[data-offer="openrouter:fireworks"] td').allTextContents()).resolves.toEqual(['Down', '10%', '40%', '97%', '900 ms / 2500 ms', '30 tok/s / 45 tok/s', 'just now']);
-    // The live read fails: the static detail, and why.
-    reply = 'fail';
-    await page.reload();
-    await settled(page);
-    await expect(page.locator('main [data-live]').textContent()).resolves.toBe('Live status is unavailable (HTTP 500): this is the static model file, with the figures of its last build.');
-    await expect(page.locator('.model-state [data-state]').textContent()).resolves.toBe('Unknown');
-    await expect(page.locator('table:has(caption:text("real traffic")) tr[data-offer="openrouter:fireworks"]').count()).resolves.toBe(0);
-    await context.close();
-  }, SLOW);
-});

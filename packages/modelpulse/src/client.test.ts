@@ -8,6 +8,7 @@ import type { ModelResponse } from './generated/api.js';
 import { CostInputError, ResolveError } from './index.js';
 import { freshSeconds, memoryCache, type FetchLike } from './http.js';
 import { startForeignServer, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
+import { startUpstreamServer } from '../../../generator/testing/upstream-server.js';
 import { cheapestEntries, type ModelsList } from '../../../generator/testing/cheapest-entries.js';
 
 let site: SmallSite;
@@ -112,6 +113,30 @@ describe("the package client's model status and fastest", () => {
       expect(answer.data.id, JSON.stringify(name)).toBe(id);
       expect(answer.data.asked, JSON.stringify(name)).toMatchObject(asked);
       expect(answer.data.status, JSON.stringify(name)).toEqual(((await site.file(`models/${id}.json`)).data as ModelResponse['data']).status);
+    }
+  });
+
+  it("reads one model's detail live first where status is live (asked with ?live=1, what Netlify proxies), and the file when that fails", async () => {
+    const live = await startUpstreamServer();
+    try {
+      const detail = (await site.file('models/anthropic/claude-test.json')) as unknown as ModelResponse;
+      const monitor = { source: 'monitor' as const, observed_at: '2026-08-02T00:14:00Z', age_seconds: 60, reason: null };
+      const liveDetail = { data: { ...detail.data, status: { ...detail.data.status!, state: 'outage' as const } }, meta: { ...detail.meta, live: monitor } };
+      const path = '/api/v1/models/anthropic/claude-test';
+      live.setRoutes({ [path]: { kind: 'json', body: liveDetail } });
+      const client = createClient({ baseUrl: site.server.url, liveStatusUrl: live.url });
+      // By our id and by an API name alike: the live detail's status, meta.live saying so.
+      for (const name of ['anthropic/claude-test', 'anthropic/claude-test:free']) {
+        const answer = await client.modelStatus(name);
+        // meta.live: the Worker's word on a live detail (the static file has none).
+        expect([answer.fallback, answer.data.status.state, (answer.meta as Record<string, unknown>).live], JSON.stringify(name)).toEqual([null, 'outage', monitor]);
+      }
+      expect(live.hits).toEqual([`GET ${path}?live=1`, `GET ${path}?live=1`]);
+      live.setRoutes({ [path]: { kind: 'json', status: 500, body: { error: 'internal' } } });
+      const fallback = await client.modelStatus('anthropic/claude-test');
+      expect([fallback.fallback, fallback.data.status, fallback.meta]).toEqual([{ url: `${live.url}${path}?live=1`, reason: 'HTTP 500' }, detail.data.status, detail.meta]);
+    } finally {
+      await live.close();
     }
   });
 
