@@ -181,7 +181,7 @@ async function assembleAndWrite(
   tarball: Promise<Buffer>,
   monitor: MonitorInputs,
 ) {
-  const api = serializeSite(rendered, options.siteUrl, early === null ? undefined : (path, text) => early.add(path, text));
+  const api = serializeSite(rendered, early === null ? undefined : (path, text) => early.add(path, text));
   api.set('api/v1/client.js', options.host === 'cloudflare' ? await bundleClient() : await bundleSiteClient(options.host, options.liveStatusUrl));
   const extra = hostFiles(options.host, api, options.siteUrl, options.mcpUrl, options.host === 'cloudflare' ? await bundleWorkerCode() : null, options.liveStatusUrl, monitor);
   for (const [path, text] of extra.api) api.set(path, text);

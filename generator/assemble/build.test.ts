@@ -218,7 +218,7 @@ describe('build', () => {
 
   it('writes nothing when a rendered file breaks its schema', () => {
     const bad = [{ path: 'api/v1/models.json', schema: 'models' as const, body: { data: [{ id: '../../etc' }], meta: {} } }];
-    expect(() => serializeSite(bad, SITE)).toThrow(SchemaViolationError);
+    expect(() => serializeSite(bad)).toThrow(SchemaViolationError);
   });
 
   it('never writes outside the output directory', async () => {

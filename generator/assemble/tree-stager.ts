@@ -17,26 +17,36 @@ const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const made = new Set();
 let failure = null;
-parentPort.on('message', (message) => {
-  if (message === null) return parentPort.postMessage({ failure });
-  if (failure !== null) return;
-  try {
-    const target = join(workerData.root, message.path);
-    const dir = dirname(target);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
+parentPort.on('message', (batch) => {
+  if (batch === null) return parentPort.postMessage({ failure });
+  for (const message of batch) {
+    if (failure !== null) return;
+    try {
+      const target = join(workerData.root, message.path);
+      const dir = dirname(target);
+      if (!made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
+      writeFileSync(target, message.bytes);
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
     }
-    writeFileSync(target, message.bytes);
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
   }
 });
 `;
 
+/**
+ * Files handed to the thread in one message: a message per file cost the main thread more than
+ * the write it saved (the 11,547 `cheapest` files), and a batch still reaches the disk while the
+ * rest is serialized.
+ */
+const BATCH = 256;
+
 export class TreeStager {
   private readonly worker: Worker;
   private readonly sent = new Map<string, string | Buffer>();
+  private batch: Array<{ path: string; bytes: string | Buffer }> = [];
   private finished: Promise<ReadonlyMap<string, string | Buffer>> | null = null;
 
   /** Stages below `root`, which exists and is empty. */
@@ -50,7 +60,14 @@ export class TreeStager {
   add(path: string, bytes: string | Buffer): void {
     if (this.finished !== null) throw new Error('the stager has finished');
     this.sent.set(path, bytes);
-    this.worker.postMessage({ path, bytes });
+    this.batch.push({ path, bytes });
+    if (this.batch.length >= BATCH) this.flush();
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0) return;
+    this.worker.postMessage(this.batch);
+    this.batch = [];
   }
 
   /** Waits for every write; resolves with what was written (path → bytes), rejects with the first failure. */
@@ -62,6 +79,7 @@ export class TreeStager {
         else reject(new Error(`staging ${this.root}: ${failure}`));
       });
       this.worker.once('error', reject);
+      this.flush();
       this.worker.postMessage(null);
     });
     return this.finished;

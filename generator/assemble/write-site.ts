@@ -16,15 +16,18 @@ export class SchemaViolationError extends Error {
 
 type CompiledSchemas = { ajv: Ajv2020; check: (schema: ApiSchemaName, body: unknown) => string | null };
 
-/** Compiling the schemas takes about a second: once per site URL and process. */
-const compiled = new Map<string, CompiledSchemas>();
+/**
+ * The base the schemas are compiled under. A schema names the site only in its `$id` (its
+ * references are local), so what a file is judged by is the same for every site URL.
+ */
+const SCHEMA_BASE = 'https://schemas.modelpulse.invalid';
 
-export function compileApiSchemas(siteUrl: string): CompiledSchemas {
-  const known = compiled.get(siteUrl);
-  if (known !== undefined) return known;
-  const result = compileSchemasAfresh(siteUrl);
-  compiled.set(siteUrl, result);
-  return result;
+let compiled: CompiledSchemas | undefined;
+
+/** Compiling the schemas takes about a second: once per process, whatever the site URL. */
+export function compileApiSchemas(): CompiledSchemas {
+  compiled ??= compileSchemasAfresh(SCHEMA_BASE);
+  return compiled;
 }
 
 /** The array keywords whose meaning does not depend on other items: items can be checked one by one. */
@@ -68,8 +71,8 @@ function compileSchemasAfresh(siteUrl: string): CompiledSchemas {
  * feed or calendar may have its own text reordered by them. In JSON they can only sit inside
  * strings, so removing them keeps the document valid.
  */
-export function serializeSite(files: readonly RenderedFile[], siteUrl: string, serialized?: (path: string, text: string) => void): Map<string, string> {
-  const { check } = compileApiSchemas(siteUrl);
+export function serializeSite(files: readonly RenderedFile[], serialized?: (path: string, text: string) => void): Map<string, string> {
+  const { check } = compileApiSchemas();
   const violations: string[] = [];
   const out = new Map<string, string>();
   for (const file of files) {

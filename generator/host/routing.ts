@@ -1,6 +1,5 @@
 import { isModelId } from '../models/ids.js';
-import { cheapestPath } from '../query/cheapest.js';
-import { precomputedQueries } from '../query/variants.js';
+import { precomputedVariants } from '../query/variants.js';
 import type { RoutingInput } from './redirects.js';
 import { redirectRules, type RedirectRule } from './redirects.js';
 
@@ -38,8 +37,8 @@ const isExternal = (to: string) => /^https?:\/\//.test(to);
  */
 export function checkRuleTargets(rules: readonly RedirectRule[], paths: ReadonlySet<string>): string[] {
   const missing = rules.filter((r) => !hasPlaceholder(r.to) && !isExternal(r.to) && !paths.has(r.to.replace(/^\//, ''))).map((r) => `${r.from} → ${r.to}`);
-  for (const query of precomputedQueries()) {
-    const file = `api/v1/${cheapestPath(query)}.json`;
+  for (const { path } of precomputedVariants()) {
+    const file = `api/v1/${path}.json`;
     if (!paths.has(file)) missing.push(`/api/v1/cheapest → /${file}`);
   }
   return missing;

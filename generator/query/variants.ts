@@ -1,4 +1,4 @@
-import { CHEAPEST_FLAGS, DEFAULT_LIMIT, type CheapestFlag, type CheapestQuery } from './cheapest.js';
+import { CHEAPEST_FLAGS, cheapestPath, DEFAULT_LIMIT, type CheapestFlag, type CheapestQuery } from './cheapest.js';
 
 /**
  * The precomputed `cheapest` variants: the ones people ask most, by our model of what they ask
@@ -78,6 +78,25 @@ export function precomputedQueries(): CheapestQuery[] {
     }
   }
   return queries;
+}
+
+/** One precomputed variant: its query and the path of its file below api/v1 (cheapestPath). */
+export interface PrecomputedVariant {
+  readonly query: Readonly<CheapestQuery>;
+  readonly path: string;
+}
+
+let variants: readonly PrecomputedVariant[] | undefined;
+
+/**
+ * Every precomputed variant with its path, in precomputedQueries' order. The grid reads no data,
+ * so a process works it out once: every render (each `update` and each build) lists its 11,547
+ * files, and the routing and the OpenAPI document read them again. Frozen: no caller may change
+ * what the next one reads.
+ */
+export function precomputedVariants(): readonly PrecomputedVariant[] {
+  variants ??= Object.freeze(precomputedQueries().map((query) => Object.freeze({ query: Object.freeze(query), path: cheapestPath(query) })));
+  return variants;
 }
 
 /** The rule in one sentence, for the OpenAPI document and the docs. */

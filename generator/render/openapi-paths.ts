@@ -309,11 +309,28 @@ const apiPaths = (): Record<string, Json> => ({
 /** The 200 of every precomputed `cheapest` file (a component: the document has dozens of them). */
 export const CHEAPEST_FILE_RESPONSE = jsonOk('The cheapest matching models, cheapest first.', 'cheapest');
 
-/** The precomputed `cheapest` files' operations and their path parameters (openapi-cheapest.ts). */
+let cheapestFileItems: CheapestFileOperations | undefined;
+
+/**
+ * The precomputed `cheapest` files' operations and their path parameters (openapi-cheapest.ts).
+ * They follow the grid alone, which reads no data: worked out once per process (every render,
+ * each `update` and each build, puts them in the document) and frozen, so no reader changes them.
+ */
 export function cheapestFiles(): CheapestFileOperations {
-  return cheapestFileOperations(cheapestPathForms(), (op) =>
-    get({ ...op, tag: 'models', group: CHEAPEST_FILES_GROUP, responses: { 200: ref('responses', 'CheapestFile'), 404: NOT_PRECOMPUTED } }),
+  cheapestFileItems ??= deepFreeze(
+    cheapestFileOperations(cheapestPathForms(), (op) =>
+      get({ ...op, tag: 'models', group: CHEAPEST_FILES_GROUP, responses: { 200: ref('responses', 'CheapestFile'), 404: NOT_PRECOMPUTED } }),
+    ),
   );
+  return cheapestFileItems;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** Every public endpoint, in the order a reader meets them. */

@@ -1,6 +1,6 @@
 import { cheapestPath, cheapestRanker, DEFAULT_QUERY, MAX_LIMIT, type CheapestQuery } from '../query/cheapest.js';
 import { DEFAULT_FASTEST_QUERY, fastest } from '../query/fastest.js';
-import { precomputedQueries } from '../query/variants.js';
+import { precomputedVariants } from '../query/variants.js';
 import type { Dataset, SourceState } from '../store/data-store.js';
 import { ARTIFICIAL_ANALYSIS_ATTRIBUTION } from '../sources/artificialanalysis/index.js';
 import { FACT_SOURCES, type FactSource } from '../sources/facts.js';
@@ -255,8 +255,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
   // Variants that differ only in `limit` share one ranking: the first `limit` of the longest.
   const rankings = new Map<string, ModelEntry[]>();
   const rank = cheapestRanker(entries, judgeAt);
-  const addCheapest = (query: CheapestQuery) => {
-    const path = cheapestPath(query);
+  const addCheapest = (query: Readonly<CheapestQuery>, path = cheapestPath(query)) => {
     const longest = { ...query, limit: MAX_LIMIT };
     const key = cheapestPath(longest);
     let ranking = rankings.get(key);
@@ -268,7 +267,7 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     add(path, 'cheapest', result, { ...modelsMeta, count: result.length, query, canonical_path: `/${API_ROOT}/${path}.json` });
   };
   addCheapest(DEFAULT_QUERY);
-  for (const query of precomputedQueries()) if (cheapestPath(query) !== 'cheapest') addCheapest(query);
+  for (const { query, path } of precomputedVariants()) if (path !== 'cheapest') addCheapest(query, path);
 
   // `fastest`'s default answer, for static hosts (the Worker and the client compute any other from
   // the fastest index, with the same code: query/fastest.ts). It ranks by figures, so it is a

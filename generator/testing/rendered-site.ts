@@ -21,7 +21,7 @@ export async function renderSite(store: StoreRef, siteUrl: string, host: Host = 
     json<T>(path: string): T {
       const file = byPath.get(path);
       if (file === undefined) throw new Error(`the site publishes no ${path}`);
-      return JSON.parse(serializeSite([file], siteUrl).get(path)!) as T;
+      return JSON.parse(serializeSite([file]).get(path)!) as T;
     },
   };
 }

@@ -335,7 +335,8 @@ describe('every page at desktop and phone size', () => {
     for (const { name, hash, axeOnPhone } of PAGES) {
       if (hash !== PAGES[0]!.hash) await navigate(page, `${serve.url}/${hash}`);
       if (name === 'docs') await page.waitForFunction(() => ![...document.querySelectorAll('figure.example pre code')].some((c) => /^Loading/.test(c.textContent ?? '')));
-      await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+      // JPEG: a reviewer's look at the page, not a pixel comparison; it encodes in about half of PNG's time.
+      await page.screenshot({ path: join(SHOTS, `${name}-${size}.jpeg`), fullPage: true, type: 'jpeg', quality: 80 });
       if (size === 'desktop' || axeOnPhone) findings[name] = await seriousAxeFindings(page);
       await expect(fitsWidth(page), name).resolves.toBe(true);
     }
