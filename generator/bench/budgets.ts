@@ -2,7 +2,7 @@
  * The Free-plan budgets of issue 34 as `npm run bench` prints them: each figure beside its
  * budget, and whether it is within. A budget the figure exceeds is printed as such, never hidden.
  */
-import type { MonitorFigures } from './monitor-budget.js';
+import type { MonitorFigures, RunCpu } from './monitor-budget.js';
 import type { WorkerCpu } from './worker-cpu.js';
 
 export interface BudgetLine {
@@ -27,7 +27,7 @@ export function budgetLines(monitors: readonly MonitorFigures[], worker: { today
     const sw = m.sweep;
     const sweepLabel = sw === null ? '' : `, the sweep over ${n(sw.models)} models`;
     const label = `${m.services} services${m.groups > 1 ? ` (in ${m.groups} groups, each observed every ${m.groups} minutes)` : ''}`;
-    const cpuLine = (what: string, f: { coldCpuMs: number; warmCpuMedianMs: number; warmCpuP95Ms: number; processCpu: MonitorFigures['processCpu'] }) => ({
+    const cpuLine = (what: string, f: RunCpu) => ({
       what,
       figure: `new isolate ${ms(f.coldCpuMs)}, warm median ${ms(f.warmCpuMedianMs)}, p95 ${ms(f.warmCpuP95Ms)}; the whole Node process, V8's helper threads too: ${ms(f.processCpu.coldMs)}, ${ms(f.processCpu.warmMedianMs)}, ${ms(f.processCpu.warmP95Ms)}`,
       budget: '10 ms',

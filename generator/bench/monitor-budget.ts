@@ -49,16 +49,20 @@ export interface RunCost {
   rowsWritten: number;
 }
 
-export interface MonitorFigures {
-  services: number;
-  /** Groups the services are spread over (each observed every `groups` minutes). */
-  groups: number;
+/** One trigger's CPU per run: a new isolate's first run, and warm runs. */
+export interface RunCpu {
   /** The main thread's CPU (thread-cpu.ts): what the budget is judged on. */
   coldCpuMs: number;
   warmCpuMedianMs: number;
   warmCpuP95Ms: number;
   /** The whole process's, V8's helper threads included: an upper bound. */
   processCpu: { coldMs: number; warmMedianMs: number; warmP95Ms: number };
+}
+
+export interface MonitorFigures extends RunCpu {
+  services: number;
+  /** Groups the services are spread over (each observed every `groups` minutes). */
+  groups: number;
   subrequestsMax: number;
   queriesMax: number;
   rowsWrittenPerRun: number;
@@ -79,12 +83,8 @@ export interface MonitorFigures {
 }
 
 /** The sweep's runs (its own Cron Trigger): the same figures per invocation, and its cadence. */
-export interface SweepFigures {
+export interface SweepFigures extends RunCpu {
   models: number;
-  coldCpuMs: number;
-  warmCpuMedianMs: number;
-  warmCpuP95Ms: number;
-  processCpu: { coldMs: number; warmMedianMs: number; warmP95Ms: number };
   subrequestsMax: number;
   queriesMax: number;
   rowsWrittenPerRun: number;
@@ -300,7 +300,7 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
       for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls));
       cpu.set(cron, { warm, cold });
     }
-    const cpuFigures = (cron: string) => {
+    const cpuFigures = (cron: string): RunCpu => {
       const { warm, cold } = cpu.get(cron)!;
       const warmThread = warm.slice(1).map((s) => s.threadMs);
       const warmProcess = warm.slice(1).map((s) => s.processMs);
