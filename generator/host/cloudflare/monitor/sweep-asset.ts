@@ -21,12 +21,12 @@ export interface SweepModel extends SweepCandidate {
   providers: number;
 }
 
-/** The asset as the run uses it. */
+/** The asset as the run uses it: its rows kept as they are (a run makes a model of the few it asks). */
 export interface SweepCatalog {
-  /** Sorted by id. */
-  models: SweepModel[];
-  /** `models`' ids, in the same order (the cursor's binary searches). */
+  /** Sorted by id (the cursor's binary searches). */
   ids: string[];
+  /** The asset's rows, in the same order. */
+  rows: Row[];
   /** The most used first (RANKED_MOST_USED at most). */
   mostUsed: string[];
   /** Changes whenever the list of ids does. */
@@ -34,7 +34,13 @@ export interface SweepCatalog {
 }
 
 /** [id, upstream id or null when the same, name, author, providers]. */
-type Row = [string, string | null, string, string, number];
+export type Row = [string, string | null, string, string, number];
+
+/** The model of row `at`. */
+export const modelAt = (catalog: SweepCatalog, at: number): SweepModel => {
+  const [id, upstream, name, author, providers] = catalog.rows[at]!;
+  return { id, upstream_id: upstream ?? id, name, author, providers };
+};
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -58,18 +64,14 @@ export function sweepAssetText(models: readonly SweepModel[]): string {
 export function readSweepAsset(text: string): SweepCatalog {
   const parsed = JSON.parse(text) as { models?: unknown; most_used?: unknown; digest?: unknown };
   if (!Array.isArray(parsed.models)) throw new Error(`${SWEEP_ASSET} is not the sweep's asset`);
-  const models = (parsed.models as Row[]).map(([id, upstream, name, author, providers]) => ({ id, upstream_id: upstream ?? id, name, author, providers }));
-  // Sorted at build time; sorted again only if not (an asset from another build of this code never is).
-  const ids = models.map((m) => m.id);
-  if (ids.some((id, i) => i > 0 && ids[i - 1]! >= id)) {
-    models.sort(byId);
-    ids.sort();
-  }
+  // Sorted by id at build time (sweepAssetText).
+  const rows = parsed.models as Row[];
+  const ids = rows.map((row) => row[0]);
   const mostUsed = Array.isArray(parsed.most_used) ? (parsed.most_used as string[]) : [];
-  return { models, ids, mostUsed, digest: typeof parsed.digest === 'string' ? parsed.digest : idsDigest(ids) };
+  return { ids, rows, mostUsed, digest: typeof parsed.digest === 'string' ? parsed.digest : idsDigest(ids) };
 }
 
-const EMPTY: SweepCatalog = { models: [], ids: [], mostUsed: [], digest: idsDigest([]) };
+const EMPTY: SweepCatalog = { ids: [], rows: [], mostUsed: [], digest: idsDigest([]) };
 const cache = new WeakMap<AssetsBinding, Promise<SweepCatalog>>();
 
 /** The asset, read once per isolate (a missing one is no models: a site built before the sweep); `fresh`: this call read it. */

@@ -24,7 +24,7 @@ import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../.
 import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
 import { holds, indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
-import type { SweepCatalog, SweepModel } from './sweep-asset.js';
+import { modelAt, type SweepCatalog, type SweepModel } from './sweep-asset.js';
 
 /** At most one request a second to OpenRouter. */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -192,7 +192,7 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   const deletes = await reconcile(rotation, catalog, input.store, hot);
   const modelOf = (id: string): SweepModel | undefined => {
     const at = indexAfter(catalog.ids, id) - 1;
-    return at >= 0 && catalog.ids[at] === id ? catalog.models[at] : undefined;
+    return at >= 0 && catalog.ids[at] === id ? modelAt(catalog, at) : undefined;
   };
 
   const allowed = Math.min(input.budget, requestsAllowed(input.budget, rotation.pace, now));
@@ -326,7 +326,7 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
 export async function warmUpSweep(): Promise<SweepResult> {
   const endpoint = (provider: string, uptime: number) => ({ provider_name: provider, tag: provider.toLowerCase(), uptime_last_5m: uptime, uptime_last_30m: uptime, uptime_last_1d: 99, latency_last_30m: { p50: 800, p90: 2000 }, throughput_last_30m: { p50: 40, p90: 60 } });
   const ids = ['warm/a', 'warm/b', 'warm/c'];
-  const catalog: SweepCatalog = { models: ids.map((id, i) => ({ id, upstream_id: id, name: id, author: 'warm', providers: 3 - i })), ids, mostUsed: ['warm/a'], digest: 'warm-up' };
+  const catalog: SweepCatalog = { ids, rows: ids.map((id, i) => [id, null, id, 'warm', 3 - i]), mostUsed: ['warm/a'], digest: 'warm-up' };
   const answer = (url: string) => {
     const id = ids.find((m) => url.includes(m)) ?? 'warm/a';
     return { data: { id, endpoints: [endpoint('Alpha', id === 'warm/c' ? 2 : 100), endpoint('Beta', 100)].slice(0, id === 'warm/c' ? 1 : 2) } };
