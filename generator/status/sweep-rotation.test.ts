@@ -131,3 +131,11 @@ describe('planCursorSweep (the edge monitor: a cursor, the most used, the models
     expect(picks.map((p) => p.id)).toEqual(['a/m00', 'a/m01', 'a/m02']);
   });
 });
+
+describe('planCursorSweep with a catalog smaller than a run', () => {
+  it('asks every model every run, the most used and those in trouble too', () => {
+    const state: CursorState = { cursor: 'a/b', hot: { 'a/a': 10 }, trouble: { 'a/c': 10 } };
+    const picks = planCursorSweep(['a/a', 'a/b', 'a/c'], ['a/a'], state, 11, 25, { hotEveryMin: 4, troubleEveryMin: 2, troubleCap: 2 });
+    expect(picks).toEqual([{ id: 'a/b', class: 'cursor' }, { id: 'a/a', class: 'hot' }, { id: 'a/c', class: 'trouble' }]);
+  });
+});

@@ -111,7 +111,7 @@ export function nextPace(pace: TrafficPace, outcome: SweepOutcome, now: string):
  * - then the most used (`hot`, by how many providers OpenRouter lists), each once `hotEveryMin` passed;
  * - then the cursor: the next models after the last one it read, wrapping round, skipping the hot
  *   ones, those in trouble (each has its own turn) and any already picked. Every other model comes
- *   round once per turn of the cursor.
+ *   round once per turn of the cursor. A run that can ask more than that asks the rest too.
  */
 export interface CursorState {
   /** The last model the cursor asked (null: start from the first). */
@@ -173,5 +173,7 @@ export function planCursorSweep(ids: readonly string[], hot: readonly string[], 
     const id = ids[(start + step) % ids.length]!;
     if (!hotSet.has(id) && !picked.has(id) && state.trouble[id] === undefined) take(id, 'cursor');
   }
+  // A run that can ask more than is due (a catalog smaller than a run) asks the rest too: every model, every run.
+  for (const id of ids) if (picks.length < allowed && !picked.has(id)) take(id, hotSet.has(id) ? 'hot' : 'trouble');
   return picks;
 }
