@@ -1,9 +1,10 @@
 -- The edge monitor's sweep of OpenRouter's endpoint statistics (generator/host/cloudflare/monitor/sweep.ts,
--- sweep-store.ts): see docs/hosting.md, "The edge monitor", for the sizes.
+-- sweep-store.ts), on its own Cron Trigger: see docs/hosting.md, "The edge monitor", for the sizes.
 
--- One row: the sweep's rotation (when each model was asked, read, its state and since when) and
--- pace, and the small value every live model status answer reads (the models in trouble with
--- their newest figures, the unknown counts, the models with fresh figures).
+-- One row: the sweep's rotation (its pace, the cursor over the catalog, when each of the most used
+-- and of the models in trouble was asked, the last hour's good reads, the count of models with
+-- figures), small whatever the catalog's size, and the small value every live model status list
+-- reads (the models in trouble with their newest figures, the unknown counts, the fresh models).
 CREATE TABLE sweep (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   minute INTEGER NOT NULL,
@@ -14,10 +15,15 @@ CREATE TABLE sweep (
   trouble TEXT NOT NULL
 );
 
--- One row per model read: its newest figures, state and since when (what a live model detail
--- reads). WITHOUT ROWID: the id is the table's key, so an upsert writes one row, no index entry.
+-- One row per model read: its newest figures (what a live model detail reads, `body`), and the
+-- minute they were read, its state's code and the minute that state began (what a run reads of the
+-- models it asks, without parsing `body`). WITHOUT ROWID and no other index: an upsert writes one
+-- row, no index entry.
 CREATE TABLE figures (
   id TEXT PRIMARY KEY,
   observed_at TEXT NOT NULL,
+  minute INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  since INTEGER NOT NULL,
   body TEXT NOT NULL
 ) WITHOUT ROWID;

@@ -9,6 +9,9 @@
  * - D1 rows written and read per run, and when a day closes (the roll-up), so per day;
  * - the database's size (D1's own figure) once it holds 90 days: the rows of real runs copied
  *   back in time until the table holds 90 days, then the measured runs, which delete as they go.
+ * Each minute fires both of the Worker's Cron Triggers, each its own invocation with its own
+ * budgets: the status (`* * * * *`) and the sweep of OpenRouter's endpoint statistics (SWEEP_CRON),
+ * measured apart; the day's D1 figures are their sum.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +26,10 @@ import { endpointsUrl } from '../sources/openrouter/endpoints-url.js';
 import type { Routes } from '../testing/upstream-server.js';
 import { planRun } from '../host/cloudflare/monitor/plan.js';
 import { SWEEP_PER_RUN } from '../host/cloudflare/monitor/sweep.js';
+import { SWEEP_CRON } from '../host/cloudflare/monitor/sweep-pass.js';
+import { MONITOR_CRON } from '../host/cloudflare/site-files.js';
+import { readSweepAsset } from '../host/cloudflare/monitor/sweep-asset.js';
+import { sweepCadence, type SweepCadence } from './sweep-cadence.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { tempDir } from '../testing/tree.js';
 import { localD1, meteredD1, recordingD1, replayingD1, zeroCounts, type D1Call, type D1Counts, type RawD1 } from './monitor-d1.js';
@@ -42,16 +49,20 @@ export interface RunCost {
   rowsWritten: number;
 }
 
-export interface MonitorFigures {
-  services: number;
-  /** Groups the services are spread over (each observed every `groups` minutes). */
-  groups: number;
+/** One trigger's CPU per run: a new isolate's first run, and warm runs. */
+export interface RunCpu {
   /** The main thread's CPU (thread-cpu.ts): what the budget is judged on. */
   coldCpuMs: number;
   warmCpuMedianMs: number;
   warmCpuP95Ms: number;
   /** The whole process's, V8's helper threads included: an upper bound. */
   processCpu: { coldMs: number; warmMedianMs: number; warmP95Ms: number };
+}
+
+export interface MonitorFigures extends RunCpu {
+  services: number;
+  /** Groups the services are spread over (each observed every `groups` minutes). */
+  groups: number;
   subrequestsMax: number;
   queriesMax: number;
   rowsWrittenPerRun: number;
@@ -67,19 +78,25 @@ export interface MonitorFigures {
   rowsHeld: number;
   /** What one live status answer reads (the most of any status route), when a built site was given. */
   live: { rowsRead: number; queries: number; routes: string[] } | null;
-  /** The sweep, when it had models: models read a run (median), and what a live model answer reads and costs. */
-  sweep: { models: number; perRun: number; live: { rowsRead: number; queries: number; listBytes: number } } | null;
+  /** The sweep's own invocations, when it had models. */
+  sweep: SweepFigures | null;
 }
 
-/** The models the last runs read, from the rotation D1 holds: the median a run. */
-async function sweepCadence(db: RawD1, models: number): Promise<{ perRun: number }> {
-  const row = (await db.prepare('SELECT rotation FROM sweep WHERE id = 1').all()).results?.[0] as { rotation?: string } | undefined;
-  const rotation = JSON.parse(String(row?.rotation ?? '{"models":{}}')) as { models: Record<string, [number]> };
-  const byMinute = new Map<number, number>();
-  for (const [attempted] of Object.values(rotation.models)) byMinute.set(attempted, (byMinute.get(attempted) ?? 0) + 1);
-  const last = Math.max(...byMinute.keys());
-  // The newest minute's reads are whole; older minutes lost the models read again since.
-  return { perRun: Math.min(models, byMinute.get(last) ?? 0) };
+/** The sweep's runs (its own Cron Trigger): the same figures per invocation, and its cadence. */
+export interface SweepFigures extends RunCpu {
+  models: number;
+  subrequestsMax: number;
+  queriesMax: number;
+  rowsWrittenPerRun: number;
+  rowsWrittenMax: number;
+  rowsReadPerRun: number;
+  /** Requests a warm run made (median). */
+  perRun: number;
+  /** The `figures` rows' size share is in the database's size; its rows held at the end. */
+  rowsHeld: number;
+  cadence: SweepCadence;
+  /** What a live model status list and a live model detail read (the most of the two), and the list's size. */
+  live: { rowsRead: number; queries: number; listBytes: number };
 }
 
 /** The live model status list and one model detail path, each answered once: the rows they read. */
@@ -228,70 +245,105 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
   let isolate = 0;
   // Each import of the bundle under a new URL is a new module: a new isolate.
   const load = async () => ((await import(`${pathToFileURL(workerPath).href}?isolate=${factor}-${(isolate += 1)}`)) as { default: ScheduledHandler }).default;
-  const scheduled = async (handler: ScheduledHandler, minute: number) => {
+  const scheduled = async (handler: ScheduledHandler, minute: number, cron: string) => {
     const waits: Array<Promise<unknown>> = [];
-    await handler.scheduled({ scheduledTime: minute * MINUTE, cron: '* * * * *', noRetry: () => undefined }, env, { waitUntil: (p) => waits.push(p), passThroughOnException: () => undefined });
+    await handler.scheduled({ scheduledTime: minute * MINUTE, cron, noRetry: () => undefined }, env, { waitUntil: (p) => waits.push(p), passThroughOnException: () => undefined });
     await Promise.all(waits);
   };
 
   // A run against the local D1: what it fetched, and what D1 counted; its calls recorded for the CPU pass.
-  const countedRun = async (handler: ScheduledHandler, minute: number): Promise<{ cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] }> => {
+  const countedRun = async (handler: ScheduledHandler, minute: number, cron: string): Promise<{ cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] }> => {
     const before: D1Counts = { ...counts };
     const fetched = subrequests;
     const calls: D1Call[] = [];
     db = recordingD1(metered, calls);
-    await scheduled(handler, minute);
+    await scheduled(handler, minute, cron);
     const cost = { subrequests: subrequests - fetched, queries: counts.queries - before.queries, rowsRead: counts.rowsRead - before.rowsRead, rowsWritten: counts.rowsWritten - before.rowsWritten };
     return { cost, calls };
   };
   // The same run again, its D1 calls answered as recorded: the CPU of the run alone.
-  const cpuRun = async (handler: ScheduledHandler, minute: number, calls: readonly D1Call[]): Promise<CpuSpent> => {
+  const cpuRun = async (handler: ScheduledHandler, minute: number, cron: string, calls: readonly D1Call[]): Promise<CpuSpent> => {
     db = replayingD1(calls);
     const started = cpuMark();
-    await scheduled(handler, minute);
+    await scheduled(handler, minute, cron);
     return cpuSince(started);
   };
+  const sweeping = sweep.models.length > 0;
+  const crons = sweeping ? [MONITOR_CRON, SWEEP_CRON] : [MONITOR_CRON];
+  type Counted = { cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] };
 
   try {
     // Seed: real runs, then copied back until the table holds 90 days, as in steady operation.
     const seeds = 30;
     const firstMinute = dayStart() / MINUTE - seeds - runs / 2;
     const counting = await load();
-    for (let i = 0; i < seeds; i += 1) await countedRun(counting, firstMinute + i);
+    for (let i = 0; i < seeds; i += 1) for (const cron of crons) await countedRun(counting, firstMinute + i, cron);
     await fillNinetyDays(d1.db, firstMinute, seeds);
-    // Counted: runs across midnight (the first run of a day closes the last one), then runs of new isolates.
+    // Counted: runs across midnight (the first run of a day closes the last one), then runs of new
+    // isolates: each trigger's run the first of its isolate (the worst case: nothing compiled yet).
     const minutes = Array.from({ length: runs + isolates }, (_, i) => firstMinute + seeds + i);
-    const counted: Array<{ cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] }> = [];
-    for (const [i, minute] of minutes.entries()) counted.push(await countedRun(i < runs ? counting : await load(), minute));
+    const counted = new Map<string, Counted[]>(crons.map((cron) => [cron, []]));
+    for (const [i, minute] of minutes.entries()) for (const cron of crons) counted.get(cron)!.push(await countedRun(i < runs ? counting : await load(), minute, cron));
     const held = (await d1.db.prepare('SELECT count(*) AS n FROM runs').all()).results?.[0]?.n;
     db = metered;
     const live = options.siteDir === undefined ? null : await liveReads(counting, env, counts, registry.slice(0, 3).map((s) => s.id));
-    const sweepLive = sweep.models.length === 0 ? null : await sweepReads(counting, env, counts, sweep.models[0]!.id);
-    const sweepFigures = sweep.models.length === 0 ? null : await sweepCadence(d1.db, sweep.models.length);
+    const sweepLive = sweeping ? await sweepReads(counting, env, counts, sweep.models[0]!.id) : null;
     // CPU: the same runs replayed, warm ones in one new isolate (its first run is not counted as warm), then each in a new isolate.
     // The heap is collected first: the counting pass's garbage (the simulator's proxy) is not the runs' to collect.
-    collectGarbage();
-    const warmHandler = await load();
-    const warmSpent: CpuSpent[] = [];
-    for (let i = 0; i < runs; i += 1) warmSpent.push(await cpuRun(warmHandler, minutes[i]!, counted[i]!.calls));
-    const coldSpent: CpuSpent[] = [];
-    for (let i = runs; i < minutes.length; i += 1) coldSpent.push(await cpuRun(await load(), minutes[i]!, counted[i]!.calls));
-    const warm = warmSpent.map((s) => s.threadMs);
-    const cold = coldSpent.map((s) => s.threadMs);
-    const warmProcess = warmSpent.slice(1).map((s) => s.processMs);
+    const cpu = new Map<string, { warm: CpuSpent[]; cold: CpuSpent[] }>();
+    for (const cron of crons) {
+      collectGarbage();
+      const warmHandler = await load();
+      const warm: CpuSpent[] = [];
+      for (let i = 0; i < runs; i += 1) warm.push(await cpuRun(warmHandler, minutes[i]!, cron, counted.get(cron)![i]!.calls));
+      const cold: CpuSpent[] = [];
+      for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls));
+      cpu.set(cron, { warm, cold });
+    }
+    const cpuFigures = (cron: string): RunCpu => {
+      const { warm, cold } = cpu.get(cron)!;
+      const warmThread = warm.slice(1).map((s) => s.threadMs);
+      const warmProcess = warm.slice(1).map((s) => s.processMs);
+      return {
+        coldCpuMs: quantile(cold.map((s) => s.threadMs), 0.5),
+        warmCpuMedianMs: quantile(warmThread, 0.5),
+        warmCpuP95Ms: quantile(warmThread, 0.95),
+        processCpu: { coldMs: quantile(cold.map((s) => s.processMs), 0.5), warmMedianMs: quantile(warmProcess, 0.5), warmP95Ms: quantile(warmProcess, 0.95) },
+      };
+    };
 
-    const closing = counted[runs / 2]!.cost;
-    const usual = [...counted.slice(0, runs / 2), ...counted.slice(runs / 2 + 1, runs)].map((r) => r.cost);
+    const statusRuns = counted.get(MONITOR_CRON)!;
+    const closing = statusRuns[runs / 2]!.cost;
+    const usual = [...statusRuns.slice(0, runs / 2), ...statusRuns.slice(runs / 2 + 1, runs)].map((r) => r.cost);
     const rowsWrittenPerRun = quantile(usual.map((r) => r.rowsWritten), 0.5);
     const rowsReadPerRun = quantile(usual.map((r) => r.rowsRead), 0.5);
-    const all = counted.map((r) => r.cost);
+    const all = statusRuns.map((r) => r.cost);
+    let sweepFigures: SweepFigures | null = null;
+    if (sweeping) {
+      const sweepRuns = counted.get(SWEEP_CRON)!.map((r) => r.cost);
+      const warmRuns = sweepRuns.slice(1, runs);
+      const catalog = readSweepAsset(new TextDecoder().decode(sweepBytes));
+      const troubled = new Set(((await d1.db.prepare("SELECT id FROM figures WHERE state IN ('d', 'x')").all()).results ?? []).map((row) => String(row.id)));
+      const figuresHeld = Number((await d1.db.prepare('SELECT count(*) AS n FROM figures').all()).results?.[0]?.n ?? 0);
+      const perRun = quantile(warmRuns.map((r) => r.subrequests), 0.5);
+      sweepFigures = {
+        models: sweep.models.length,
+        ...cpuFigures(SWEEP_CRON),
+        subrequestsMax: Math.max(...sweepRuns.map((r) => r.subrequests)),
+        queriesMax: Math.max(...sweepRuns.map((r) => r.queries)),
+        rowsWrittenPerRun: quantile(warmRuns.map((r) => r.rowsWritten), 0.5),
+        rowsWrittenMax: Math.max(...sweepRuns.map((r) => r.rowsWritten)),
+        rowsReadPerRun: quantile(warmRuns.map((r) => r.rowsRead), 0.5),
+        perRun,
+        rowsHeld: figuresHeld,
+        cadence: sweepCadence(catalog.ids, catalog.mostUsed, troubled, SWEEP_PER_RUN),
+        live: sweepLive!,
+      };
+    }
     return {
       services: registry.length,
-      groups: planRun(registry, 0, { sweepModels: sweep.models.length, sweepPerRun: SWEEP_PER_RUN }).groups,
-      coldCpuMs: quantile(cold, 0.5),
-      warmCpuMedianMs: quantile(warm.slice(1), 0.5),
-      warmCpuP95Ms: quantile(warm.slice(1), 0.95),
-      processCpu: { coldMs: quantile(coldSpent.map((s) => s.processMs), 0.5), warmMedianMs: quantile(warmProcess, 0.5), warmP95Ms: quantile(warmProcess, 0.95) },
+      groups: planRun(registry, 0).groups,
+      ...cpuFigures(MONITOR_CRON),
       subrequestsMax: Math.max(...all.map((r) => r.subrequests)),
       queriesMax: Math.max(...all.map((r) => r.queries)),
       rowsWrittenPerRun,
@@ -303,7 +355,7 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
       sizeBytes: counts.sizeBytes,
       rowsHeld: Number(held),
       live,
-      sweep: sweepFigures === null ? null : { models: sweep.models.length, perRun: sweepFigures.perRun, live: sweepLive! },
+      sweep: sweepFigures,
     };
   } finally {
     globalThis.fetch = realFetch;

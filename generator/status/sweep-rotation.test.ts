@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrafficModelEntry } from '../store/traffic-store.js';
-import { MAX_PACE_LEVEL, nextPace, pickSweep as pickBy, requestsAllowed, type SweepCandidate } from './sweep-rotation.js';
+import { holds, indexAfter, MAX_PACE_LEVEL, nextPace, pickSweep as pickBy, planCursorSweep, requestsAllowed, type CursorState, type SweepCandidate } from './sweep-rotation.js';
 
 /** The refresh's view of its entries (update/traffic.ts). */
 const pickSweep = (models: SweepCandidate[], entries: Record<string, TrafficModelEntry>, allowed: number, now: string) =>
@@ -74,5 +74,68 @@ describe('the pace', () => {
     expect(requestsAllowed(120, pace, '2026-08-25T10:45:00Z')).toBe(0);
     expect(nextPace(pace, { limited: false, errors: 0 }, '2026-08-25T10:45:00Z')).toBe(pace);
     expect(requestsAllowed(120, pace, '2026-08-25T11:00:00Z')).toBe(Math.floor(120 / 2 ** MAX_PACE_LEVEL));
+  });
+});
+
+describe('planCursorSweep (the edge monitor: a cursor, the most used, the models in trouble)', () => {
+  const ids = Array.from({ length: 30 }, (_, i) => `a/m${String(i).padStart(2, '0')}`);
+  const options = { hotEveryMin: 4, troubleEveryMin: 2, troubleCap: 2 };
+  const replay = (hot: string[], trouble: string[], perRun: number, minutes: number) => {
+    const state: CursorState = { cursor: null, hot: {}, trouble: Object.fromEntries(trouble.map((id) => [id, -100])) };
+    const reads = new Map<string, number[]>();
+    for (let minute = 0; minute < minutes; minute += 1) {
+      for (const pick of planCursorSweep(ids, hot, state, minute, perRun, options)) {
+        if (pick.class === 'cursor') state.cursor = pick.id;
+        if (hot.includes(pick.id)) state.hot[pick.id] = minute;
+        if (trouble.includes(pick.id)) state.trouble[pick.id] = minute;
+        reads.set(pick.id, [...(reads.get(pick.id) ?? []), minute]);
+      }
+    }
+    const gaps = (id: string) => (reads.get(id) ?? []).slice(1).map((m, i) => m - reads.get(id)![i]!);
+    return { reads, gaps };
+  };
+
+  it('finds a cursor\'s place by binary search, whatever the id', () => {
+    expect(indexAfter(ids, null)).toBe(0);
+    expect(indexAfter(ids, 'a/m05')).toBe(6);
+    expect(indexAfter(ids, 'a/m05x')).toBe(6);
+    expect(indexAfter(ids, 'z')).toBe(30);
+    expect([holds(ids, 'a/m05'), holds(ids, 'a/m05x'), holds(ids, '0')]).toEqual([true, false, false]);
+  });
+
+  it('reads each class at its own pace, and every other model once per turn of the cursor', () => {
+    const hot = ['a/m03', 'a/m17'];
+    const trouble = ['a/m09'];
+    const { gaps } = replay(hot, trouble, 5, 60);
+    for (const id of hot) expect(Math.max(...gaps(id))).toBe(4);
+    expect(Math.max(...gaps('a/m09'))).toBe(2);
+    // 27 others, 5 a run less the hot and trouble turns (about 1.5 a run): every 8 minutes or so.
+    const others = ids.filter((id) => !hot.includes(id) && !trouble.includes(id));
+    const worst = Math.max(...others.map((id) => Math.max(...gaps(id))));
+    expect(worst).toBeLessThanOrEqual(Math.ceil(others.length / (5 - 0.5 - 1)));
+    for (const id of others) expect(gaps(id).length).toBeGreaterThan(4);
+  });
+
+  it('asks the longest waiting models in trouble first, at most troubleCap a run, and never one model twice in a run', () => {
+    const state: CursorState = { cursor: 'a/m28', hot: {}, trouble: { 'a/m01': 5, 'a/m02': 3, 'a/m03': 4, 'a/m29': 1 } };
+    const picks = planCursorSweep(ids, ['a/m00', 'a/m29'], state, 10, 6, options);
+    expect(picks.slice(0, 2)).toEqual([{ id: 'a/m29', class: 'trouble' }, { id: 'a/m02', class: 'trouble' }]);
+    // The hot model not already picked, then the cursor wraps round past the end, skipping the hot and those in trouble.
+    expect(picks.slice(2)).toEqual([{ id: 'a/m00', class: 'hot' }, { id: 'a/m04', class: 'cursor' }, { id: 'a/m05', class: 'cursor' }, { id: 'a/m06', class: 'cursor' }]);
+    expect(new Set(picks.map((p) => p.id)).size).toBe(picks.length);
+    expect(planCursorSweep(ids, [], state, 10, 0, options)).toEqual([]);
+  });
+
+  it('asks each model at most once when the budget exceeds the catalog', () => {
+    const picks = planCursorSweep(ids.slice(0, 3), [], { cursor: null, hot: {}, trouble: {} }, 0, 10, options);
+    expect(picks.map((p) => p.id)).toEqual(['a/m00', 'a/m01', 'a/m02']);
+  });
+});
+
+describe('planCursorSweep with a catalog smaller than a run', () => {
+  it('asks every model every run, the most used and those in trouble too', () => {
+    const state: CursorState = { cursor: 'a/b', hot: { 'a/a': 10 }, trouble: { 'a/c': 10 } };
+    const picks = planCursorSweep(['a/a', 'a/b', 'a/c'], ['a/a'], state, 11, 25, { hotEveryMin: 4, troubleEveryMin: 2, troubleCap: 2 });
+    expect(picks).toEqual([{ id: 'a/b', class: 'cursor' }, { id: 'a/a', class: 'hot' }, { id: 'a/c', class: 'trouble' }]);
   });
 });

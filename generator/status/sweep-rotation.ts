@@ -100,3 +100,80 @@ export function nextPace(pace: TrafficPace, outcome: SweepOutcome, now: string):
   }
   return { level: outcome.errors === 0 ? Math.max(0, pace.level - 1) : pace.level, resume_at: null };
 }
+
+/**
+ * The edge monitor's rotation (host/cloudflare/monitor/sweep.ts), planned so that a run touches only
+ * the models it reads: a cursor over the models in a fixed order (by id), a short list of the most
+ * used and the small list of models in trouble, each with the minute it was last asked. No value of
+ * every model is read, sorted or written (docs/operation.md, "The edge monitor's sweep"):
+ * - models in trouble (degraded, outage) first, each once `troubleEveryMin` has passed since it was
+ *   last asked, the longest waiting first, at most `troubleCap` a run (recovery shows within minutes);
+ * - then the most used (`hot`, by how many providers OpenRouter lists), each once `hotEveryMin` passed;
+ * - then the cursor: the next models after the last one it read, wrapping round, skipping the hot
+ *   ones, those in trouble (each has its own turn) and any already picked. Every other model comes
+ *   round once per turn of the cursor. A run that can ask more than that asks the rest too.
+ */
+export interface CursorState {
+  /** The last model the cursor asked (null: start from the first). */
+  cursor: string | null;
+  /** The most used models: the minute each was last asked. */
+  hot: Record<string, number>;
+  /** The models in trouble: the minute each was last asked. */
+  trouble: Record<string, number>;
+}
+
+export interface CursorOptions {
+  hotEveryMin: number;
+  troubleEveryMin: number;
+  troubleCap: number;
+}
+
+export type PickClass = 'trouble' | 'hot' | 'cursor';
+
+export interface CursorPick {
+  id: string;
+  class: PickClass;
+}
+
+/** The index of the first id in `sorted` after `id` (binary search; `sorted` ascending). */
+export function indexAfter(sorted: readonly string[], id: string | null): number {
+  if (id === null) return 0;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether `id` is one of `sorted` (binary search). */
+export function holds(sorted: readonly string[], id: string): boolean {
+  const at = indexAfter(sorted, id) - 1;
+  return at >= 0 && sorted[at] === id;
+}
+
+/** Pure: the models this run asks, in order. `ids` sorted ascending; `hot` a subset of them. */
+export function planCursorSweep(ids: readonly string[], hot: readonly string[], state: CursorState, nowMinute: number, allowed: number, options: CursorOptions): CursorPick[] {
+  if (allowed <= 0) return [];
+  const picks: CursorPick[] = [];
+  const picked = new Set<string>();
+  const due = (last: number | undefined, every: number) => last === undefined || nowMinute - last >= every;
+  const take = (id: string, cls: PickClass) => (picks.push({ id, class: cls }), picked.add(id));
+  const trouble = Object.entries(state.trouble)
+    .filter(([, last]) => due(last, options.troubleEveryMin))
+    .sort(([a, x], [b, y]) => x - y || (a < b ? -1 : 1));
+  for (const [id] of trouble.slice(0, Math.min(options.troubleCap, allowed))) take(id, 'trouble');
+  const hotDue = hot.filter((id) => !picked.has(id) && due(state.hot[id], options.hotEveryMin)).sort((a, b) => (state.hot[a] ?? -1) - (state.hot[b] ?? -1));
+  for (const id of hotDue) if (picks.length < allowed) take(id, 'hot');
+  const hotSet = new Set(hot);
+  const start = indexAfter(ids, state.cursor);
+  for (let step = 0; step < ids.length && picks.length < allowed; step += 1) {
+    const id = ids[(start + step) % ids.length]!;
+    if (!hotSet.has(id) && !picked.has(id) && state.trouble[id] === undefined) take(id, 'cursor');
+  }
+  // A run that can ask more than is due (a catalog smaller than a run) asks the rest too: every model, every run.
+  for (const id of ids) if (picks.length < allowed && !picked.has(id)) take(id, hotSet.has(id) ? 'hot' : 'trouble');
+  return picks;
+}

@@ -1,6 +1,6 @@
 /**
  * The local route that starts a monitor run now: `GET /__monitor/run` (optionally `?time=<ms>`,
- * the run's time), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
+ * the run's time; both of the minute's triggers, the status's and the sweep's), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
  * the local database's rows as JSON (a second process on the same local D1 finds it locked);
  * `GET /__monitor/d1-outage?down=1|0`, which makes every D1 call fail or work again (the D1 outage
  * of `npm run simulate -- --monitor`); and a request header `x-modelpulse-local-now: <ms>` that
@@ -16,6 +16,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MONITOR_CRON, WORKER_FILE, WRANGLER_CONFIG_FILE } from './site-files.js';
+import { SWEEP_CRON } from './monitor/sweep-pass.js';
 
 export const LOCAL_RUN_PATH = '/__monitor/run';
 export const LOCAL_DB_PATH = '/__monitor/db';
@@ -50,7 +51,9 @@ export default {
     if (now !== null) env = { ...env, [Symbol.for('modelpulse.localClock')]: Number(now) };
     if (url.pathname !== '${LOCAL_RUN_PATH}') return worker.fetch(request, env, ctx);
     const time = Number(url.searchParams.get('time') ?? Date.now());
+    // Both of the minute's triggers, as Cloudflare fires them: the status, then the sweep.
     await worker.scheduled({ scheduledTime: time, cron: '${MONITOR_CRON}', noRetry() {} }, env, ctx);
+    await worker.scheduled({ scheduledTime: time, cron: '${SWEEP_CRON}', noRetry() {} }, env, ctx);
     return new Response('ran\\n', { headers: { 'content-type': 'text/plain' } });
   },
 };

@@ -14,6 +14,7 @@
 import { API_CACHE_CONTROL, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, INTERNAL_PATHS, SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { ODD_PATH_ROUTES } from './plain-path.js';
 import { MONITOR_ASSET } from './monitor/asset.js';
+import { SWEEP_CRON } from './monitor/sweep-pass.js';
 
 export const WORKER_FILE = '_worker.js';
 
@@ -129,9 +130,11 @@ export function wranglerConfig(vars: WorkerVars, monitor: { databaseId: string |
     no_bundle: true,
     vars,
     assets: { directory: '.', binding: 'ASSETS', not_found_handling: '404-page', run_worker_first: workerRoutes(monitor.serviceIds) },
-    // The edge monitor: a run every minute (worker.ts `scheduled`), its observations in D1; the
-    // schema is the repository's migrations/, copied beside this file by the build.
-    triggers: { crons: [MONITOR_CRON] },
+    // The edge monitor: a run every minute (worker.ts `scheduled`), its observations in D1, and
+    // the sweep of OpenRouter's endpoint statistics on a trigger of its own (its own invocation:
+    // its own 50 subrequests and CPU); the schema is the repository's migrations/, copied beside
+    // this file by the build.
+    triggers: { crons: [MONITOR_CRON, SWEEP_CRON] },
     // Without an id, `wrangler deploy` provisions the database by its name (and finds it again).
     d1_databases: [{ binding: STATUS_DB_BINDING, database_name: STATUS_DB_NAME, ...(monitor.databaseId === null ? {} : { database_id: monitor.databaseId }), migrations_dir: 'migrations' }],
     observability: { enabled: false },

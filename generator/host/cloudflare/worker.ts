@@ -26,6 +26,8 @@ import { answerMcp, MCP_PATH, warmUpMcp } from './mcp-endpoint.js';
 import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
+import { runSweepPass, SWEEP_CRON } from './monitor/sweep-pass.js';
+import { warmUpSweep } from './monitor/sweep.js';
 import { warmUpMonitor } from './monitor/warm-up.js';
 import type { D1Like } from './monitor/store.js';
 
@@ -195,11 +197,14 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
 await warmUpMcp().catch(() => undefined);
 // Likewise the monitor's pure code (monitor/warm-up.ts), for the first scheduled run of an isolate.
 await warmUpMonitor().catch(() => undefined);
+// And the sweep's (monitor/sweep.ts), for the first run of its own trigger.
+await warmUpSweep().catch(() => undefined);
 
 /**
- * The edge monitor's run, on the one-minute Cron Trigger (wrangler.json `triggers.crons`); locally
- * `wrangler dev` runs it at `/cdn-cgi/handler/scheduled?cron=*+*+*+*+*` (docs/hosting.md). No
- * route of `handle` can start a run or write the database.
+ * The edge monitor's runs, on two one-minute Cron Triggers (wrangler.json `triggers.crons`): the
+ * status (MONITOR_CRON) and the sweep of OpenRouter's endpoint statistics (SWEEP_CRON), each its
+ * own invocation; locally the dev server's `/__monitor/run` runs both (dev-trigger.ts). No route
+ * of `handle` can start a run or write the database.
  */
 /**
  * The bench's pace of the sweep (generator/bench/monitor-budget.ts answers from memory and
@@ -208,10 +213,15 @@ await warmUpMonitor().catch(() => undefined);
  */
 const BENCH_SWEEP_INTERVAL = Symbol.for('modelpulse.benchSweepIntervalMs');
 
-async function scheduled(controller: { scheduledTime: number }, env: WorkerEnv): Promise<void> {
+async function scheduled(controller: { scheduledTime: number; cron?: string }, env: WorkerEnv): Promise<void> {
   if (env.STATUS_DB === undefined) return;
-  const interval = (env as unknown as Record<symbol, unknown>)[BENCH_SWEEP_INTERVAL];
-  await runMonitorPass(env as MonitorEnv, controller.scheduledTime, { log: (line) => console.log(line), ...(typeof interval === 'number' ? { sweepIntervalMs: interval } : {}) });
+  const log = (line: string) => console.log(line);
+  if (controller.cron === SWEEP_CRON) {
+    const interval = (env as unknown as Record<symbol, unknown>)[BENCH_SWEEP_INTERVAL];
+    await runSweepPass(env as MonitorEnv, controller.scheduledTime, { log, ...(typeof interval === 'number' ? { sweepIntervalMs: interval } : {}) });
+    return;
+  }
+  await runMonitorPass(env as MonitorEnv, controller.scheduledTime, { log });
 }
 
 export default { fetch: handle, scheduled };

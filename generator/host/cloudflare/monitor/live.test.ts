@@ -15,13 +15,14 @@ function database(rows: Record<string, Record<string, unknown> | null>): D1Like 
   const statement = (sql: string): D1Statement => ({
     bind: () => statement(sql),
     first: async <T>() => (Object.entries(rows).find(([table]) => sql.includes(`FROM ${table}`))?.[1] ?? null) as T | null,
+    all: async () => ({ results: [] }),
     run: async () => ({}),
   });
   return { prepare: statement, batch: async () => [] };
 }
 
 const unreachable: D1Like = {
-  prepare: () => ({ bind: () => unreachable.prepare(''), first: () => Promise.reject(new Error('D1_ERROR: network connection lost')), run: () => Promise.reject(new Error('down')) }),
+  prepare: () => ({ bind: () => unreachable.prepare(''), first: () => Promise.reject(new Error('D1_ERROR: network connection lost')), all: () => Promise.reject(new Error('down')), run: () => Promise.reject(new Error('down')) }),
   batch: () => Promise.reject(new Error('down')),
 };
 

@@ -6,10 +6,8 @@
  * today's 18 services G is 1, at three times as many 2 or 3. What a run has left over pays for a
  * retry of a failed probe.
  *
- * The sweep of OpenRouter's endpoint statistics (sweep.ts) keeps its share of a run's subrequests
- * first (sweepShare): SWEEP_PER_RUN where the status then needs at most MAX_STATUS_GROUPS groups
- * (at today's 18 services: 2 groups, each service every 2 minutes), else what is left beside two
- * groups (at 54 services the status keeps the 2 groups it had, the sweep a few requests a run).
+ * The sweep of OpenRouter's endpoint statistics runs in an invocation of its own (its own Cron
+ * Trigger, sweep-pass.ts), with its own 50 subrequests: it takes none of these.
  *
  * The first run of a new isolate observes half of its group (those of the group's services in
  * group m mod 2G of 2G groups): it pays V8's first compilation of the monitor's code, and half the
@@ -21,7 +19,7 @@ import { isLightPlatform } from '../../../status/platforms/light.js';
 import type { ServiceDefinition } from '../../../status/registry.js';
 
 export const SUBREQUEST_LIMIT = 50;
-/** The registry asset's read (once per isolate) and one spare; the sweep pays its own asset's read from its share. */
+/** The registry asset's read (once per isolate) and one spare. */
 const RESERVED = 2;
 export const RUN_SUBREQUESTS = SUBREQUEST_LIMIT - RESERVED;
 
@@ -43,27 +41,8 @@ export function groupCount(services: readonly ServiceDefinition[], budget = RUN_
   }
 }
 
-/**
- * The subrequests the sweep keeps each run: `perRun` (never more than there are models) while the
- * status then fits MAX_STATUS_GROUPS groups; else what is left beside MAX_STATUS_GROUPS groups.
- */
-export function sweepShare(services: readonly ServiceDefinition[], models: number, perRun: number): number {
-  if (models === 0) return 0;
-  const want = Math.min(perRun, models);
-  if (groupCount(services, RUN_SUBREQUESTS - want) <= MAX_STATUS_GROUPS) return want;
-  // The status keeps MAX_STATUS_GROUPS groups (a service every 2 minutes): the sweep takes what is left.
-  const costs = new Array<number>(MAX_STATUS_GROUPS).fill(0);
-  services.forEach((service, i) => (costs[i % MAX_STATUS_GROUPS]! += requestsOf(service)));
-  return Math.max(0, Math.min(want, RUN_SUBREQUESTS - Math.max(...costs)));
-}
-
-/** With the sweep in place, each service is still observed at least every this many minutes while the registry allows it. */
-export const MAX_STATUS_GROUPS = 2;
-
 export interface RunPlan {
   groups: number;
-  /** Subrequests the sweep of OpenRouter's endpoint statistics may make this run. */
-  sweep: number;
   group: number;
   services: ServiceDefinition[];
   /** Subrequests left for retries of failed probes. */
@@ -72,13 +51,12 @@ export interface RunPlan {
   halved: boolean;
 }
 
-export function planRun(services: readonly ServiceDefinition[], minute: number, options: { firstOfIsolate?: boolean; sweepModels?: number; sweepPerRun?: number } = {}): RunPlan {
-  const sweep = sweepShare(services, options.sweepModels ?? 0, options.sweepPerRun ?? 0);
-  const groups = groupCount(services, RUN_SUBREQUESTS - sweep);
+export function planRun(services: readonly ServiceDefinition[], minute: number, options: { firstOfIsolate?: boolean } = {}): RunPlan {
+  const groups = groupCount(services);
   const group = minute % groups;
   // A subset of the group: i mod 2G = m mod 2G implies i mod G = m mod G.
   const split = options.firstOfIsolate === true && services.length > 1 ? 2 * groups : groups;
   const chosen = services.filter((_, i) => i % split === minute % split);
   const spent = chosen.reduce((sum, service) => sum + requestsOf(service), 0);
-  return { groups, group, sweep, services: chosen, spare: Math.max(0, RUN_SUBREQUESTS - sweep - spent), halved: split !== groups };
+  return { groups, group, services: chosen, spare: Math.max(0, RUN_SUBREQUESTS - spent), halved: split !== groups };
 }

@@ -23,17 +23,13 @@ import { loadMonitorAsset, type AssetsBinding } from './asset.js';
 import { planRun } from './plan.js';
 import { applyRun, encodeRun, rollUp, type ObservedService } from './state.js';
 import { markRunFailed, readLatest, readRollup, writeRun, type D1Like } from './store.js';
-import { DEFAULT_BASE_URL } from '../../../sources/openrouter/endpoints-url.js';
-import { runSweep, SWEEP_PER_RUN, type SweepReport } from './sweep.js';
-import { loadSweepAsset, type SweepModel } from './sweep-asset.js';
-import { readRotation, sweepStatements } from './sweep-store.js';
 
 export interface MonitorEnv {
   STATUS_DB: D1Like;
   ASSETS: AssetsBinding;
   BASE_PATH: string;
   DOCUMENTATION: string;
-  /** OpenRouter's API base URL (the build's MODELPULSE_OPENROUTER_URL; default OpenRouter's own). */
+  /** OpenRouter's API base URL for the sweep (sweep-pass.ts; the build's MODELPULSE_OPENROUTER_URL; default OpenRouter's own). */
   OPENROUTER_URL?: string;
   /** PROBE_KEY_<ID> secrets, and whatever else the Worker is given. */
   [name: string]: unknown;
@@ -45,12 +41,6 @@ export interface MonitorPassOptions {
   /** The run's deadline from its start (ms); default 25 s (a cron run may take minutes of wall time, never CPU). */
   budgetMs?: number;
   clock?: () => number;
-  /** The sweep's wait between two requests (default a timer); the bench answers from memory and waits for nothing. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Least time between two sweep requests (default SWEEP_INTERVAL_MS, a second). */
-  sweepIntervalMs?: number;
-  /** The most the sweep asks a run (default SWEEP_PER_RUN). */
-  sweepPerRun?: number;
   log?: (line: string) => void;
 }
 
@@ -75,8 +65,6 @@ export interface MonitorPassReport {
   /** Outbound requests (the asset read included) and D1 queries this pass made. */
   subrequests: number;
   queries: number;
-  /** The sweep of OpenRouter's endpoint statistics (null: skipped, or no models to sweep). */
-  sweep: (SweepReport & { budget: number; models: number }) | null;
 }
 
 const DEFAULT_BUDGET_MS = 25_000;
@@ -111,7 +99,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
   const clock = options.clock ?? Date.now;
   const minute = Math.floor(nowMs / 60_000);
   const observedAt = isoSecond(new Date(nowMs));
-  const report: MonitorPassReport = { minute, observedAt, ok: false, skipped: null, error: null, groups: 0, services: [], subrequests: 0, queries: 0, sweep: null };
+  const report: MonitorPassReport = { minute, observedAt, ok: false, skipped: null, error: null, groups: 0, services: [], subrequests: 0, queries: 0 };
   const db = env.STATUS_DB;
   try {
     const { asset, fresh } = await loadMonitorAsset(env.ASSETS, env.BASE_PATH);
@@ -123,19 +111,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       options.log?.(`monitor ${observedAt}: skipped, ${report.skipped}`);
       return report;
     }
-    // The sweep's models (a site built before the sweep has none: the status runs as it did).
-    let models: SweepModel[] = [];
-    let sweepAssetRead = false;
-    try {
-      const loaded = await loadSweepAsset(env.ASSETS, env.BASE_PATH);
-      models = loaded.models;
-      sweepAssetRead = loaded.fresh;
-    } catch (error) {
-      options.log?.(`monitor ${observedAt}: the sweep's models cannot be read (${error instanceof Error ? error.message : 'unknown'}): no sweep this run`);
-    }
-    if (sweepAssetRead) report.subrequests += 1;
-    const plan = planRun(asset.services, minute, { firstOfIsolate: !ranInIsolate, sweepModels: models.length, sweepPerRun: options.sweepPerRun ?? SWEEP_PER_RUN });
-    const previousSweep = plan.sweep > 0 ? ((report.queries += 1), await readRotation(db)) : null;
+    const plan = planRun(asset.services, minute, { firstOfIsolate: !ranInIsolate });
     ranInIsolate = true;
     report.groups = plan.groups;
     const deadline = clock() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
@@ -143,30 +119,12 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
     const http = countingTransport(options.transport ?? new FetchTransport({ userAgent: agent, deadlineAt: deadline, maxBytes: 2 * 1024 * 1024 }), () => (report.subrequests += 1));
     let spare = plan.spare;
     const mayRetry = () => (spare > 0 ? ((spare -= 1), true) : false);
-    // The sweep runs beside the probes (its requests one a second, the probes at once).
-    const sweeping =
-      previousSweep === null
-        ? null
-        : runSweep({
-            http,
-            baseUrl: typeof env.OPENROUTER_URL === 'string' && env.OPENROUTER_URL !== '' ? env.OPENROUTER_URL : DEFAULT_BASE_URL,
-            models,
-            previous: previousSweep,
-            budget: Math.max(0, plan.sweep - (sweepAssetRead ? 1 : 0)),
-            now: observedAt,
-            clock,
-            sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-            ...(options.sweepIntervalMs === undefined ? {} : { intervalMs: options.sweepIntervalMs }),
-          });
-    const [observations, swept] = await Promise.all([
-      Promise.all(
-        plan.services.map(async (service): Promise<ServiceObservation> => {
-          const [official, probe] = await Promise.all([readPage(http, service), probeService(http, service, { now: observedAt, deadline, clock, key: keyOf(env, service), mayRetry })]);
-          return { official, probe };
-        }),
-      ),
-      sweeping,
-    ]);
+    const observations = await Promise.all(
+      plan.services.map(async (service): Promise<ServiceObservation> => {
+        const [official, probe] = await Promise.all([readPage(http, service), probeService(http, service, { now: observedAt, deadline, clock, key: keyOf(env, service), mayRetry })]);
+        return { official, probe };
+      }),
+    );
     const probed = observations.filter((o) => o.probe !== null);
     const networkSuspect = probed.length >= NETWORK_SUSPECT_MIN && probed.every((o) => o.probe!.ok === false);
     if (networkSuspect) {
@@ -184,9 +142,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       rollup = rollUp(await readRollup(db), applied.closed, applied.state.day);
     }
     report.error = networkSuspect ? 'every probe failed at once (most likely the monitor\'s own network): probes recorded as inconclusive' : null;
-    const extra = swept === null ? [] : sweepStatements(db, { minute, observedAt, ok: !networkSuspect, error: report.error, result: swept });
-    report.queries += await writeRun(db, { minute, observedAt, ok: !networkSuspect, error: report.error, observations: encodeRun(observed, applied.statuses), state: applied.state, rollup }, extra);
-    if (swept !== null) report.sweep = { ...swept.report, budget: plan.sweep, models: models.length };
+    report.queries += await writeRun(db, { minute, observedAt, ok: !networkSuspect, error: report.error, observations: encodeRun(observed, applied.statuses), state: applied.state, rollup });
     report.ok = !networkSuspect;
     report.services = observed.map(({ service, observation }) => ({
       id: service.id,
@@ -195,8 +151,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       probe: observation.probe === null ? 'none' : observation.probe.ok === null ? 'inconclusive' : observation.probe.ok ? 'ok' : 'failed',
       deep: keyOf(env, service) !== undefined,
     }));
-    const sweepLine = swept === null ? '' : `; sweep: ${swept.report.read} models read of ${swept.report.requests} asked${swept.report.limited ? ', 429: slowing down' : ''}, pace level ${swept.report.paceLevel}, ${swept.report.issues.length} figures refused${swept.report.issues.length > 0 ? ` (${swept.report.issues.slice(0, 20).join('; ')}${swept.report.issues.length > 20 ? '; …' : ''})` : ''}${swept.report.warnings.length > 0 ? `; ${swept.report.warnings.slice(0, 5).join('; ')}` : ''}`;
-    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}${sweepLine}`);
+    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}`);
     return report;
   } catch (error) {
     // Another run of the same minute wrote first (a cron event delivered twice): its batch stands, and nothing of ours was written.

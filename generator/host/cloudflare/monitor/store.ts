@@ -10,6 +10,7 @@ import { RETENTION_MINUTES, type MonitorState, type Rollup } from './state.js';
 export interface D1Statement {
   bind(...values: unknown[]): D1Statement;
   first<T = Record<string, unknown>>(): Promise<T | null>;
+  all<T = Record<string, unknown>>(): Promise<{ results?: T[] }>;
   run(): Promise<unknown>;
 }
 
@@ -62,7 +63,7 @@ export interface RunWrite {
  * observation row, the latest state, the retention delete and, when a day closed, the roll-up.
  * Returns the number of statements (the queries the run spent on writing).
  */
-export async function writeRun(db: D1Like, write: RunWrite, extra: D1Statement[] = []): Promise<number> {
+export async function writeRun(db: D1Like, write: RunWrite): Promise<number> {
   const statements = [
     db.prepare('INSERT INTO runs (minute, observed_at, ok, observations) VALUES (?, ?, ?, ?)').bind(write.minute, write.observedAt, write.ok ? 1 : 0, write.observations),
     db
@@ -75,13 +76,11 @@ export async function writeRun(db: D1Like, write: RunWrite, extra: D1Statement[]
   if (write.rollup !== null) {
     statements.push(db.prepare('INSERT INTO rollup (id, days) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET days = excluded.days').bind(JSON.stringify(write.rollup)));
   }
-  // The sweep's writes (sweep-store.ts) in the same transaction: a run is written whole or not at all.
-  statements.push(...extra);
   await db.batch(statements);
   return statements.length;
 }
 
 /** A run that could not finish: the state stays, the answers fall back to the static files. */
 export async function markRunFailed(db: D1Like, error: string): Promise<void> {
-  await db.batch([db.prepare('UPDATE latest SET run_ok = 0, error = ? WHERE id = 1').bind(error), db.prepare('UPDATE sweep SET run_ok = 0, error = ? WHERE id = 1').bind(error)]);
+  await db.prepare('UPDATE latest SET run_ok = 0, error = ? WHERE id = 1').bind(error).run();
 }

@@ -1,17 +1,20 @@
 /**
- * The edge monitor's sweep of OpenRouter's endpoint statistics, one part of each run (run.ts),
- * with the code the 15-minute refresh uses (docs/operation.md, "The edge monitor's sweep"):
- * - which models: status/sweep-rotation.ts (never read first, then the most used by how many
- *   providers OpenRouter lists, every HOT_MAX_AGE_MS, then the longest unread), within the
- *   subrequests plan.ts leaves it, at most one request a second (SWEEP_INTERVAL_MS);
+ * The edge monitor's sweep of OpenRouter's endpoint statistics, on its own Cron Trigger
+ * (sweep-pass.ts), with the code the 15-minute refresh uses (docs/operation.md, "The edge
+ * monitor's sweep"):
+ * - which models: status/sweep-rotation.ts `planCursorSweep`: the models in trouble every
+ *   TROUBLE_EVERY_MIN (at most TROUBLE_CAP a run), the HOT_COUNT most used every HOT_EVERY_MIN,
+ *   then a cursor over the catalog in id order; at most one request a second (SWEEP_INTERVAL_MS);
+ * - a run touches only what it reads: the one `sweep` row (the cursor, the short lists, the last
+ *   hour's reads) and the `figures` rows of the models it asks; no value of every model is
+ *   parsed, sorted or written, and the unknown counts are kept as reads happen;
  * - a 429 stops the sweep for the run and raises the pace level, as do MAX_ERRORS_PER_RUN
  *   failures (nextPace): a failing upstream stretches the rotation, never a retry;
  * - each answer is checked (endpointsOfAnswer) and bounded (boundEndpointFigures); what is
  *   refused is reported; a failed read keeps the model's last good figures with their time;
  * - each model read is judged on its traffic (status/model-state.ts); the models in trouble
- *   (degraded, outage) keep their newest figures in one small D1 value the live answers read,
- *   beside how many read unknown, by reason, and which have fresh figures.
- * Pure but for the transport and the clock.
+ *   (degraded, outage) keep their newest figures in the small value the live answers read.
+ * Pure but for the transport, the clock and the store's two reads.
  */
 import { isUpstreamError } from '../../../http/errors.js';
 import type { HttpTransport } from '../../../http/transport.js';
@@ -19,27 +22,41 @@ import { endpointStats } from '../../../render/model-status.js';
 import { endpointsUrl } from '../../../sources/openrouter/endpoints-url.js';
 import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../../../status/endpoint-stats.js';
 import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
-import { MAX_ERRORS_PER_RUN, nextPace, pickSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
+import { holds, indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
-import type { SweepModel } from './sweep-asset.js';
+import { modelAt, type SweepCatalog, type SweepModel } from './sweep-asset.js';
 
 /** At most one request a second to OpenRouter. */
 export const SWEEP_INTERVAL_MS = 1000;
-/** The most a run asks: one a second within the run's deadline (25 s), with room for the answers. */
-export const SWEEP_PER_RUN = 24;
-/** The most used models are read again once their figures are this old. */
-export const HOT_MAX_AGE_MS = 5 * 60_000;
-/** The share of a run's requests the most used models take (their number: per run × share × minutes between reads). */
-export const HOT_SHARE = 0.1;
+/** The most a run asks: one a second within the run's 25-second deadline. */
+export const SWEEP_PER_RUN = 25;
+/** The most used models (by providers) that get their own turn, and how often (minutes). */
+export const HOT_COUNT = 8;
+export const HOT_EVERY_MIN = 4;
+/** A model in trouble is asked again this often (minutes), at most TROUBLE_CAP of them a run. */
+export const TROUBLE_EVERY_MIN = 2;
+export const TROUBLE_CAP = 2;
 /** Rows of models no longer listed deleted in one run (the rest in the next). */
 export const MAX_DELETES_PER_RUN = 10;
+/** A read is fresh this many minutes (status/model-state.ts FIGURES_MAX_AGE_S). */
+const FRESH_MIN = FIGURES_MAX_AGE_S / 60;
 
-/** A model the rotation knows: [attempted minute, observed minute or null, state (o d x, or the reason it is unknown), since minute]. */
-export type RotationEntry = [number, number | null, string, number];
-
+/** The sweep's own state (D1 `sweep.rotation`): small whatever the catalog's size. */
 export interface SweepRotation {
   pace: TrafficPace;
-  models: Record<string, RotationEntry>;
+  /** The last model the cursor asked. */
+  cursor: string | null;
+  /** The most used models: the minute each was last asked. */
+  hot: Record<string, number>;
+  /** The models in trouble: [minute last asked, minute its state began], and their newest figures. */
+  watch: Record<string, [number, number]>;
+  troubleFigures: Record<string, ModelFigures>;
+  /** The catalog's digest the `figures` rows were last reconciled with (null: reconcile). */
+  digest: string | null;
+  /** Listed models with a `figures` row. */
+  withFigures: number;
+  /** The last hour's good reads, oldest first, each model once (its newest): [minute, ids judged operational/degraded/outage, {id: why unknown}]. */
+  recent: Array<[number, string[], Record<string, string>]>;
 }
 
 /** A model in trouble as the live list shows it (open incidents come from the static file). */
@@ -57,12 +74,27 @@ export interface SweepTrouble {
   figures: Record<string, ModelFigures>;
 }
 
-/** One model's figures row (D1 `figures`): what the live model detail reads. */
+/** One model's figures row (D1 `figures.body`): what the live model detail reads. */
 export interface FiguresRow {
   figures: ModelFigures;
   state: ModelState;
   reason: StateReason;
   since: string;
+}
+
+/** What a run needs of a model's stored row: the minute of its figures, its state code and since when. */
+export interface StoredHead {
+  minute: number;
+  state: string;
+  since: number;
+}
+
+/** The store's two reads a run makes (sweep-store.ts). */
+export interface SweepStoreReader {
+  /** The rows of the models about to be asked (one query). */
+  headsOf(ids: readonly string[]): Promise<Map<string, StoredHead>>;
+  /** Every id with a row (only when the catalog changed). */
+  storedIds(): Promise<string[]>;
 }
 
 export interface SweepReport {
@@ -72,16 +104,25 @@ export interface SweepReport {
   failed: number;
   limited: boolean;
   paceLevel: number;
+  /** Models asked by class. */
+  asked: { trouble: number; hot: number; cursor: number };
   /** What the bounds refused, `<model id>: <why>`. */
   issues: string[];
   warnings: string[];
+}
+
+export interface SweepUpsert {
+  row: FiguresRow;
+  minute: number;
+  state: string;
+  since: number;
 }
 
 export interface SweepResult {
   rotation: SweepRotation;
   trouble: SweepTrouble;
   /** Rows to upsert (model id → row) and ids to delete (models no longer listed). */
-  upserts: Map<string, FiguresRow>;
+  upserts: Map<string, SweepUpsert>;
   deletes: string[];
   report: SweepReport;
 }
@@ -89,9 +130,10 @@ export interface SweepResult {
 export interface SweepInput {
   http: HttpTransport;
   baseUrl: string;
-  models: readonly SweepModel[];
-  previous: { rotation: SweepRotation | null; trouble: SweepTrouble | null };
-  /** Requests this run may make (plan.ts). */
+  catalog: SweepCatalog;
+  store: SweepStoreReader;
+  previous: SweepRotation | null;
+  /** Requests this run may make (sweep-pass.ts). */
   budget: number;
   now: string;
   clock: () => number;
@@ -102,10 +144,10 @@ export interface SweepInput {
 
 const STATE_CODE: Record<ModelState, string> = { operational: 'o', degraded: 'd', outage: 'x', unknown: 'u' };
 const minuteOf = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
-const isoOfMinute = (minute: number) => new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoOfMinute = (minute: number) => new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export const EMPTY_ROTATION: SweepRotation = { pace: { level: 0, resume_at: null }, models: {} };
+export const emptyRotation = (): SweepRotation => ({ pace: { level: 0, resume_at: null }, cursor: null, hot: {}, watch: {}, troubleFigures: {}, digest: null, withFigures: 0, recent: [] });
 
 /** A trouble entry judged at `now` from its figures (traffic only: incidents come from the static file). */
 function troubleEntry(model: SweepModel, figures: ModelFigures, since: string, now: string): TroubleEntry | null {
@@ -123,122 +165,187 @@ function troubleEntry(model: SweepModel, figures: ModelFigures, since: string, n
   };
 }
 
+/** Drops what names a model no longer listed, and (when the catalog changed) the rows of those models. */
+async function reconcile(rotation: SweepRotation, catalog: SweepCatalog, store: SweepStoreReader, hot: readonly string[]): Promise<string[]> {
+  const listed = (id: string) => holds(catalog.ids, id);
+  rotation.hot = Object.fromEntries(Object.entries(rotation.hot).filter(([id]) => hot.includes(id)));
+  if (rotation.digest === catalog.digest) return [];
+  for (const id of Object.keys(rotation.watch)) if (!listed(id)) delete rotation.watch[id];
+  for (const id of Object.keys(rotation.troubleFigures)) if (!listed(id)) delete rotation.troubleFigures[id];
+  rotation.recent = rotation.recent.map(([minute, ok, unknown]) => [minute, ok.filter(listed), Object.fromEntries(Object.entries(unknown).filter(([id]) => listed(id)))]);
+  const stored = await store.storedIds();
+  const unlisted = stored.filter((id) => !listed(id));
+  rotation.withFigures = stored.length - unlisted.length;
+  // The rest of the unlisted rows go in the next runs (the digest is kept only once none is left).
+  rotation.digest = unlisted.length <= MAX_DELETES_PER_RUN ? catalog.digest : null;
+  return unlisted.slice(0, MAX_DELETES_PER_RUN);
+}
+
 /** One run's sweep: asks, bounds, judges; returns what to write. */
 export async function runSweep(input: SweepInput): Promise<SweepResult> {
-  const { now, http } = input;
+  const { now, http, catalog } = input;
   const nowMinute = minuteOf(now);
   const interval = input.intervalMs ?? SWEEP_INTERVAL_MS;
-  const rotation: SweepRotation = { pace: input.previous.rotation?.pace ?? EMPTY_ROTATION.pace, models: { ...(input.previous.rotation?.models ?? {}) } };
-  const report: SweepReport = { requests: 0, read: 0, failed: 0, limited: false, paceLevel: 0, issues: [], warnings: [] };
-  const listed = new Map(input.models.map((m) => [m.id, m]));
-  const deletes = Object.keys(rotation.models).filter((id) => !listed.has(id)).slice(0, MAX_DELETES_PER_RUN);
-  for (const id of deletes) delete rotation.models[id];
-  const troubleFigures: Record<string, ModelFigures> = {};
-  for (const [id, figures] of Object.entries(input.previous.trouble?.figures ?? {})) if (listed.has(id)) troubleFigures[id] = figures;
-  const upserts = new Map<string, FiguresRow>();
+  const rotation: SweepRotation = input.previous === null ? emptyRotation() : { ...input.previous, hot: { ...input.previous.hot }, watch: { ...input.previous.watch }, troubleFigures: { ...input.previous.troubleFigures } };
+  const report: SweepReport = { requests: 0, read: 0, failed: 0, limited: false, paceLevel: 0, asked: { trouble: 0, hot: 0, cursor: 0 }, issues: [], warnings: [] };
+  const hot = catalog.mostUsed.slice(0, HOT_COUNT);
+  const deletes = await reconcile(rotation, catalog, input.store, hot);
+  const modelOf = (id: string): SweepModel | undefined => {
+    const at = indexAfter(catalog.ids, id) - 1;
+    return at >= 0 && catalog.ids[at] === id ? modelAt(catalog, at) : undefined;
+  };
 
   const allowed = Math.min(input.budget, requestsAllowed(input.budget, rotation.pace, now));
   if (allowed === 0 && input.budget > 0) report.warnings.push(`paused by the back-off until ${rotation.pace.resume_at}`);
-  const perMinute = Math.max(1, allowed);
-  // Each model's view made once (the rotation sorts by it: a time formatted per comparison cost milliseconds at ten times the catalog).
-  const views = new Map<string, { attempted_at: string | undefined; usage: number }>();
-  for (const model of input.models) {
-    const known = rotation.models[model.id];
-    views.set(model.id, { attempted_at: known === undefined ? undefined : isoOfMinute(known[0]), usage: model.providers });
-  }
-  const picks = pickSweep(
-    input.models,
-    (id) => views.get(id)!,
-    allowed,
-    now,
-    { hotCount: Math.floor(perMinute * HOT_SHARE * (HOT_MAX_AGE_MS / 60_000)), hotMaxAgeMs: HOT_MAX_AGE_MS },
-  );
+  const attempted = Object.fromEntries(Object.entries(rotation.watch).map(([id, [last]]) => [id, last]));
+  const picks = planCursorSweep(catalog.ids, hot, { cursor: rotation.cursor, hot: rotation.hot, trouble: attempted }, nowMinute, allowed, { hotEveryMin: HOT_EVERY_MIN, troubleEveryMin: TROUBLE_EVERY_MIN, troubleCap: TROUBLE_CAP });
+  const heads = picks.length === 0 ? new Map<string, StoredHead>() : await input.store.headsOf(picks.map((p) => p.id));
 
-  const failedRead = (model: SweepModel, why: string) => {
-    const before = rotation.models[model.id];
-    rotation.models[model.id] = [nowMinute, before?.[1] ?? null, before?.[2] ?? 'u', before?.[3] ?? nowMinute];
-    report.warnings.push(`${model.id}: endpoint statistics not read: ${why}`);
-  };
-
+  const upserts = new Map<string, SweepUpsert>();
+  const readOk: string[] = [];
+  const readUnknown: Record<string, string> = {};
+  const hotSet = new Set(hot);
   let lastStart = -Infinity;
   let errors = 0;
-  for (const model of picks) {
+  for (const pick of picks) {
+    const model = modelOf(pick.id)!;
     const wait = lastStart + interval - input.clock();
     if (wait > 0) await input.sleep(wait);
     lastStart = input.clock();
     report.requests += 1;
+    let failure: string | null = null;
+    let stop = false;
     try {
       const { json } = await http.requestJson(endpointsUrl(input.baseUrl, model.upstream_id), { source: 'openrouter-endpoints', retry: { retries: 0 } });
       const answer = endpointsOfAnswer(json, model.upstream_id);
       if ('refused' in answer) {
         report.issues.push(`${model.id}: ${answer.refused}`);
-        failedRead(model, answer.refused);
+        failure = answer.refused;
         errors += 1;
       } else {
         const bounded = boundEndpointFigures(answer.endpoints, model.upstream_id);
         for (const issue of bounded.issues) report.issues.push(`${model.id}: ${issue}`);
         const figures: ModelFigures = { observed_at: now, endpoints: bounded.endpoints };
         const verdict = judgeModelState({ incidents: [], figures, now });
-        const before = rotation.models[model.id];
         const code = verdict.state === 'unknown' ? verdict.reason : STATE_CODE[verdict.state];
-        const since = before !== undefined && before[2] === code ? before[3] : nowMinute;
-        rotation.models[model.id] = [nowMinute, nowMinute, code, since];
-        upserts.set(model.id, { figures, state: verdict.state, reason: verdict.reason, since: isoOfMinute(since) });
-        troubleFigures[model.id] = figures;
+        const head = heads.get(model.id);
+        const since = head !== undefined && head.state === code ? head.since : nowMinute;
+        if (head === undefined && !upserts.has(model.id)) rotation.withFigures += 1;
+        upserts.set(model.id, { row: { figures, state: verdict.state, reason: verdict.reason, since: isoOfMinute(since) }, minute: nowMinute, state: code, since });
+        if (code === 'd' || code === 'x') {
+          rotation.watch[model.id] = [nowMinute, since];
+          rotation.troubleFigures[model.id] = figures;
+        } else {
+          delete rotation.watch[model.id];
+          delete rotation.troubleFigures[model.id];
+        }
+        if (code === 'o' || code === 'd' || code === 'x') readOk.push(model.id);
+        else readUnknown[model.id] = code;
         report.read += 1;
       }
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      report.failed += 1;
       if (error.kind === 'timeout' && /deadline/.test(error.detail)) {
         // Not asked in time: the model keeps its place in the rotation.
         report.requests -= 1;
-        report.failed -= 1;
         report.warnings.push(`the run's deadline stopped the sweep after ${report.requests} requests`);
         break;
       }
-      failedRead(model, error.summary());
+      report.failed += 1;
+      failure = error.summary();
       if (error.status === 429) {
         report.limited = true;
         report.warnings.push(`${model.id}: OpenRouter answered 429: the sweep stopped for this run and slows down`);
-        break;
-      }
-      errors += 1;
-      if (errors >= MAX_ERRORS_PER_RUN) {
-        report.warnings.push(`${errors} requests failed: the sweep stopped for this run and slows down`);
-        break;
+        stop = true;
+      } else {
+        errors += 1;
+        if (errors >= MAX_ERRORS_PER_RUN) {
+          report.warnings.push(`${errors} requests failed: the sweep stopped for this run and slows down`);
+          stop = true;
+        }
       }
     }
+    // Asked, read or not: its turn is spent (a failure waits for the rotation, never a retry).
+    report.asked[pick.class] += 1;
+    if (pick.class === 'cursor') rotation.cursor = model.id;
+    if (hotSet.has(model.id)) rotation.hot[model.id] = nowMinute;
+    if (rotation.watch[model.id] !== undefined) rotation.watch[model.id]![0] = nowMinute;
+    if (failure !== null) report.warnings.push(`${model.id}: endpoint statistics not read: ${failure}`);
+    if (stop) break;
   }
   rotation.pace = nextPace(rotation.pace, { limited: report.limited, errors }, now);
   report.paceLevel = rotation.pace.level;
 
+  // The last hour's good reads: each model once, at its newest read.
+  const readNow = new Set([...readOk, ...Object.keys(readUnknown)]);
+  rotation.recent = rotation.recent
+    .filter(([minute]) => nowMinute - minute <= FRESH_MIN)
+    .map(([minute, ok, unknown]): [number, string[], Record<string, string>] => (readNow.size === 0 ? [minute, ok, unknown] : [minute, ok.filter((id) => !readNow.has(id)), Object.fromEntries(Object.entries(unknown).filter(([id]) => !readNow.has(id)))]))
+    .filter(([, ok, unknown]) => ok.length > 0 || Object.keys(unknown).length > 0);
+  if (readNow.size > 0) rotation.recent.push([nowMinute, readOk, readUnknown]);
+
   // The list every live answer reads: each model in trouble re-judged at `now` (stale figures leave it).
   const entries: TroubleEntry[] = [];
   const figures: Record<string, ModelFigures> = {};
-  for (const [id, read] of Object.entries(troubleFigures)) {
-    const entry = rotation.models[id];
-    const entryOf = entry === undefined ? null : troubleEntry(listed.get(id)!, read, isoOfMinute(entry[3]), now);
-    if (entryOf === null) continue;
-    entries.push(entryOf);
+  for (const [id, read] of Object.entries(rotation.troubleFigures)) {
+    const model = modelOf(id);
+    const entry = model === undefined ? null : troubleEntry(model, read, isoOfMinute(rotation.watch[id]?.[1] ?? nowMinute), now);
+    if (entry === null) {
+      delete rotation.troubleFigures[id];
+      delete rotation.watch[id];
+      continue;
+    }
+    entries.push(entry);
     figures[id] = read;
   }
   entries.sort((a, b) => (a.state !== b.state ? (a.state === 'outage' ? -1 : 1) : cmp(a.id, b.id)));
-  const unknown: Record<string, number> = {};
+  // The unknown counts, from the short lists alone: fresh figures judged unknown, figures older than an hour, none.
   const fresh: string[] = [];
-  for (const model of input.models) {
-    const entry = rotation.models[model.id];
-    const observed = entry?.[1] ?? null;
-    let reason: string | null = null;
-    if (observed === null) reason = 'no_figures';
-    // figuresFresh's rule in minutes (no time formatted per model).
-    else if ((nowMinute - observed) * 60 > FIGURES_MAX_AGE_S) reason = 'figures_stale';
-    else {
-      fresh.push(model.id);
-      if (!['o', 'd', 'x'].includes(entry![2])) reason = entry![2] === 'u' ? 'no_traffic' : entry![2];
+  const unknown: Record<string, number> = {};
+  for (const [, ok, why] of rotation.recent) {
+    for (const id of ok) fresh.push(id);
+    for (const [id, reason] of Object.entries(why)) {
+      fresh.push(id);
+      const named = reason === 'u' ? 'no_traffic' : reason;
+      unknown[named] = (unknown[named] ?? 0) + 1;
     }
-    if (reason !== null) unknown[reason] = (unknown[reason] ?? 0) + 1;
   }
-  fresh.sort(cmp);
+  const withFigures = Math.min(rotation.withFigures, catalog.ids.length);
+  const stale = Math.max(0, withFigures - fresh.length);
+  if (stale > 0) unknown.figures_stale = stale;
+  if (catalog.ids.length > withFigures) unknown.no_figures = catalog.ids.length - withFigures;
   return { rotation, trouble: { entries, unknown: Object.fromEntries(Object.entries(unknown).sort(([a], [b]) => cmp(a, b))), fresh, figures }, upserts, deletes, report };
+}
+
+/**
+ * The sweep's pure path run once at the Worker's startup (as warm-up.ts does for the status):
+ * two runs over a built-in catalog of three models, answered from memory in OpenRouter's format
+ * (one model losing its provider), so V8 compiles the rotation, the checks, the bounds and the
+ * judging while the isolate starts, not in the sweep's first run. Nothing leaves the isolate.
+ */
+export async function warmUpSweep(): Promise<SweepResult> {
+  const endpoint = (provider: string, uptime: number) => ({ provider_name: provider, tag: provider.toLowerCase(), uptime_last_5m: uptime, uptime_last_30m: uptime, uptime_last_1d: 99, latency_last_30m: { p50: 800, p90: 2000 }, throughput_last_30m: { p50: 40, p90: 60 } });
+  const ids = ['warm/a', 'warm/b', 'warm/c'];
+  const catalog: SweepCatalog = { ids, rows: ids.map((id, i) => [id, null, id, 'warm', 3 - i]), mostUsed: ['warm/a'], digest: 'warm-up' };
+  const answer = (url: string) => {
+    const id = ids.find((m) => url.includes(m)) ?? 'warm/a';
+    return { data: { id, endpoints: [endpoint('Alpha', id === 'warm/c' ? 2 : 100), endpoint('Beta', 100)].slice(0, id === 'warm/c' ? 1 : 2) } };
+  };
+  const http: HttpTransport = {
+    request: async (url) => ({ url, status: 200, headers: {}, body: JSON.stringify(answer(url)), attempts: 1, latencyMs: 1 }),
+    requestJson: async (url) => ({ json: answer(url), result: { url, status: 200, headers: {}, body: '', attempts: 1, latencyMs: 1 } }),
+  };
+  const heads = new Map<string, StoredHead>();
+  const store: SweepStoreReader = { headsOf: async (asked) => new Map(asked.filter((id) => heads.has(id)).map((id) => [id, heads.get(id)!])), storedIds: async () => [...heads.keys()] };
+  let previous: SweepRotation | null = null;
+  let result: SweepResult | null = null;
+  for (const now of ['2026-01-01T00:00:00Z', '2026-01-01T00:03:00Z']) {
+    result = await runSweep({ http, baseUrl: 'https://warm-up.invalid/api/v1', catalog, store, previous, budget: 3, now, clock: () => 0, sleep: async () => undefined, intervalMs: 0 });
+    for (const [id, u] of result.upserts) heads.set(id, { minute: u.minute, state: u.state, since: u.since });
+    JSON.parse(JSON.stringify(result.rotation)) as SweepRotation;
+    JSON.stringify(result.trouble);
+    for (const u of result.upserts.values()) JSON.stringify(u.row);
+    previous = result.rotation;
+  }
+  return result!;
 }
