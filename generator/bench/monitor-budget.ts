@@ -51,12 +51,17 @@ export interface RunCost {
 
 /** One trigger's CPU per run: a new isolate's first run, and warm runs. */
 export interface RunCpu {
-  /** The main thread's CPU (thread-cpu.ts): what the budget is judged on. */
+  /**
+   * The main thread's CPU (thread-cpu.ts): what the budget is judged on, the world's answers given
+   * as plain objects (monitor-world.ts `lean`: on Cloudflare a response is workerd's native object).
+   */
   coldCpuMs: number;
   warmCpuMedianMs: number;
   warmCpuP95Ms: number;
   /** The whole process's, V8's helper threads included: an upper bound. */
   processCpu: { coldMs: number; warmMedianMs: number; warmP95Ms: number };
+  /** The main thread's CPU with the answers as Node's own Request and Response (undici's JavaScript): an upper bound. */
+  nodeObjects: { coldMs: number; warmMedianMs: number; warmP95Ms: number };
 }
 
 export interface MonitorFigures extends RunCpu {
@@ -217,6 +222,8 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
   const metered = meteredD1(d1.db, counts);
   let subrequests = 0;
   const world = memoryFetch(() => routes);
+  const leanWorld = memoryFetch(() => routes, { lean: true });
+  let answering = world;
   let db: unknown = metered;
   const env = {
     get STATUS_DB() {
@@ -240,7 +247,7 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
   };
   const realFetch = globalThis.fetch;
   const realLog = console.log;
-  globalThis.fetch = (input, init) => ((subrequests += 1), world(input, init));
+  globalThis.fetch = (input, init) => ((subrequests += 1), answering(input, init));
   console.log = () => undefined;
   let isolate = 0;
   // Each import of the bundle under a new URL is a new module: a new isolate.
@@ -262,11 +269,14 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     return { cost, calls };
   };
   // The same run again, its D1 calls answered as recorded: the CPU of the run alone.
-  const cpuRun = async (handler: ScheduledHandler, minute: number, cron: string, calls: readonly D1Call[]): Promise<CpuSpent> => {
+  const cpuRun = async (handler: ScheduledHandler, minute: number, cron: string, calls: readonly D1Call[], lean: boolean): Promise<CpuSpent> => {
     db = replayingD1(calls);
+    answering = lean ? leanWorld : world;
     const started = cpuMark();
     await scheduled(handler, minute, cron);
-    return cpuSince(started);
+    const spent = cpuSince(started);
+    answering = world;
+    return spent;
   };
   const sweeping = sweep.models.length > 0;
   const crons = sweeping ? [MONITOR_CRON, SWEEP_CRON] : [MONITOR_CRON];
@@ -290,21 +300,27 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     const sweepLive = sweeping ? await sweepReads(counting, env, counts, sweep.models[0]!.id) : null;
     // CPU: the same runs replayed, warm ones in one new isolate (its first run is not counted as warm), then each in a new isolate.
     // The heap is collected first: the counting pass's garbage (the simulator's proxy) is not the runs' to collect.
+    // Twice: the answers as plain objects (the budget's figure), then as Node's own objects (an upper bound).
     const cpu = new Map<string, { warm: CpuSpent[]; cold: CpuSpent[] }>();
-    for (const cron of crons) {
-      collectGarbage();
-      const warmHandler = await load();
-      const warm: CpuSpent[] = [];
-      for (let i = 0; i < runs; i += 1) warm.push(await cpuRun(warmHandler, minutes[i]!, cron, counted.get(cron)![i]!.calls));
-      const cold: CpuSpent[] = [];
-      for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls));
-      cpu.set(cron, { warm, cold });
+    for (const lean of [true, false]) {
+      for (const cron of crons) {
+        collectGarbage();
+        const warmHandler = await load();
+        const warm: CpuSpent[] = [];
+        for (let i = 0; i < runs; i += 1) warm.push(await cpuRun(warmHandler, minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+        const cold: CpuSpent[] = [];
+        for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+        cpu.set(`${lean ? 'lean' : 'node'} ${cron}`, { warm, cold });
+      }
     }
     const cpuFigures = (cron: string): RunCpu => {
-      const { warm, cold } = cpu.get(cron)!;
+      const { warm, cold } = cpu.get(`lean ${cron}`)!;
       const warmThread = warm.slice(1).map((s) => s.threadMs);
       const warmProcess = warm.slice(1).map((s) => s.processMs);
+      const node = cpu.get(`node ${cron}`)!;
+      const nodeWarm = node.warm.slice(1).map((s) => s.threadMs);
       return {
+        nodeObjects: { coldMs: quantile(node.cold.map((s) => s.threadMs), 0.5), warmMedianMs: quantile(nodeWarm, 0.5), warmP95Ms: quantile(nodeWarm, 0.95) },
         coldCpuMs: quantile(cold.map((s) => s.threadMs), 0.5),
         warmCpuMedianMs: quantile(warmThread, 0.5),
         warmCpuP95Ms: quantile(warmThread, 0.95),

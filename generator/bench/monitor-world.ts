@@ -104,8 +104,15 @@ export function worldRoutes(registry: readonly ServiceDefinition[], states: Read
 /**
  * A `fetch` answering the routes from memory: the bytes a server would send, and a hang as a
  * promise that ends only when the request is aborted (by the monitor's timeouts).
+ *
+ * `lean`: the answers are plain objects with just what a Worker's code reads of a response
+ * (status, headers, one body chunk), not Node's own Request and Response. On Cloudflare those are
+ * workerd's native objects; in Node they are undici's JavaScript (its streams included), which a
+ * profile of the sweep's runs found to be over half their measured CPU: the bench's CPU pass
+ * measures the Worker's own code with lean answers and reports Node's objects as an upper bound
+ * (monitor-budget.ts, docs/operation.md).
  */
-export function memoryFetch(routes: () => Routes): typeof fetch {
+export function memoryFetch(routes: () => Routes, options: { lean?: boolean } = {}): typeof fetch {
   // Each reply's bytes made once: serializing them is the upstream's work, not the monitor's.
   const bytes = new WeakMap<Reply, Uint8Array<ArrayBuffer>>();
   const bytesOf = (reply: Reply, text: () => string) => {
@@ -113,20 +120,22 @@ export function memoryFetch(routes: () => Routes): typeof fetch {
     if (made === undefined) bytes.set(reply, (made = new TextEncoder().encode(text())));
     return made;
   };
+  const respond = (body: Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string>): Response => (options.lean === true ? leanResponse(body, status, headers) : new Response(body, { status, headers }));
   const notFound: Reply = { kind: 'json', status: 404, body: { error: { code: 404, message: 'Not Found' } } };
   return async (input, init) => {
-    const request = new Request(input, init);
-    const reply = routes()[new URL(request.url).pathname];
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const signal = options.lean === true ? (init?.signal ?? null) : new Request(input, init).signal;
+    const reply = routes()[new URL(url).pathname];
     const list = reply === undefined ? [] : Array.isArray(reply) ? reply : [reply];
     const answer = list[0] ?? notFound;
     switch (answer.kind) {
       case 'json':
-        return new Response(bytesOf(answer, () => JSON.stringify(answer.body)), { status: answer.status ?? 200, headers: { 'content-type': 'application/json', ...answer.headers } });
+        return respond(bytesOf(answer, () => JSON.stringify(answer.body)), answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       case 'text':
-        return new Response(bytesOf(answer, () => answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8', ...answer.headers } });
+        return respond(bytesOf(answer, () => answer.body), answer.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...answer.headers });
       case 'hang':
         return new Promise<Response>((_, reject) => {
-          const signal = request.signal;
+          if (signal === null) return;
           if (signal.aborted) reject(signal.reason);
           signal.addEventListener('abort', () => reject(signal.reason), { once: true });
         });
@@ -134,4 +143,27 @@ export function memoryFetch(routes: () => Routes): typeof fetch {
         throw new Error(`the memory world does not serve ${answer.kind} replies`);
     }
   };
+}
+
+/** A response as plain data: what FetchTransport reads (status, headers' get and forEach, the body's reader). */
+function leanResponse(body: Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string>): Response {
+  const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  let read = false;
+  const stream = {
+    getReader: () => ({
+      read: async () => (read ? { done: true, value: undefined } : ((read = true), { done: false, value: body })),
+      cancel: async () => undefined,
+      releaseLock: () => undefined,
+    }),
+    cancel: async () => undefined,
+  };
+  const lean = {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => named.get(name.toLowerCase()) ?? null, has: (name: string) => named.has(name.toLowerCase()), forEach: (each: (value: string, name: string) => void) => named.forEach(each) },
+    body: stream,
+    text: async () => new TextDecoder().decode(body),
+    json: async () => JSON.parse(new TextDecoder().decode(body)) as unknown,
+  };
+  return lean as unknown as Response;
 }
