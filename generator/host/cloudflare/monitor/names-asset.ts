@@ -25,13 +25,13 @@ export interface NamedModel {
 
 export interface NamesAsset {
   table: ModelNameTable;
-  models: Map<string, NamedModel>;
+  models: { get(id: string): NamedModel | undefined; ids(): string[] };
 }
 
 /** [id, name, author, delisted_at, providers some service's scope names]. */
 type ModelRow = [string, string, string, string | null, string[]];
-/** [normalized name, own model indices, family model indices]. */
-type NameRow = [string, number[], number[]];
+/** Normalized name → [own model indices, family model indices]. */
+type NameRows = Record<string, [number[], number[]]>;
 
 /** Build side: the asset's text for the catalog's incident sources (render/incident-models.ts) and the registry. */
 export function namesAssetText(sources: readonly IncidentModelSource[], services: readonly ServiceDefinition[]): string {
@@ -46,20 +46,40 @@ export function namesAssetText(sources: readonly IncidentModelSource[], services
   const index = new Map(reachable.map((m, i) => [m.id, i]));
   const table = buildModelNameTable(reachable);
   const models: ModelRow[] = reachable.map((m) => [m.id, m.name, m.author, m.delisted_at, [...m.providers].filter((p) => providers.has(p)).sort()]);
-  const names: NameRow[] = [...table.names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, ids]) => [name, ids.own.map((id) => index.get(id)!), ids.family.map((id) => index.get(id)!)]);
+  const names: NameRows = {};
+  for (const [name, ids] of [...(table.names as Map<string, { own: string[]; family: string[] }>)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) names[name] = [ids.own.map((id) => index.get(id)!), ids.family.map((id) => index.get(id)!)];
   return `${JSON.stringify({ max_words: table.maxWords, models, names })}\n`;
 }
 
-/** Worker side: the table and the models back from the asset's text. */
+/**
+ * Worker side: the table and the models back from the asset's text. Only the parse is paid up
+ * front (a run's CPU is budgeted): a name, a model, a delisting is converted when looked up.
+ */
 export function readNamesAsset(text: string): NamesAsset {
   const parsed = JSON.parse(text) as { max_words?: unknown; models?: unknown; names?: unknown };
-  if (typeof parsed.max_words !== 'number' || !Array.isArray(parsed.models) || !Array.isArray(parsed.names)) throw new Error(`${NAMES_ASSET} is not the monitor's name table`);
+  if (typeof parsed.max_words !== 'number' || !Array.isArray(parsed.models) || typeof parsed.names !== 'object' || parsed.names === null) throw new Error(`${NAMES_ASSET} is not the monitor's name table`);
   const rows = parsed.models as ModelRow[];
-  const ids = rows.map((r) => r[0]);
-  const names = new Map<string, { own: string[]; family: string[] }>();
-  for (const [name, own, family] of parsed.names as NameRow[]) names.set(name, { own: own.map((i) => ids[i]!), family: family.map((i) => ids[i]!) });
-  const models = new Map(rows.map(([id, name, author, , providers]) => [id, { id, name, author, providers: new Set(providers) }]));
-  return { table: { names, delisted: new Map(rows.map((r) => [r[0], r[3]])), maxWords: parsed.max_words }, models };
+  const names = parsed.names as NameRows;
+  let index: Map<string, number> | null = null;
+  const rowOf = (id: string) => rows[(index ??= new Map(rows.map((r, i) => [r[0], i]))).get(id) ?? -1];
+  const own = Object.prototype.hasOwnProperty;
+  const modelCache = new Map<string, NamedModel>();
+  return {
+    table: {
+      names: { get: (name) => (own.call(names, name) ? { own: names[name]![0].map((i) => rows[i]![0]), family: names[name]![1].map((i) => rows[i]![0]) } : undefined) },
+      delisted: { get: (id) => rowOf(id)?.[3] },
+      maxWords: parsed.max_words,
+    },
+    models: {
+      get: (id) => {
+        let model = modelCache.get(id);
+        const row = model === undefined ? rowOf(id) : undefined;
+        if (row !== undefined) modelCache.set(id, (model = { id: row[0], name: row[1], author: row[2], providers: new Set(row[4]) }));
+        return model;
+      },
+      ids: () => rows.map((r) => r[0]),
+    },
+  };
 }
 
 const cache = new WeakMap<AssetsBinding, Promise<NamesAsset | null>>();
