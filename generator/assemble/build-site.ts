@@ -20,6 +20,7 @@ import { interruptedWrite } from './write-transaction.js';
 import { codeFingerprint, forgetRecord, inputFingerprint, readRecord, unchangedBuild, writeRecord, type BuildRecord } from './build-record.js';
 import { sitePackageTarball } from './site-package.js';
 import type { RenderedFile } from '../render/rendered.js';
+import type { IncidentModelSource } from '../render/incident-models.js';
 import { serializeSite } from './write-site.js';
 import { asStore, type StoreRef } from '../store/store.js';
 import { DEFAULT_MCP_URL } from '../config.js';
@@ -93,7 +94,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // The package's tarball is built beside the rendering (a child process) unless its code's is kept.
   const tarball = (options.packageTarball ?? sitePackageTarball)(code);
   tarball.catch(() => undefined); // awaited below; a render that fails first must not leave it unhandled
-  const { dataset, rendered, warnings, oversized } = await renderStore(store, { siteUrl: options.siteUrl, host, maxFileBytes: budgets.maxFileBytes });
+  const { dataset, rendered, warnings, oversized, incidentSources } = await renderStore(store, { siteUrl: options.siteUrl, host, maxFileBytes: budgets.maxFileBytes });
   // A full build into an empty output writes api/ while it serializes the rest: the writes overlap
   // the work. Nothing reaches the output before the commit; a failure removes what was staged.
   const early = beginEarlyTree(options.outDir, 'api');
@@ -103,6 +104,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       databaseId: statusDatabaseId,
       migrations: host === 'cloudflare' ? await readMigrations() : [],
       sweepModels: host === 'cloudflare' ? sweepModels(dataset.models.values()) : [],
+      incidentSources: host === 'cloudflare' ? incidentSources : [],
       openRouterUrl,
     });
     if (host === 'cloudflare' && options.liveStatusUrl) report.warnings.push(`LIVE_STATUS_URL (${options.liveStatusUrl}) is not used on Cloudflare: the site's own Worker answers status live`);
@@ -141,6 +143,8 @@ export interface RenderedStore {
   warnings: string[];
   /** Models left out for a file over the size budget. */
   oversized: RejectedModelFile[];
+  /** The catalog's names as incident matching reads them (render/incident-models.ts). */
+  incidentSources: readonly IncidentModelSource[];
 }
 
 /**
@@ -159,7 +163,9 @@ export async function renderStore(storeRef: StoreRef, options: { siteUrl: string
     return EMPTY_CONTENT_STATE;
   });
   const oversized: RejectedModelFile[] = [];
+  let incidentSources: readonly IncidentModelSource[] = [];
   const rendered = renderApi(dataset, {
+    onIncidentSources: (sources) => (incidentSources = sources),
     siteUrl: options.siteUrl,
     contentTimes,
     cacheSeconds: HOST_CACHE_SECONDS[options.host ?? 'netlify'],
@@ -167,7 +173,7 @@ export async function renderStore(storeRef: StoreRef, options: { siteUrl: string
     report: (message) => warnings.push(message),
     leftOut: (id, bytes) => oversized.push({ path: store.path(`models/${id}.json`), reason: `skipped: its file would be ${bytes} bytes, over the ${maxFileBytes}-byte budget` }),
   });
-  return { dataset, rendered, warnings, oversized };
+  return { dataset, rendered, warnings, oversized, incidentSources };
 }
 
 type Budgets = Required<Pick<BuildOptions, 'maxFileBytes' | 'maxListFileBytes' | 'maxFiles'>>;

@@ -21,6 +21,9 @@ import { loadServices } from '../store/services-store.js';
 import { buildMonitorSite } from '../testing/monitor-site.js';
 import { startUpstreamServer } from '../testing/upstream-server.js';
 import { worldRegistry, worldRoutes, type ServiceState } from './monitor-world.js';
+import { failuresOf, modelScript, seedWorldCatalog, statisticsRoutes, worldModels, type ModelChange } from './monitor-models.js';
+import { loadModelRecords } from '../store/data-store.js';
+import { sweepCandidates } from '../status/sweep-rotation.js';
 
 const MINUTE = 60_000;
 
@@ -48,10 +51,21 @@ export interface SimCheck {
   detail: string;
 }
 
+/** A model's change, and when the live answers first showed it (seconds after it; null: never). */
+export interface ModelChangeSeen extends ModelChange {
+  /** The model detail's path form (`/api/v1/models/<id>`). */
+  detailS: number | null;
+  /** `/api/v1/status/models`. */
+  listS: number | null;
+}
+
 export interface MonitorSimulation {
   services: number;
   runs: number;
   changes: ChangeSeen[];
+  /** The models OpenRouter lists in the world (the sweep's rotation), and how each scripted change showed. */
+  models: number;
+  modelChanges: ModelChangeSeen[];
   p50S: number | null;
   maxS: number | null;
   checks: SimCheck[];
@@ -102,7 +116,17 @@ export interface MonitorSimOptions {
   dataDir: string;
   /** The registry this many times over (copies under new ids): at 3, the services are spread over minutes. */
   factor?: number;
+  /** Models OpenRouter lists in the world (default: the committed catalog's sweep candidates, today's size). */
+  models?: number;
   log?: (line: string) => void;
+}
+
+/** The sweep's real pace (sweep.ts SWEEP_INTERVAL_MS): the local runs skip the wait and the simulation counts it. */
+const SWEEP_SECOND_MS = 1000;
+
+interface ModelDetailAnswer {
+  data: { status: { state: string } };
+  meta: { live?: { source: string } };
 }
 
 export async function simulateMonitor(options: MonitorSimOptions): Promise<MonitorSimulation> {
@@ -111,22 +135,30 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
   const server = await startUpstreamServer();
   const real = await loadServices(options.dataDir);
   const registry = worldRegistry(real, server.url, options.factor ?? 1);
+  const modelCount = options.models ?? sweepCandidates((await loadModelRecords(options.dataDir)).models.values()).length;
+  const models = worldModels(modelCount);
   const states = new Map<string, ServiceState>();
-  const serve = () => server.setRoutes(worldRoutes(registry, states));
-  serve();
+  // OpenRouter's clock: the k-th statistics request of a run is answered as at the run's time plus k seconds (its real pace).
+  const sweepClock = { at: 0, asked: 0 };
+  const askedAt = () => sweepClock.at + (sweepClock.asked++) * SWEEP_SECOND_MS;
   // Simulated time starts at the next whole minute after the clock, and runs ahead of it; the
   // static files are refreshed by the real update a minute before.
   const t0 = (Math.floor(Date.now() / MINUTE) + 2) * MINUTE;
-  log('building the Cloudflare site of the world …');
-  const { publishDir } = await buildMonitorSite(registry, new Date(t0 - MINUTE).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-  const dev = await startCloudflareDev({ publishDir, port: 0 });
   const script = worldScript(registry);
-  const seen: ChangeSeen[] = script.map((c) => ({ ...c, latencyS: null }));
-  const checks: SimCheck[] = [];
   const scriptMinutes = Math.ceil(Math.max(...script.map((c) => c.at)) / 60) + 4;
   const failing = scriptMinutes + 1;
   const outage = [scriptMinutes + 4, scriptMinutes + 7] as const;
-  const total = outage[1] + 3;
+  // The models' failures after the services' script (the rotation has read every model by then).
+  const modelChanges = modelScript(models, (outage[1] + 3) * 60);
+  const total = Math.ceil(Math.max(...modelChanges.map((c) => c.at)) / 60) + Math.ceil(modelCount / 20) + 8;
+  const serve = () => server.setRoutes({ ...worldRoutes(registry, states), ...statisticsRoutes(models, (at) => failuresOf(modelChanges, t0, at), askedAt) });
+  serve();
+  log(`building the Cloudflare site of the world (${registry.length} services, ${modelCount} models) …`);
+  const { publishDir } = await buildMonitorSite(registry, new Date(t0 - MINUTE).toISOString().replace(/\.\d{3}Z$/, 'Z'), `${server.url}/or`, (dir, at) => seedWorldCatalog(dir, models, at));
+  const dev = await startCloudflareDev({ publishDir, port: 0 });
+  const seen: ChangeSeen[] = script.map((c) => ({ ...c, latencyS: null }));
+  const modelsSeen: ModelChangeSeen[] = modelChanges.map((c) => ({ ...c, detailS: null, listS: null }));
+  const checks: SimCheck[] = [];
   const written: number[] = [];
   const challenged = registry.find((s) => s.status_page.type === 'statuspage' && !script.some((c) => c.service === s.id))!.id;
   let challengedBefore: string | undefined;
@@ -141,19 +173,23 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
       serve();
       if (run === outage[0]) await dev.setD1Outage(true);
       if (run === outage[1]) await dev.setD1Outage(false);
+      sweepClock.at = at;
+      sweepClock.asked = 0;
       const began = performance.now();
-      await dev.runScheduled(at);
-      const answeredAt = at + (performance.now() - began);
+      await dev.runScheduled(at, { sweepIntervalMs: 0 });
+      // The run ends when its probes and its sweep (one request a second, in real time) have.
+      const answeredAt = at + Math.max(performance.now() - began, sweepClock.asked * SWEEP_SECOND_MS);
       const list = await readList(dev, answeredAt);
       const status = new Map(list.data.map((s) => [s.id, s.status]));
       const live = list.meta.live;
       const d1Up = run < outage[0] || run >= outage[1];
       if (d1Up) written.push(Math.floor(at / MINUTE));
-      log(`run ${run} at ${new Date(at).toISOString()}: ${live.source}${live.reason ? ` (${live.reason})` : ''}, ${list.data.length} services`);
+      log(`run ${run} at ${new Date(at).toISOString()}: ${live.source}${live.reason ? ` (${live.reason})` : ''}, ${list.data.length} services, ${sweepClock.asked} models asked`);
       for (const change of seen) {
         if (change.latencyS !== null || t0 + change.at * 1000 > at || live.source !== 'monitor') continue;
         if (change.expect.includes(status.get(change.service) ?? '')) change.latencyS = Math.round((answeredAt - (t0 + change.at * 1000)) / 1000);
       }
+      await observeModels(dev, modelsSeen, t0, at, answeredAt);
       if (run === scriptMinutes - 1) challengedBefore = status.get(challenged);
       if (run === scriptMinutes + 2) {
         const official = list.data.find((s) => s.id === challenged)?.official;
@@ -177,7 +213,29 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
     await server.close();
   }
   const latencies = seen.flatMap((c) => (c.latencyS === null ? [] : [c.latencyS]));
-  return { services: registry.length, runs: total, changes: seen, p50S: percentile(latencies, 0.5), maxS: seen.some((c) => c.latencyS === null) ? null : percentile(latencies, 1), checks, seconds: (performance.now() - started) / 1000 };
+  return { services: registry.length, runs: total, changes: seen, models: modelCount, modelChanges: modelsSeen, p50S: percentile(latencies, 0.5), maxS: seen.some((c) => c.latencyS === null) ? null : percentile(latencies, 1), checks, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Whether a live answer shows the change: trouble (degraded or worse) after a failure, operational after a recovery. */
+const shows = (change: ModelChange, state: string | null) => (change.kind === 'fails' ? state === 'degraded' || state === 'outage' : state === 'operational');
+
+/** After a run: each pending change's model detail and the model status list, as at `answeredAt`. */
+async function observeModels(dev: CloudflareDevServer, changes: ModelChangeSeen[], t0: number, at: number, answeredAt: number): Promise<void> {
+  // A change is pending once made, until both answers showed it, and only while no later change of its model was made.
+  const pending = changes.filter((c) => t0 + c.at * 1000 <= at && (c.detailS === null || c.listS === null) && !changes.some((d) => d.model === c.model && d.at > c.at && t0 + d.at * 1000 <= at));
+  if (pending.length === 0) return;
+  const headers = { [LOCAL_NOW_HEADER]: String(Math.round(answeredAt)) };
+  const listResponse = await fetch(`${dev.url}/api/v1/status/models`, { headers });
+  const list = (await listResponse.json()) as { data: Array<{ id: string; state: string }>; meta: { live: { source: string } } };
+  const listed = new Map(list.data.map((e) => [e.id, e.state]));
+  for (const change of pending) {
+    const latency = Math.round((answeredAt - (t0 + change.at * 1000)) / 1000);
+    if (change.detailS === null) {
+      const detail = (await (await fetch(`${dev.url}/api/v1/models/${change.model}`, { headers })).json()) as ModelDetailAnswer;
+      if (detail.meta.live?.source === 'monitor' && shows(change, detail.data.status.state)) change.detailS = latency;
+    }
+    if (change.listS === null && list.meta.live.source === 'monitor' && shows(change, listed.get(change.model) ?? 'operational')) change.listS = latency;
+  }
 }
 
 /** The simulation's figures against the issue's: p50 ≤ 90 s, max ≤ 3 minutes, every check passed. */
@@ -188,8 +246,34 @@ export function formatMonitorSimulation(sim: MonitorSimulation): string {
     'from a change in the world to the first live answer (/api/v1/status) that shows it:',
     ...sim.changes.map((c) => `  +${String(c.at).padStart(4)} s  ${c.service}: ${c.what}: ${seconds(c.latencyS)}`),
     `  p50 ${seconds(sim.p50S)} (budget 90 s: ${sim.p50S !== null && sim.p50S <= 90 ? 'pass' : 'OVER'}), max ${seconds(sim.maxS)} (budget 180 s: ${sim.maxS !== null && sim.maxS <= 180 ? 'pass' : 'OVER'})`,
+    `a provider failing one model (${sim.models} models OpenRouter lists; the sweep reads them one a second, the second counted in simulated time):`,
+    ...sim.modelChanges.map((c) => `  +${String(c.at).padStart(5)} s  ${c.model} (${c.class}) ${c.kind === 'fails' ? c.what : 'recovers'}: detail ${seconds(c.detailS)}, list ${seconds(c.listS)}`),
+    ...modelSummary(sim.modelChanges).map((r) => `  ${r.kind === 'fails' ? 'to degraded' : 'back to operational'}, ${r.class}: p50 ${seconds(r.p50S)}, max ${seconds(r.maxS)} (target p50 180 s, max 360 s: ${r.p50S !== null && r.maxS !== null && r.p50S <= 180 && r.maxS <= 360 ? 'pass' : 'OVER'})`),
     'failures:',
     ...sim.checks.map((c) => `  ${c.ok ? 'pass' : 'FAIL'}  ${c.what}: ${c.detail}`),
   ];
   return lines.join('\n');
+}
+
+export interface ModelSummaryRow {
+  kind: ModelChange['kind'];
+  class: ModelChange['class'] | 'all';
+  /** Over the later of the two answers (detail and list) of each change; max null when one was never seen. */
+  p50S: number | null;
+  maxS: number | null;
+}
+
+/** p50 and max per kind (failing, recovering) and class (most used, long tail, all). */
+export function modelSummary(changes: readonly ModelChangeSeen[]): ModelSummaryRow[] {
+  const rows: ModelSummaryRow[] = [];
+  for (const kind of ['fails', 'recovers'] as const) {
+    for (const cls of ['most used', 'long tail', 'all'] as const) {
+      const group = changes.filter((c) => c.kind === kind && (cls === 'all' || c.class === cls));
+      if (group.length === 0) continue;
+      const both = group.map((c) => (c.detailS === null || c.listS === null ? null : Math.max(c.detailS, c.listS)));
+      const known = both.filter((x): x is number => x !== null);
+      rows.push({ kind, class: cls, p50S: percentile(known, 0.5), maxS: both.includes(null) ? null : percentile(known, 1) });
+    }
+  }
+  return rows;
 }

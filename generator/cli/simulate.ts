@@ -30,8 +30,12 @@ monthly bills with the source of every figure.
                             and probes on 127.0.0.1 that changes (outages, pages saying "major", a
                             probe hanging, recoveries, a failing run, a D1 outage): how long each
                             change takes to show in the live answer, and that failures fall back
-                            to the static files and recover by themselves
-  --services-factor N       with --monitor: the registry N times over (default 1)`;
+                            to the static files and recover by themselves; then providers failing
+                            one model each (OpenRouter's endpoint statistics on 127.0.0.1): how
+                            long each model takes to read degraded and operational again, live
+  --services-factor N       with --monitor: the registry N times over (default 1)
+  --models N                with --monitor: models OpenRouter lists in the world (default: the
+                            committed catalog's, today's size)`;
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -152,6 +156,7 @@ async function main(): Promise<number> {
     progress: { type: 'string' },
     monitor: { type: 'boolean', default: false },
     'services-factor': { type: 'string' },
+    models: { type: 'string' },
     help: { type: 'boolean', default: false },
   });
   if (args.help) {
@@ -160,7 +165,8 @@ async function main(): Promise<number> {
   }
   if (args.monitor) {
     const factor = numberOption(args['services-factor'], 'services-factor', 1, (n) => Number.isInteger(n) && n >= 1);
-    const simulation = await simulateMonitor({ dataDir: args['data-dir'], factor, log: (line) => process.stderr.write(`${line}\n`) });
+    const models = args.models === undefined ? undefined : numberOption(args.models, 'models', 0, (n) => Number.isInteger(n) && n >= 40);
+    const simulation = await simulateMonitor({ dataDir: args['data-dir'], factor, ...(models === undefined ? {} : { models }), log: (line) => process.stderr.write(`${line}\n`) });
     console.log(formatMonitorSimulation(simulation));
     return simulation.checks.every((c) => c.ok) ? 0 : 1;
   }

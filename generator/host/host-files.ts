@@ -12,6 +12,8 @@ import { assetsIgnore, cloudflareHeaders, cloudflareRedirects, WORKER_FILE, WRAN
 import type { Host } from './hosts.js';
 import { MONITOR_ASSET, monitorAssetText } from './cloudflare/monitor/asset.js';
 import { SWEEP_ASSET, sweepAssetText, type SweepModel } from './cloudflare/monitor/sweep-asset.js';
+import { NAMES_ASSET, namesAssetText } from './cloudflare/monitor/names-asset.js';
+import type { IncidentModelSource } from '../render/incident-models.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { MCP_ERROR_FILE, MCP_PLAIN_FILE, mcpElsewhere, mcpRedirectRules } from './mcp-elsewhere.js';
 import { formatRedirects } from './redirects.js';
@@ -37,12 +39,14 @@ export interface MonitorInputs {
   migrations: ReadonlyArray<readonly [string, string]>;
   /** The models the monitor sweeps OpenRouter's endpoint statistics for (monitor/sweep-asset.ts). */
   sweepModels?: readonly SweepModel[];
+  /** The catalog's names for matching official incidents to models at the edge (monitor/names-asset.ts). */
+  incidentSources?: readonly IncidentModelSource[];
   /** OpenRouter's API base URL for the sweep (the build's MODELPULSE_OPENROUTER_URL), or null: OpenRouter's own. */
   openRouterUrl?: string | null;
 }
 
 /** Every file any host writes beside api/ (so a build for one host removes the others'). */
-const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE, MONITOR_ASSET, SWEEP_ASSET, 'migrations/0001_status.sql', 'migrations/0002_sweep.sql'] as const;
+const ROOT_FILES = ['_redirects', '_headers', WORKER_FILE, WRANGLER_CONFIG_FILE, '.assetsignore', MCP_PLAIN_FILE, MONITOR_ASSET, SWEEP_ASSET, NAMES_ASSET, 'migrations/0001_status.sql', 'migrations/0002_sweep.sql'] as const;
 
 /** The code a host with a Worker serves, bundled by the assembler (assemble/bundles.ts). */
 export interface WorkerCode {
@@ -102,6 +106,7 @@ export function hostFiles(
     root.set(WRANGLER_CONFIG_FILE, wranglerConfig(vars, { databaseId: monitor.databaseId, serviceIds: monitor.services.map((s) => s.id) }));
     root.set(MONITOR_ASSET, monitorAssetText(monitor.services, api));
     root.set(SWEEP_ASSET, sweepAssetText(monitor.sweepModels ?? []));
+    root.set(NAMES_ASSET, namesAssetText(monitor.incidentSources ?? [], monitor.services));
     for (const [name, sql] of monitor.migrations) root.set(`migrations/${name}`, sql);
     root.set(WORKER_FILE, code.worker);
     apiFiles.set('api/v1/client.js', code.client);

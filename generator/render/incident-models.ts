@@ -107,7 +107,7 @@ function modelIncident(serviceId: string, i: StoredIncident): ModelIncident {
 }
 
 /** Newest first by start (unknown last), then service and id: deterministic across services. */
-function newestFirst(a: ModelIncident, b: ModelIncident): number {
+export function newestFirst(a: Pick<ModelIncident, 'started_at' | 'service_id' | 'id'>, b: Pick<ModelIncident, 'started_at' | 'service_id' | 'id'>): number {
   const sa = a.started_at ?? '';
   const sb = b.started_at ?? '';
   if (sa !== sb) return sa < sb ? 1 : -1;

@@ -37,7 +37,7 @@ export function modelStatusPaths(): Record<string, Json> {
       tag: 'status',
       summary: 'Models not operational now',
       description:
-        "Every model whose state is degraded or outage (worst first, then by id): why (`reason`), since when, its OpenRouter endpoints with each one's verdict (`health`) and newest real-traffic figures (uptime over 5 minutes, 30 minutes and a day; latency and throughput percentiles over 30 minutes), and the open official incidents that name it. `meta.unknown` counts the models without a verdict by reason; `meta.thresholds` gives the rules' figures. A status file: it changes with every run, and on Cloudflare the path form is answered by the Worker (`meta.live`).",
+        "Every model whose state is degraded or outage (worst first, then by id): why (`reason`), since when, its OpenRouter endpoints with each one's verdict (`health`) and newest real-traffic figures (uptime over 5 minutes, 30 minutes and a day; latency and throughput percentiles over 30 minutes), and the open official incidents that name it. `meta.unknown` counts the models without a verdict by reason; `meta.thresholds` gives the rules' figures. A status file: it changes with every run, and on Cloudflare the path form is answered by the Worker (`meta.live`): the sweep's newest figures and the open incidents of the official pages the edge monitor reads every minute, matched to the models they name.",
       ok: jsonOk('The models not operational.', 'status-models'),
     }),
   };

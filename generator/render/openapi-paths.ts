@@ -130,7 +130,7 @@ const modelsPaths = (cheapestFiles: Record<string, Json>): Record<string, Json> 
     tag: 'models',
     summary: 'One model',
     description:
-      "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source; only witnessed changes), the maker's changes announced ahead, every provider offer (each with its tiers and its own judged price history), direct prices and provenance (with the prices sources corrected, `price_corrections`). Delisted models stay, marked by `delisted_at`.",
+      "One model (id `{author}/{slug}`) with its price history back to the earliest price any source showed (each entry naming its source; only witnessed changes), the maker's changes announced ahead, every provider offer (each with its tiers and its own judged price history), direct prices and provenance (with the prices sources corrected, `price_corrections`). Delisted models stay, marked by `delisted_at`. On Cloudflare the path form is the Worker's live answer where the edge monitor has something newer for the model (its figures, or open official incidents that name it): `meta.live` says so; without it, the build's file.",
     ok: jsonOk('The model.', 'model'),
     params: [ref('parameters', 'Author'), ref('parameters', 'Slug')],
     query: {

@@ -187,7 +187,7 @@ export function apiSchemas(siteUrl: string): Record<ApiSchemaName, object> {
       required: Object.keys(modelDetailProperties),
       additionalProperties: false,
       properties: modelDetailProperties,
-    }, meta({ ...modelsMeta, live: { ...liveMetaSchema, description: 'only in the Worker\'s answer to the path form on Cloudflare: whether `status` and the offers\' `stats` are the edge monitor\'s newest figures (docs/api.md, "Model status")' } }, ['price_unit', 'blended_formula', 'benchmarks_attribution'])),
+    }, meta({ ...modelsMeta, live: { ...liveMetaSchema, description: 'only in the Worker\'s answer to the path form on Cloudflare: `status` (its open incidents, matched to the model from the official pages the edge monitor reads every minute) and the offers\' `stats` (the newest figures of its sweep) are live; `observed_at` is the older of the two parts used. Absent: the build\'s file (docs/api.md, "Model status")' } }, ['price_unit', 'blended_formula', 'benchmarks_attribution'])),
     cheapest: envelope('cheapest', siteUrl, 'Cheapest models matching a query', { type: 'array', maxItems: 100, items: modelEntry },
       meta({ ...modelsMeta, query, canonical_path: { type: 'string' } }, ['count', 'price_unit', 'blended_formula', 'benchmarks_attribution', 'query', 'canonical_path'])),
     fastest: envelope('fastest', siteUrl, "Fastest models matching a query: cheapest's candidates with a known speed, by throughput (or latency), then price, then id", { type: 'array', maxItems: 100, items: modelListEntry },

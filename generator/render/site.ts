@@ -21,7 +21,7 @@ import { contentFingerprint, jsonFingerprints } from '../publish/fingerprint.js'
 import { buildCostIndex } from '../query/cost-index.js';
 import { EXPORT_DIR, renderExports } from './exports.js';
 import { serviceDetail, serviceListEntry } from './status.js';
-import { incidentModelSources, matchIncidents } from './incident-models.js';
+import { incidentModelSources, matchIncidents, type IncidentModelSource } from './incident-models.js';
 import { createModelStatus } from './model-status.js';
 import { STATE_THRESHOLDS } from '../status/model-state.js';
 import type { ServiceDefinition } from '../status/registry.js';
@@ -58,6 +58,8 @@ export interface RenderConfig {
   onModelStates?: (states: ModelStatesFile) => void;
   /** Told what the run report lists: names of incidents that fit two models (render/incident-models.ts). */
   notice?: (line: string) => void;
+  /** Receives the names incident matching read of the catalog (a Cloudflare build ships them to the monitor: monitor/names-asset.ts). */
+  onIncidentSources?: (sources: readonly IncidentModelSource[]) => void;
 }
 
 /**
@@ -206,7 +208,9 @@ export function renderApi(dataset: Dataset, config: RenderConfig): RenderedFile[
     return boundServiceHistory(guardHistoryTimes(stored, statusAsOf, about(`status/${id}`)), statusAsOf, about(`status/${id}`));
   };
   const histories = new Map(dataset.services.map((service) => [service.id, historyOf(service.id)]));
-  const incidents = matchIncidents(dataset.services, histories, incidentModelSources(allModels), statusAsOf, config.notice);
+  const incidentSources = incidentModelSources(allModels);
+  config.onIncidentSources?.(incidentSources);
+  const incidents = matchIncidents(dataset.services, histories, incidentSources, statusAsOf, config.notice);
   const modelStatus = createModelStatus({
     judgeAt: statusAsOf,
     traffic: dataset.traffic,

@@ -30,11 +30,12 @@ export interface NamedModelSource {
 export interface ModelNameTable {
   /**
    * Normalized name → the models claiming it: as one of their own names (display name, slug, an
-   * API name), and as a family name derived from a display name. Own claims win.
+   * API name), and as a family name derived from a display name. Own claims win. (Only looked up:
+   * the edge reads a table made at build time and converts only the names it meets.)
    */
-  names: Map<string, { own: string[]; family: string[] }>;
+  names: Pick<ReadonlyMap<string, { own: readonly string[]; family: readonly string[] }>, 'get'>;
   /** When each model left the catalog (null: listed). */
-  delisted: Map<string, string | null>;
+  delisted: Pick<ReadonlyMap<string, string | null>, 'get'>;
   /** The longest name in words: how far a match looks ahead. */
   maxWords: number;
 }

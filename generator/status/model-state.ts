@@ -118,6 +118,11 @@ export interface JudgeInput {
   figures: Pick<ModelFigures, 'observed_at' | 'endpoints'> | null;
   /** The judgement's time (the status run's, or the Worker's clock). */
   now: string;
+  /**
+   * Without figures: the endpoints' verdicts as already made (the static file's counts, when the
+   * edge has live incidents but no live figures for the model); ignored when `figures` is given.
+   */
+  providers?: ProviderCounts;
 }
 
 function trafficOpinion(counts: ProviderCounts): { state: ModelState; reason: StateReason } | null {
@@ -131,9 +136,9 @@ function trafficOpinion(counts: ProviderCounts): { state: ModelState; reason: St
 
 /** Pure: the model's state at `input.now` by the rules above. */
 export function judgeModelState(input: JudgeInput): ModelStateVerdict {
-  const providers: ProviderCounts = { up: 0, degraded: 0, down: 0, unknown: 0 };
   const figures = input.figures;
-  for (const endpoint of figures?.endpoints ?? []) providers[endpointHealth(endpoint, figures!.observed_at, input.now)] += 1;
+  const providers: ProviderCounts = figures === null && input.providers !== undefined ? { ...input.providers } : { up: 0, degraded: 0, down: 0, unknown: 0 };
+  if (figures !== null) for (const endpoint of figures?.endpoints ?? []) providers[endpointHealth(endpoint, figures!.observed_at, input.now)] += 1;
   let best: { state: ModelState; reason: StateReason } | null = trafficOpinion(providers);
   for (const incident of input.incidents) {
     if (!incident.counts || incident.impact === 'none') continue;

@@ -20,11 +20,15 @@ export interface MonitorSite {
   dataDir: string;
 }
 
-/** `openRouterUrl`: where the Worker's sweep asks for the two models' endpoint statistics (default OpenRouter's own). */
-export async function buildMonitorSite(services: readonly ServiceDefinition[], refreshedAt: string, openRouterUrl: string | null = null): Promise<MonitorSite> {
+/**
+ * `openRouterUrl`: where the Worker's sweep asks for the models' endpoint statistics (default
+ * OpenRouter's own). `seed` writes another catalog into the data directory (default: the two models).
+ */
+export async function buildMonitorSite(services: readonly ServiceDefinition[], refreshedAt: string, openRouterUrl: string | null = null, seed?: (dataDir: string, seededAt: string) => Promise<void>): Promise<MonitorSite> {
   const dataDir = await tempDir('monitor-data');
   const seededAt = new Date(Date.parse(refreshedAt) - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  await seedCatalog(dataDir, [orModel({ id: 'openai/gpt-test', prompt: '0.000001', completion: '0.000004' }), orModel({ id: 'anthropic/claude-test', prompt: '0.000003', completion: '0.000015' })], seededAt);
+  if (seed !== undefined) await seed(dataDir, seededAt);
+  else await seedCatalog(dataDir, [orModel({ id: 'openai/gpt-test', prompt: '0.000001', completion: '0.000004' }), orModel({ id: 'anthropic/claude-test', prompt: '0.000003', completion: '0.000015' })], seededAt);
   await writeFile(join(dataDir, 'services.json'), JSON.stringify(services));
   const http = new HttpClient({ userAgent: 'ModelPulse-test', timeouts: { connectMs: 2_000, headersMs: 2_000, bodyMs: 2_000, totalMs: 2_000 }, retry: { retries: 0 } });
   try {

@@ -16,7 +16,9 @@ export type Reply =
   /** A body of `bytes` bytes (valid JSON string), optionally without Content-Length. */
   | { kind: 'huge'; bytes: number; declareLength: boolean }
   /** Destroys the socket without answering. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** The reply made at the request's arrival (a world whose answers depend on when it is asked). */
+  | { kind: 'computed'; reply: () => Reply };
 
 /** A route answers with its replies in turn; the last one repeats. */
 export type Routes = Record<string, Reply | Reply[]>;
@@ -68,6 +70,9 @@ export async function startUpstreamServer(initial: Routes = {}): Promise<Upstrea
 
   function send(res: ServerResponse, reply: Reply): void {
     switch (reply.kind) {
+      case 'computed':
+        send(res, reply.reply());
+        return;
       case 'json':
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         res.end(JSON.stringify(reply.body));

@@ -20,12 +20,18 @@ import { waitForOutput } from '../child-output.js';
 import { LOCAL_DB_PATH, LOCAL_OUTAGE_PATH, LOCAL_RUN_PATH, devConfig } from './dev-trigger.js';
 import { STATUS_DB_BINDING } from './site-files.js';
 
+/** A local run's options (the dev server's local route, dev-trigger.ts). */
+export interface RunOptions {
+  /** The sweep's least time between two requests, local only (the simulation counts the real second itself). */
+  sweepIntervalMs?: number;
+}
+
 export interface CloudflareDevServer {
   url: string;
   /** Everything wrangler printed so far. */
   output(): string;
-  /** Runs the monitor once now, or as if at `timeMs` (the scheduled handler's time); the HTTP status of the trigger. */
-  runScheduled(timeMs?: number): Promise<number>;
+  /** Runs the monitor once now, or as if at `timeMs` (the scheduled handler's time: every Cron Trigger of the site fired in turn); the HTTP status of the trigger. */
+  runScheduled(timeMs?: number, run?: RunOptions): Promise<number>;
   /** The local D1's rows, table by table (the local route /__monitor/db). */
   readD1(): Promise<LocalD1Rows>;
   /** Every D1 call of the Worker fails while `down` (the local route /__monitor/d1-outage). */
@@ -117,8 +123,11 @@ export async function startCloudflareDev(options: CloudflareDevOptions): Promise
     await rm(stateDir, { recursive: true, force: true });
     throw error;
   });
-  const runScheduled = async (timeMs?: number): Promise<number> => {
-    const response = await fetch(`${url}${LOCAL_RUN_PATH}${timeMs === undefined ? '' : `?time=${timeMs}`}`);
+  const runScheduled = async (timeMs?: number, run: RunOptions = {}): Promise<number> => {
+    const query = new URLSearchParams();
+    if (timeMs !== undefined) query.set('time', String(timeMs));
+    if (run.sweepIntervalMs !== undefined) query.set('sweep_interval_ms', String(run.sweepIntervalMs));
+    const response = await fetch(`${url}${LOCAL_RUN_PATH}${query.size > 0 ? `?${query}` : ''}`);
     await response.arrayBuffer();
     return response.status;
   };

@@ -1,6 +1,8 @@
 /**
  * The local route that starts a monitor run now: `GET /__monitor/run` (optionally `?time=<ms>`,
- * the run's time; both of the minute's triggers, the status's and the sweep's), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
+ * the run's time; it fires every Cron Trigger of the site's wrangler.json in turn, so a driver
+ * never names a cron expression; `?sweep_interval_ms=<ms>`, a local-only pace of the endpoint
+ * statistics sweep for the simulation, which counts the real second a request itself), for `npm run serve -- --host cloudflare` and the tests, and `GET /__monitor/db`,
  * the local database's rows as JSON (a second process on the same local D1 finds it locked);
  * `GET /__monitor/d1-outage?down=1|0`, which makes every D1 call fail or work again (the D1 outage
  * of `npm run simulate -- --monitor`); and a request header `x-modelpulse-local-now: <ms>` that
@@ -16,7 +18,6 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MONITOR_CRON, WORKER_FILE, WRANGLER_CONFIG_FILE } from './site-files.js';
-import { SWEEP_CRON } from './monitor/sweep-pass.js';
 
 export const LOCAL_RUN_PATH = '/__monitor/run';
 export const LOCAL_DB_PATH = '/__monitor/db';
@@ -24,7 +25,7 @@ export const LOCAL_DB_PATH = '/__monitor/db';
 export const LOCAL_OUTAGE_PATH = '/__monitor/d1-outage';
 export const LOCAL_NOW_HEADER = 'x-modelpulse-local-now';
 
-const WRAPPER = `// Local only (generator/host/cloudflare/dev-trigger.ts): the site's Worker plus ${LOCAL_RUN_PATH}.
+const wrapper = (crons: readonly string[]) => `// Local only (generator/host/cloudflare/dev-trigger.ts): the site's Worker plus ${LOCAL_RUN_PATH}.
 import worker from './${WORKER_FILE}';
 let d1Down = false;
 const down = () => Promise.reject(new Error('D1_ERROR: the local D1 is down (${LOCAL_OUTAGE_PATH})'));
@@ -51,9 +52,9 @@ export default {
     if (now !== null) env = { ...env, [Symbol.for('modelpulse.localClock')]: Number(now) };
     if (url.pathname !== '${LOCAL_RUN_PATH}') return worker.fetch(request, env, ctx);
     const time = Number(url.searchParams.get('time') ?? Date.now());
-    // Both of the minute's triggers, as Cloudflare fires them: the status, then the sweep.
-    await worker.scheduled({ scheduledTime: time, cron: '${MONITOR_CRON}', noRetry() {} }, env, ctx);
-    await worker.scheduled({ scheduledTime: time, cron: '${SWEEP_CRON}', noRetry() {} }, env, ctx);
+    const pace = url.searchParams.get('sweep_interval_ms');
+    if (pace !== null) env = { ...env, [Symbol.for('modelpulse.benchSweepIntervalMs')]: Number(pace) };
+    for (const cron of ${JSON.stringify(crons)}) await worker.scheduled({ scheduledTime: time, cron, noRetry() {} }, env, ctx);
     return new Response('ran\\n', { headers: { 'content-type': 'text/plain' } });
   },
 };
@@ -74,7 +75,7 @@ export async function devConfig(publishDir: string, dir: string): Promise<string
   if ((config.triggers?.crons ?? []).length === 0) return own;
   await mkdir(dir, { recursive: true });
   await copyFile(join(publishDir, WORKER_FILE), join(dir, WORKER_FILE));
-  await writeFile(join(dir, 'dev-worker.js'), WRAPPER);
+  await writeFile(join(dir, 'dev-worker.js'), wrapper(config.triggers?.crons ?? [MONITOR_CRON]));
   const site = resolve(publishDir);
   const wrapped: WranglerConfig = {
     ...config,

@@ -77,7 +77,8 @@ const everyProbeDown = (): Routes => {
 function services(base: string): ServiceDefinition[] {
   const probe = (id: string) => ({ url: `${base}/probe/${id}`, method: 'GET' as const, timeout_ms: 1_000 });
   return [
-    { id: 'alpha', name: 'Alpha', url: 'https://alpha.example', status_page: { type: 'statuspage', url: `${base}/sp` }, probe: probe('alpha') },
+    // Alpha's page speaks for the two models' makers (its incidents may name them).
+    { id: 'alpha', name: 'Alpha', url: 'https://alpha.example', status_page: { type: 'statuspage', url: `${base}/sp` }, probe: probe('alpha'), catalog: { authors: ['alpha', 'anthropic', 'openai'], providers: ['alpha'] } },
     { id: 'beta', name: 'Beta', url: 'https://beta.example', status_page: { type: 'incidentio', url: `${base}/io` }, probe: probe('beta') },
     { id: 'gamma', name: 'Gamma', url: 'https://gamma.example', status_page: { type: 'instatus', url: `${base}/is` }, probe: probe('gamma') },
     { id: 'delta', name: 'Delta', url: 'https://delta.example', status_page: { type: 'betterstack', url: `${base}/bs` }, probe: probe('delta') },
@@ -320,6 +321,69 @@ describe('the edge monitor in workerd', () => {
     expect(db.sweep[0]).toMatchObject({ observed_at: iso(at(3)), run_ok: 1 });
     // A model OpenRouter does not have a row for (an unknown id) is a JSON 404 from the asset, never a Worker error.
     expect((await get('/api/v1/models/openai/no-such-model')).status).toBe(404);
+    localNow = null;
+  });
+
+  it('attaches the official incidents the monitor reads to the models they name, live, and rides out garbage, hangs and figures from the future', async () => {
+    type ModelDetail = { data: { status: ModelStatus }; meta: { live?: Record<string, unknown> } };
+    type Trouble = { data: ModelStatusEntry[]; meta: { live: Record<string, unknown> } };
+    const at = (step: number) => NOW + 480_000 + step * 300_000;
+    // Alpha's page opens three incidents: one names claude-test, one a model we do not list, one "multiple models".
+    const incidents = [
+      spIncident({ id: 'inc-claude', name: 'Elevated errors on claude-test', impact: 'major' }),
+      spIncident({ id: 'inc-unknown', name: 'Degraded performance for Claude Nine 9', impact: 'minor' }),
+      spIncident({ id: 'inc-many', name: 'Elevated errors across multiple models', impact: 'critical' }),
+    ];
+    upstream.setRoutes({ ...healthy(), '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents }) } });
+    expect(await server.runScheduled(at(4))).toBe(200);
+    localNow = at(4);
+    const claude = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
+    expect(claude.meta.live).toMatchObject({ source: 'monitor', reason: null });
+    expect(claude.data.status).toMatchObject({ state: 'degraded', reason: 'incident' });
+    expect(claude.data.status.open_incidents.map((i) => [i.service_id, i.id, i.impact, i.resolved_at])).toEqual([['alpha', 'inc-claude', 'major', null]]);
+    expect(claude.data.status.recent_incidents.map((i) => i.id)).toContain('inc-claude');
+    // The unknown name and "multiple models" attach to nothing: gpt-test stays as its traffic says.
+    const gpt = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    expect(gpt.data.status).toMatchObject({ state: 'operational', open_incidents: [] });
+    const trouble = await getJson<Trouble>('/api/v1/status/models', 'status-models');
+    expect(trouble.meta.live).toMatchObject({ source: 'monitor' });
+    expect(trouble.data.map((e) => [e.id, e.state, e.reason, e.open_incidents.map((i) => i.id)])).toEqual([['anthropic/claude-test', 'degraded', 'incident', ['inc-claude']]]);
+    expect(server.output()).toContain('3 new incidents matched to models');
+    // The build's files knew nothing of it.
+    expect(((await staticFile('models/anthropic/claude-test.json')).data as { status: ModelStatus }).status.open_incidents).toEqual([]);
+
+    // The next run with the same incidents matches nothing again; garbage and a hang from OpenRouter keep the last good figures, with their age.
+    upstream.setRoutes({
+      ...healthy(),
+      '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents }) },
+      [GPT]: { kind: 'text', body: '<!doctype html><title>Just a moment...</title>', status: 200 },
+      [CLAUDE]: { kind: 'hang' },
+    });
+    expect(await server.runScheduled(at(5))).toBe(200);
+    localNow = at(5);
+    const log = server.output();
+    expect(log).toMatch(/openai\/gpt-test: endpoint statistics not read: invalid_body/);
+    expect(log).toMatch(/anthropic\/claude-test: endpoint statistics not read: timeout/);
+    expect(log.split(`monitor ${iso(at(5))}:`)[1]).not.toContain('new incidents matched');
+    const kept = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    expect(kept.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(4)), age_seconds: Math.round((at(5) - Date.parse(iso(at(4)))) / 1000) });
+    expect((await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model')).data.status).toMatchObject({ state: 'degraded', reason: 'incident' });
+
+    // Figures from the future (an answer judged before the run that read them): never shown as newer than now.
+    upstream.setRoutes({ ...healthy(), '/sp/api/v2/summary.json': { kind: 'json', body: spSummary({ indicator: 'major', description: 'Partial System Outage', incidents }) } });
+    expect(await server.runScheduled(at(6))).toBe(200);
+    localNow = at(6) - 120_000;
+    const early = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
+    if (early.meta.live?.observed_at !== undefined) expect(Date.parse(String(early.meta.live.observed_at))).toBeLessThanOrEqual(localNow);
+
+    // The incident is resolved: the model reads operational again, live.
+    upstream.setRoutes(healthy());
+    expect(await server.runScheduled(at(7))).toBe(200);
+    localNow = at(7);
+    const resolved = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
+    expect(resolved.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(7)) });
+    expect(resolved.data.status).toMatchObject({ state: 'operational', open_incidents: [] });
+    expect((await getJson<Trouble>('/api/v1/status/models', 'status-models')).data).toEqual([]);
     localNow = null;
   });
 

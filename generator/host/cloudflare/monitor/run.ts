@@ -22,6 +22,8 @@ import { guardObservationTimes } from '../../../status/times.js';
 import { loadMonitorAsset, type AssetsBinding } from './asset.js';
 import { planRun } from './plan.js';
 import { applyRun, encodeRun, rollUp, type ObservedService } from './state.js';
+import { matchOpenIncidents } from './incident-models.js';
+import { loadNamesAsset } from './names-asset.js';
 import { markRunFailed, readLatest, readRollup, writeRun, type D1Like } from './store.js';
 
 export interface MonitorEnv {
@@ -131,11 +133,19 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       for (const o of probed) o.probe = { ...o.probe!, ok: null, error: `inconclusive: every probe failed at once, most likely the monitor's own network (${o.probe!.error})` };
     }
     const warnings: string[] = [];
+    const notices: string[] = [];
     const observed: ObservedService[] = plan.services.map((service, i) => {
       const say = (message: string) => warnings.push(`${service.id}: ${message}`);
       return { service, observation: guardObservationTimes(boundObservation(observations[i]!, say), observedAt, say) };
     });
     const applied = applyRun(previous?.state ?? null, observed, observedAt);
+    // The models the open incidents name (incident-models.ts): only a new incident reads the name table.
+    const named = await matchOpenIncidents(asset.services, applied.state, previous?.state.incident_models, async () => {
+      const loaded = await loadNamesAsset(env.ASSETS, env.BASE_PATH);
+      if (loaded.fresh) report.subrequests += 1;
+      return loaded.asset;
+    }, (line) => notices.push(line));
+    applied.state.incident_models = named.matches;
     let rollup = null;
     if (applied.closed !== null) {
       report.queries += 1;
@@ -151,7 +161,7 @@ export async function runMonitorPass(env: MonitorEnv, nowMs: number, options: Mo
       probe: observation.probe === null ? 'none' : observation.probe.ok === null ? 'inconclusive' : observation.probe.ok ? 'ok' : 'failed',
       deep: keyOf(env, service) !== undefined,
     }));
-    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}`);
+    options.log?.(`monitor ${observedAt}: group ${plan.group + 1} of ${plan.groups}${plan.halved ? ' (half: the isolate\'s first run)' : ''}, ${observed.length} services, ${report.subrequests} subrequests, ${report.queries} queries${report.error ? `; ${report.error}` : ''}${warnings.length > 0 ? `; ${warnings.length} warnings` : ''}${named.matched > 0 ? `; ${named.matched} new incidents matched to models${notices.length > 0 ? ` (${notices.slice(0, 5).join('; ')})` : ''}` : ''}`);
     return report;
   } catch (error) {
     // Another run of the same minute wrote first (a cron event delivered twice): its batch stands, and nothing of ours was written.

@@ -43,7 +43,18 @@ export interface MonitorState {
   /** The UTC day `today` counts belong to. */
   day: string;
   services: Record<string, ServiceState>;
+  /** The models each open official incident names (incident-models.ts); absent before the first match. */
+  incident_models?: IncidentModels;
 }
+
+/** One open incident's match: the name it was matched under, and the models it names ([id, name, author]). */
+export interface IncidentMatch {
+  name: string;
+  models: Array<[string, string, string]>;
+}
+
+/** `<service id> <incident id>` → its match, for the open incidents of the pages the monitor reads. */
+export type IncidentModels = Record<string, IncidentMatch>;
 
 /** Probe counts ([probes, successes]) by day and service id. */
 export type Rollup = Record<string, Record<string, [number, number]>>;
