@@ -33,7 +33,7 @@ import { sweepCadence, type SweepCadence } from './sweep-cadence.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { tempDir } from '../testing/tree.js';
 import { localD1, meteredD1, recordingD1, replayingD1, zeroCounts, type D1Call, type D1Counts, type RawD1 } from './monitor-d1.js';
-import { memoryFetch, worldRegistry, worldRoutes, type ServiceState } from './monitor-world.js';
+import { leanResponse, memoryFetch, worldRegistry, worldRoutes, type ServiceState } from './monitor-world.js';
 import { cpuMark, cpuSince, type CpuSpent } from './thread-cpu.js';
 
 interface ScheduledHandler {
@@ -233,8 +233,10 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
       fetch: async (request: Request) => {
         subrequests += 1;
         const path = new URL(request.url).pathname;
-        if (path.endsWith(MONITOR_ASSET)) return new Response(assetBytes);
-        if (path.endsWith(SWEEP_ASSET)) return new Response(sweepBytes);
+        // The assets binding is native in workerd too: lean answers in the CPU pass (memoryFetch's `lean`).
+        const answer = (bytes: Uint8Array<ArrayBuffer>) => (answering === leanWorld ? leanResponse(bytes, 200) : new Response(bytes));
+        if (path.endsWith(MONITOR_ASSET)) return answer(assetBytes);
+        if (path.endsWith(SWEEP_ASSET)) return answer(sweepBytes);
         const file = options.siteDir === undefined ? null : await readFile(join(options.siteDir, decodeURIComponent(path))).catch(() => null);
         return file === null ? new Response('not found', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
       },

@@ -145,8 +145,8 @@ export function memoryFetch(routes: () => Routes, options: { lean?: boolean } = 
   };
 }
 
-/** A response as plain data: what FetchTransport reads (status, headers' get and forEach, the body's reader). */
-function leanResponse(body: Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string>): Response {
+/** A response as plain data: what FetchTransport and the asset reads use (status, headers' get and forEach, the body's reader, text). */
+export function leanResponse(body: Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string> = {}): Response {
   const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   let read = false;
   const stream = {

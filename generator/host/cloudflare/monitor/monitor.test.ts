@@ -270,6 +270,8 @@ describe('the edge monitor in workerd', () => {
     const gpt = await getJson<ModelDetail>('/api/v1/models/openai/gpt-test', 'model');
     expect(gpt.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(0)), reason: null });
     expect(gpt.data.status).toMatchObject({ state: 'operational', reason: 'some_providers_failing', providers: { up: 1, down: 1 } });
+    // The client's live read (`?live=1`, what other hosts proxy or ask here) is the same answer.
+    expect((await getJson<ModelDetail>('/api/v1/models/openai/gpt-test?live=1', 'model')).data).toEqual(gpt.data);
     // The file form stays the build's file.
     expect(JSON.parse((await get('/api/v1/models/openai/gpt-test.json')).text).meta.live).toBeUndefined();
     // Its only provider lost claude-test: an outage, listed live with its endpoint's figures.
