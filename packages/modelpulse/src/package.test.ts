@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packBuiltPackage } from '../../../generator/assemble/site-package.js';
 import { launchChromium } from '../../../generator/testing/browser.js';
 import { tempDir } from '../../../generator/testing/tree.js';
 import { SMALL_SITE_URL, startSmallSite, unusedBaseUrl, type SmallSite } from '../../../generator/testing/small-site.js';
@@ -22,6 +23,7 @@ import { SMALL_SITE_URL, startSmallSite, unusedBaseUrl, type SmallSite } from '.
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+const PACKAGE_DIR = join(REPO, 'packages/modelpulse');
 // A busy machine builds slowly: these bound a hang, they measure nothing.
 const SLOW = 600_000;
 
@@ -207,6 +209,9 @@ describe('what the package ships', () => {
     const fromSite = await unpacked(join(site.publishDir, 'modelpulse.tgz'));
     expect([...fromSite.keys()]).toEqual(packedFiles);
     expect(fromSite).toEqual(await unpacked(packed));
+    // npm pack's build (prepack, into dist/), packed as the site packs it: the same bytes as the
+    // site's tarball, which another build of the same code made (site-package.ts keeps it).
+    expect(await packBuiltPackage(PACKAGE_DIR)).toEqual(await readFile(join(site.publishDir, 'modelpulse.tgz')));
   }, SLOW);
 
   it('installs from the site\'s URL (npm run serve) into an empty project, no registry reached, and runs there', async () => {
