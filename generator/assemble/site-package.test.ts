@@ -1,6 +1,7 @@
 /**
  * /modelpulse.tgz: the same bytes for the same package, whatever else changes; a failed pack fails
- * the build, which then writes nothing. (package.test.ts installs it from a served site.)
+ * the build, which then writes nothing. (package.test.ts installs it from a served site, and packs
+ * a fresh build of the package to the same bytes.)
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { seedCatalog } from '../testing/seed.js';
 import { tempDir, treeIdentities } from '../testing/tree.js';
 import { codeFingerprint } from './build-record.js';
 import { buildSite } from './build-site.js';
-import { PackageBuildError, packSitePackage, sitePackageTarball } from './site-package.js';
+import { PackageBuildError, sitePackageTarball } from './site-package.js';
 import { PACKAGE_TARBALL } from '../host/hosts.js';
 
 const SITE = 'https://modelpulse.test';
@@ -30,10 +31,12 @@ beforeAll(async () => {
 }, 600_000); // the first build of a run packs the package: it takes what the machine takes
 
 describe('the package on the site', () => {
-  it('is packed to the same bytes twice: the kept tarball and a fresh pack of the same code', async () => {
+  // That a fresh build of the same code packs to the same bytes is checked where the package is
+  // built again anyway, by `npm pack` (packages/modelpulse/src/package.test.ts): one build fewer.
+  it('publishes the tarball kept for its code', async () => {
     const published = await readFile(join(out, PACKAGE_TARBALL));
-    expect(await sitePackageTarball(codeFingerprint())).toEqual(published);
-    expect(await packSitePackage()).toEqual(published);
+    // As latin1 text (one character a byte: exact): toEqual walks a Buffer byte by byte, for seconds.
+    expect((await sitePackageTarball(codeFingerprint())).toString('latin1')).toBe(published.toString('latin1'));
   }, 600_000);
 
   it('keeps its bytes and its file when the data changes, and is rewritten by no rebuild', async () => {
@@ -45,7 +48,7 @@ describe('the package on the site', () => {
     expect(report.written.written, 'the price change rewrote files').toBeGreaterThan(0);
     const after = await stat(path);
     expect([after.ino, after.ctimeMs]).toEqual([before.ino, before.ctimeMs]);
-    expect(await readFile(path)).toEqual(bytes);
+    expect((await readFile(path)).toString('latin1')).toBe(bytes.toString('latin1'));
   });
 
   it('fails the build when it cannot be packed, and the build writes nothing', async () => {

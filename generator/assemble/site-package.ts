@@ -66,12 +66,20 @@ async function packageEntries(work: string): Promise<TarEntry[]> {
   return entries;
 }
 
+/**
+ * Packs the package as the site does, its dist/ from the build in `work` (a build's parent
+ * directory: packages/modelpulse/ after `npm run build` or `npm pack` there).
+ */
+export async function packBuiltPackage(work: string): Promise<Buffer> {
+  return packTarball(await packageEntries(work));
+}
+
 /** Builds the package into a temporary directory and packs it. */
 export async function packSitePackage(): Promise<Buffer> {
   const work = await mkdtemp(join(tmpdir(), 'modelpulse-package-'));
   try {
     await runPackageBuild(join(work, 'dist'));
-    return packTarball(await packageEntries(work));
+    return await packBuiltPackage(work);
   } catch (error) {
     throw error instanceof PackageBuildError ? error : new PackageBuildError(`the modelpulse package could not be packed: ${(error as Error).message}`, { cause: error });
   } finally {

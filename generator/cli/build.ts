@@ -1,5 +1,4 @@
 import { mcpUrl, siteUrl, statusDatabaseId } from '../config.js';
-import { buildSite } from '../assemble/build-site.js';
 import { HOSTS, type Host } from '../host/hosts.js';
 import { liveStatusUrlFromEnv, LiveStatusUrlError, parseLiveStatusUrl } from '../host/live-status.js';
 import { openPreparedStore, parseCli, runMain, UsageError } from './args.js';
@@ -41,6 +40,8 @@ async function main(): Promise<number> {
   if (!(HOSTS as readonly string[]).includes(args.host)) throw new UsageError(`--host must be one of ${HOSTS.join(', ')}`);
   const liveStatusUrl = liveSetting(args['live-status-url']);
   const store = await openPreparedStore(args['data-dir'], args['state-dir']);
+  // Loaded once the arguments are judged: a usage error answers without loading the whole build.
+  const { buildSite } = await import('../assemble/build-site.js');
   const started = performance.now();
   const report = await buildSite({ store, outDir: args.out, siteUrl: siteUrl(), host: args.host as Host, mcpUrl: mcpUrl(), liveStatusUrl, statusDatabaseId: statusDatabaseId(), openRouterUrl: process.env.MODELPULSE_OPENROUTER_URL ?? null });
   const ms = Math.round(performance.now() - started);
