@@ -45,23 +45,36 @@ export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
 }
 
-// Immutable for a deployed version: an isolate reads it once (one subrequest). Keyed by the
-// binding, so callers in one process with other sites (the bench) never share it.
-const cache = new WeakMap<AssetsBinding, Promise<MonitorAsset>>();
+// Immutable for a deployed version: an isolate reads each internal asset once (one subrequest).
+// Keyed by the binding, so callers in one process with other sites (the bench) never share it.
+const cache = new WeakMap<AssetsBinding, Map<string, Promise<unknown>>>();
 
-/** The asset, read once per isolate; `fresh` says whether this call read it (a subrequest). */
-export async function loadMonitorAsset(assets: AssetsBinding, basePath: string): Promise<{ asset: MonitorAsset; fresh: boolean }> {
-  let loading = cache.get(assets);
+/**
+ * An internal asset (`_monitor/…`), read and decoded once per isolate; `missing` (when given) is
+ * what a 404 gives (a site built before that asset). `fresh` says whether this call read it (a
+ * subrequest). A failed read is not remembered: the next run tries again.
+ */
+export async function loadInternalAsset<T>(assets: AssetsBinding, basePath: string, path: string, read: (text: string) => T, missing?: { value: T }): Promise<{ value: T; fresh: boolean }> {
+  let own = cache.get(assets);
+  if (own === undefined) cache.set(assets, (own = new Map()));
+  let loading = own.get(path) as Promise<T> | undefined;
   const fresh = loading === undefined;
   if (loading === undefined) {
     loading = (async () => {
-      const response = await assets.fetch(new Request(`https://assets.invalid${basePath}/${MONITOR_ASSET}`));
-      if (response.status !== 200) throw new Error(`${MONITOR_ASSET} answered ${response.status}`);
-      return readMonitorAsset(await response.text());
+      const response = await assets.fetch(new Request(`https://assets.invalid${basePath}/${path}`));
+      if (response.status === 404 && missing !== undefined) return missing.value;
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      return read(await response.text());
     })();
-    cache.set(assets, loading);
-    // A failed read is not remembered: the next run tries again.
-    loading.catch(() => cache.delete(assets));
+    own.set(path, loading);
+    const map = own;
+    loading.catch(() => map.delete(path));
   }
-  return { asset: await loading, fresh };
+  return { value: await loading, fresh };
+}
+
+/** The monitor's asset, read once per isolate; `fresh` says whether this call read it (a subrequest). */
+export async function loadMonitorAsset(assets: AssetsBinding, basePath: string): Promise<{ asset: MonitorAsset; fresh: boolean }> {
+  const { value, fresh } = await loadInternalAsset(assets, basePath, MONITOR_ASSET, readMonitorAsset);
+  return { asset: value, fresh };
 }

@@ -11,7 +11,7 @@
 import { buildModelNameTable, type ModelNameTable } from '../../../status/incident-models.js';
 import { serviceCatalog, type ServiceDefinition } from '../../../status/registry.js';
 import type { IncidentModelSource } from '../../../render/incident-models.js';
-import type { AssetsBinding } from './asset.js';
+import { loadInternalAsset, type AssetsBinding } from './asset.js';
 
 export const NAMES_ASSET = '_monitor/model-names.json';
 
@@ -82,21 +82,8 @@ export function readNamesAsset(text: string): NamesAsset {
   };
 }
 
-const cache = new WeakMap<AssetsBinding, Promise<NamesAsset | null>>();
-
 /** The asset, read once per isolate (null: the site has none, built before it); `fresh`: this call read it (a subrequest). */
 export async function loadNamesAsset(assets: AssetsBinding, basePath: string): Promise<{ asset: NamesAsset | null; fresh: boolean }> {
-  let loading = cache.get(assets);
-  const fresh = loading === undefined;
-  if (loading === undefined) {
-    loading = (async () => {
-      const response = await assets.fetch(new Request(`https://assets.invalid${basePath}/${NAMES_ASSET}`));
-      if (response.status === 404) return null;
-      if (response.status !== 200) throw new Error(`${NAMES_ASSET} answered ${response.status}`);
-      return readNamesAsset(await response.text());
-    })();
-    cache.set(assets, loading);
-    loading.catch(() => cache.delete(assets));
-  }
-  return { asset: await loading, fresh };
+  const { value, fresh } = await loadInternalAsset(assets, basePath, NAMES_ASSET, readNamesAsset, { value: null });
+  return { asset: value, fresh };
 }

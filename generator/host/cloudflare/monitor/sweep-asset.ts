@@ -9,7 +9,7 @@
  * reads it once per isolate, at ten times the catalog too.
  */
 import type { SweepCandidate } from '../../../status/sweep-rotation.js';
-import type { AssetsBinding } from './asset.js';
+import { loadInternalAsset, type AssetsBinding } from './asset.js';
 
 export const SWEEP_ASSET = '_monitor/models.json';
 /** How many of the most used models the asset ranks (the sweep's hot list takes the first of them). */
@@ -72,21 +72,9 @@ export function readSweepAsset(text: string): SweepCatalog {
 }
 
 const EMPTY: SweepCatalog = { ids: [], rows: [], mostUsed: [], digest: idsDigest([]) };
-const cache = new WeakMap<AssetsBinding, Promise<SweepCatalog>>();
 
 /** The asset, read once per isolate (a missing one is no models: a site built before the sweep); `fresh`: this call read it. */
 export async function loadSweepAsset(assets: AssetsBinding, basePath: string): Promise<{ catalog: SweepCatalog; fresh: boolean }> {
-  let loading = cache.get(assets);
-  const fresh = loading === undefined;
-  if (loading === undefined) {
-    loading = (async () => {
-      const response = await assets.fetch(new Request(`https://assets.invalid${basePath}/${SWEEP_ASSET}`));
-      if (response.status === 404) return EMPTY;
-      if (response.status !== 200) throw new Error(`${SWEEP_ASSET} answered ${response.status}`);
-      return readSweepAsset(await response.text());
-    })();
-    cache.set(assets, loading);
-    loading.catch(() => cache.delete(assets));
-  }
-  return { catalog: await loading, fresh };
+  const { value, fresh } = await loadInternalAsset(assets, basePath, SWEEP_ASSET, readSweepAsset, { value: EMPTY });
+  return { catalog: value, fresh };
 }
