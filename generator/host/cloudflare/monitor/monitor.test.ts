@@ -116,6 +116,15 @@ afterAll(async () => {
 /** The time the live answers judge at (the dev server's clock header), when the runs are ahead of the clock. */
 let localNow: number | null = null;
 
+/**
+ * wrangler's output once it holds `pattern`: a run's log lines come through wrangler's own stdout,
+ * which may reach us after the run's HTTP answer. A bound on that lag (30 s), never a measure.
+ */
+async function outputWith(pattern: string): Promise<string> {
+  for (let waited = 0; waited < 30_000 && !server.output().includes(pattern); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return server.output();
+}
+
 async function get(path: string): Promise<{ status: number; headers: Headers; text: string }> {
   const response = await fetch(`${server.url}${path}`, localNow === null ? {} : { headers: { [LOCAL_NOW_HEADER]: String(localNow) } });
   const text = await response.text();
@@ -306,7 +315,7 @@ describe('the edge monitor in workerd', () => {
     const claude = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
     expect(claude.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: Math.round((at(2) - Date.parse(iso(at(1)))) / 1000) });
     expect(claude.data.status.state).toBe('operational');
-    const log = server.output();
+    const log = await outputWith(`sweep ${iso(at(2))}:`);
     for (const refused of ['latency_last_30m.p50 is implausibly large', 'uptime_last_1d is not a finite number', 'uptime_last_5m is negative', 'uptime_last_30m is over 100%', 'the answer is about another model']) expect(log).toContain(refused);
 
     // A sweep that fails: 500s for both; the last good figures stay, with their age; no retry storm.
@@ -317,7 +326,7 @@ describe('the edge monitor in workerd', () => {
     expect(upstream.hits.filter((hit) => hit.endsWith('/endpoints')).length - asked).toBe(2);
     const kept = await getJson<ModelDetail>('/api/v1/models/anthropic/claude-test', 'model');
     expect(kept.meta.live).toMatchObject({ source: 'monitor', observed_at: iso(at(1)), age_seconds: Math.round((at(3) - Date.parse(iso(at(1)))) / 1000) });
-    expect(server.output()).toMatch(/anthropic\/claude-test: endpoint statistics not read: http_status/);
+    expect(await outputWith(`sweep ${iso(at(3))}:`)).toMatch(/anthropic\/claude-test: endpoint statistics not read: http_status/);
     const db = await server.readD1();
     expect(db.figures.map((row) => row.id)).toEqual(['anthropic/claude-test', 'openai/gpt-test']);
     expect(db.sweep[0]).toMatchObject({ observed_at: iso(at(3)), run_ok: 1 });
@@ -363,7 +372,7 @@ describe('the edge monitor in workerd', () => {
     });
     expect(await server.runScheduled(at(5))).toBe(200);
     localNow = at(5);
-    const log = server.output();
+    const log = await outputWith(`sweep ${iso(at(5))}:`);
     expect(log).toMatch(/openai\/gpt-test: endpoint statistics not read: invalid_body/);
     expect(log).toMatch(/anthropic\/claude-test: endpoint statistics not read: timeout/);
     expect(log.split(`monitor ${iso(at(5))}:`)[1]).not.toContain('new incidents matched');
