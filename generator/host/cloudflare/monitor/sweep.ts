@@ -28,14 +28,18 @@ import { modelAt, type SweepCatalog, type SweepModel } from './sweep-asset.js';
 
 /** At most one request a second to OpenRouter. */
 export const SWEEP_INTERVAL_MS = 1000;
-/** The most a run asks: one a second within the run's 25-second deadline. */
-export const SWEEP_PER_RUN = 25;
+/**
+ * The most a run asks: one a second within the run's 40-second deadline, and bounded by D1's
+ * 50,000 rows written a day (a run writes the `sweep` row and one `figures` row per model read:
+ * 29 × 1,440 runs beside the status's 4,321 rows; docs/operation.md, "The edge monitor's sweep").
+ */
+export const SWEEP_PER_RUN = 28;
 /** The most used models (by providers) that get their own turn, and how often (minutes). */
 export const HOT_COUNT = 8;
-export const HOT_EVERY_MIN = 4;
+export const HOT_EVERY_MIN = 2;
 /** A model in trouble is asked again this often (minutes), at most TROUBLE_CAP of them a run. */
-export const TROUBLE_EVERY_MIN = 2;
-export const TROUBLE_CAP = 2;
+export const TROUBLE_EVERY_MIN = 1;
+export const TROUBLE_CAP = 3;
 /** Rows of models no longer listed deleted in one run (the rest in the next). */
 export const MAX_DELETES_PER_RUN = 10;
 /** A read is fresh this many minutes (status/model-state.ts FIGURES_MAX_AGE_S). */
