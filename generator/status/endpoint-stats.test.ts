@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundEndpointFigures, checkStoredFigures, MAX_ENDPOINTS } from './endpoint-stats.js';
+import { boundEndpointFigures, checkStoredFigures, MAX_ENDPOINTS, withPreviousUptime } from './endpoint-stats.js';
 
 /** One endpoint as OpenRouter's endpoints answer carries it (the fields this module reads, and others). */
 const endpoint = (tag: string, extra: Record<string, unknown> = {}) => ({
@@ -90,5 +90,38 @@ describe('checkStoredFigures', () => {
     const edited = { ...stored, endpoints: [{ ...stored.endpoints[0]!, uptime_5m: 7 }] };
     expect(checkStoredFigures(edited, '2026-08-25T10:05:00Z', (i) => issues.push(i))!.endpoints[0]!.uptime_5m).toBeNull();
     expect(issues).toEqual(['figures observed at "2026-08-25T10:00:00Z", after 2026-08-25T09:00:00Z or not a time: refused', 'fireworks: uptime_last_5m is over 100% (700): refused']);
+  });
+});
+
+describe('withPreviousUptime', () => {
+  const at = (time: string, uptime5m: number | null, tag = 'fireworks') => ({ observed_at: time, endpoints: [{ ...boundEndpointFigures([endpoint(tag)], 'acme/model-1').endpoints[0]!, uptime_5m: uptime5m }] });
+
+  it("keeps each endpoint's 5-minute uptime of a read less than a window before, matched by tag, and carries nothing further back", () => {
+    const previous = withPreviousUptime(at('2026-08-25T10:00:00Z', 0.2), at('2026-08-25T09:59:00Z', 0.1));
+    expect(previous.endpoints[0]!.uptime_5m_before).toEqual({ uptime: 0.1, seconds: 60 });
+    const current = withPreviousUptime(at('2026-08-25T10:01:00Z', 0.4), previous);
+    expect(current.endpoints[0]!.uptime_5m_before).toEqual({ uptime: 0.2, seconds: 60 });
+    // The checked copy keeps it, as D1 stores it.
+    expect(checkStoredFigures(current, '2026-08-25T10:02:00Z', () => undefined)).toEqual(current);
+  });
+
+  it('adds nothing when the reads are a window or more apart, out of order, about another endpoint, or without a 5-minute figure', () => {
+    const now = at('2026-08-25T10:00:00Z', 0.9);
+    expect(withPreviousUptime(now, at('2026-08-25T09:54:59Z', 0.1))).toEqual(now);
+    expect(withPreviousUptime(now, at('2026-08-25T10:00:00Z', 0.1))).toEqual(now);
+    expect(withPreviousUptime(now, at('2026-08-25T10:01:00Z', 0.1))).toEqual(now);
+    expect(withPreviousUptime(now, at('2026-08-25T09:59:00Z', 0.1, 'together'))).toEqual(now);
+    expect(withPreviousUptime(now, at('2026-08-25T09:59:00Z', null))).toEqual(now);
+    expect(withPreviousUptime(now, null)).toEqual(now);
+  });
+
+  it('drops a stored previous uptime that is not a share over a window, and says so', () => {
+    const issues: string[] = [];
+    const base = at('2026-08-25T10:00:00Z', 0.9);
+    for (const bad of [{ uptime: 1.5, seconds: 60 }, { uptime: 0.5, seconds: 0 }, { uptime: 0.5, seconds: 301 }, { uptime: 'NaN', seconds: 60 }]) {
+      const stored = { ...base, endpoints: [{ ...base.endpoints[0]!, uptime_5m_before: bad as never }] };
+      expect(checkStoredFigures(stored, '2026-08-25T10:05:00Z', (i) => issues.push(i))!.endpoints[0]!.uptime_5m_before).toBeUndefined();
+    }
+    expect(issues).toEqual(Array(4).fill('fireworks: uptime_5m_before is not a share over 0 to 300 seconds: refused'));
   });
 });

@@ -42,7 +42,24 @@ export interface EndpointFigures {
   latency_ms: Percentiles;
   /** Output tokens a second over the last 30 minutes (one decimal). */
   throughput_tps: Percentiles;
+  /**
+   * The same endpoint's `uptime_5m` at the previous read of the model, `seconds` before this one,
+   * when the two 5-minute windows overlap (the edge sweep's models in trouble, read every minute:
+   * `withPreviousUptime`); absent otherwise. Kept, not published: the verdict reads it
+   * (status/model-state.ts `successSincePrevious`).
+   */
+  uptime_5m_before?: PreviousUptime;
 }
+
+export interface PreviousUptime {
+  /** 0..1, as `uptime_5m`. */
+  uptime: number;
+  /** Seconds between the two reads: more than 0, at most UPTIME_WINDOW_S. */
+  seconds: number;
+}
+
+/** OpenRouter's shortest uptime window, in seconds. */
+export const UPTIME_WINDOW_S = 300;
 
 /** One model's figures, as one read of its endpoints gave them. */
 export interface ModelFigures {
@@ -193,5 +210,38 @@ export function checkStoredFigures(stored: ModelFigures | null | undefined, now:
   }));
   const bounded = boundEndpointFigures(raw, '');
   for (const issue of bounded.issues) report(issue);
-  return { observed_at: stored.observed_at, endpoints: bounded.endpoints };
+  // The previous read's uptime, checked as the rest: a value that is not one is dropped, never trusted.
+  const before = new Map((stored.endpoints ?? []).map((e) => [e.tag, e.uptime_5m_before]));
+  const endpoints = bounded.endpoints.map((e) => {
+    const previous = checkPreviousUptime(before.get(e.tag));
+    if (previous === 'refused') report(`${e.tag}: uptime_5m_before is not a share over 0 to ${UPTIME_WINDOW_S} seconds: refused`);
+    return previous !== null && previous !== 'refused' ? { ...e, uptime_5m_before: previous } : e;
+  });
+  return { observed_at: stored.observed_at, endpoints };
+}
+
+function checkPreviousUptime(raw: unknown): PreviousUptime | 'refused' | null {
+  if (raw === undefined || raw === null) return null;
+  const { uptime, seconds } = raw as Partial<PreviousUptime>;
+  const valid = typeof uptime === 'number' && uptime >= 0 && uptime <= 1 && typeof seconds === 'number' && seconds > 0 && seconds <= UPTIME_WINDOW_S;
+  return valid ? { uptime, seconds } : 'refused';
+}
+
+/**
+ * Pure: `current` with each endpoint's 5-minute uptime at the `previous` read of the same model
+ * (matched by tag), when the previous read is less than one window (UPTIME_WINDOW_S) older; else
+ * `current` as it is. The previous read's own `uptime_5m_before` is not carried on.
+ */
+export function withPreviousUptime(current: ModelFigures, previous: ModelFigures | null | undefined): ModelFigures {
+  if (previous === null || previous === undefined) return current;
+  const seconds = Math.round((Date.parse(current.observed_at) - Date.parse(previous.observed_at)) / 1000);
+  if (!(seconds > 0 && seconds <= UPTIME_WINDOW_S)) return current;
+  const before = new Map(previous.endpoints.map((e) => [e.tag, e.uptime_5m]));
+  return {
+    ...current,
+    endpoints: current.endpoints.map((e) => {
+      const uptime = before.get(e.tag);
+      return uptime === undefined || uptime === null || e.uptime_5m === null ? e : { ...e, uptime_5m_before: { uptime, seconds } };
+    }),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointFigures } from './endpoint-stats.js';
-import { endpointHealth, judgeModelState, serviceTraffic } from './model-state.js';
+import { endpointHealth, judgeModelState, serviceTraffic, successSincePrevious } from './model-state.js';
 
 const NOW = '2026-08-25T10:30:00Z';
 const fig = (tag: string, uptime5m: number | null, uptime30m: number | null = uptime5m): EndpointFigures => ({
@@ -26,6 +26,36 @@ describe('endpointHealth', () => {
     // Over an hour old, or from after now: no verdict.
     expect(endpointHealth(fig('a', 1), '2026-08-25T09:29:59Z', NOW)).toBe('unknown');
     expect(endpointHealth(fig('a', 1), '2026-08-25T10:31:00Z', NOW)).toBe('unknown');
+  });
+});
+
+describe('successSincePrevious', () => {
+  const since = (uptime5m: number | null, before: number, seconds: number) => ({ ...fig('a', uptime5m), uptime_5m_before: { uptime: before, seconds } });
+
+  it('is the least share that can have succeeded between two reads whose 5-minute windows overlap', () => {
+    // A minute apart: the window gained a minute and lost one; a rise of 20 points is a clean minute at least.
+    expect(successSincePrevious(since(0.2, 0, 60))).toBe(1);
+    expect(successSincePrevious(since(0.1, 0, 60))).toBe(0.5);
+    // Two minutes apart, rising by 0.38: at least 95% of those two minutes succeeded.
+    expect(successSincePrevious(since(0.58, 0.2, 120))).toBe(0.95);
+    // A fall, or no change, says nothing of success: 0, never below.
+    expect(successSincePrevious(since(0.1, 0.3, 60))).toBe(0);
+    expect(successSincePrevious(since(0.5, 0.5, 60))).toBe(0);
+    // No previous read, no 5-minute figure, or a previous read a window or more before: nothing.
+    expect(successSincePrevious(fig('a', 0.2))).toBeNull();
+    expect(successSincePrevious(since(null, 0, 60))).toBeNull();
+    expect(successSincePrevious(since(0.9, 0, 301))).toBeNull();
+  });
+
+  it("lets a recovering endpoint read up before its 5-minute window forgets the failure, and never hides a failing one", () => {
+    const at = '2026-08-25T10:29:00Z';
+    // Down a minute ago (0%), 20% now: every request of the last minute succeeded.
+    expect(endpointHealth(since(0.2, 0, 60), at, NOW)).toBe('up');
+    // Half of them: degraded, not yet up.
+    expect(endpointHealth(since(0.1, 0, 60), at, NOW)).toBe('degraded');
+    // Falling: the window alone decides.
+    expect(endpointHealth(since(0.9, 1, 60), at, NOW)).toBe('degraded');
+    expect(judgeModelState({ incidents: [], figures: { observed_at: at, endpoints: [since(0.2, 0, 60)] }, now: NOW })).toMatchObject({ state: 'operational', reason: 'providers_up' });
   });
 });
 

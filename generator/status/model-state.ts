@@ -8,7 +8,10 @@
  * - an endpoint is `up` when at least UP_UPTIME (95%) of its requests succeeded over the last 5
  *   minutes (the 30-minute figure where OpenRouter gives no 5-minute one: no request in 5
  *   minutes is no failure), `down` below DOWN_UPTIME (50%), `degraded` between, `unknown`
- *   without either figure or when the figures are older than FIGURES_MAX_AGE_S;
+ *   without either figure or when the figures are older than FIGURES_MAX_AGE_S; when the read
+ *   before was less than 5 minutes earlier, the least share of requests that can have succeeded
+ *   between the two reads counts too, if it is higher (`successSincePrevious`: a recovery shows
+ *   without waiting for the whole window to forget the failure);
  * - the traffic says `outage` when every endpoint with a verdict is down, `degraded` when none is
  *   up or more than half are not up, `operational` otherwise: a model one provider has lost while
  *   others serve it is not down;
@@ -18,7 +21,7 @@
  *   `unknown`, with the reason (`no_figures`, `figures_stale`, `no_traffic`).
  */
 import { OFFICIAL_MAX_AGE_S } from './combine.js';
-import type { EndpointFigures, ModelFigures } from './endpoint-stats.js';
+import { UPTIME_WINDOW_S, type EndpointFigures, type ModelFigures } from './endpoint-stats.js';
 import type { IncidentImpact } from './types.js';
 
 export const MODEL_STATES = ['operational', 'degraded', 'outage', 'unknown'] as const;
@@ -75,9 +78,28 @@ export function figuresFresh(observedAt: string | null, now: string): boolean {
   return observedAt !== null && ageSeconds(observedAt, now) <= FIGURES_MAX_AGE_S && Date.parse(observedAt) <= Date.parse(now);
 }
 
-/** The uptime an endpoint's verdict rests on: the last 5 minutes, else the last 30. */
-export function recentUptime(endpoint: Pick<EndpointFigures, 'uptime_5m' | 'uptime_30m'>): number | null {
-  return endpoint.uptime_5m ?? endpoint.uptime_30m;
+type UptimeFigures = Pick<EndpointFigures, 'uptime_5m' | 'uptime_30m' | 'uptime_5m_before'>;
+
+/**
+ * The least share of an endpoint's requests that can have succeeded between the previous read and
+ * this one, from the two 5-minute uptimes (null without a previous read less than a window
+ * before). With W the window and Δ the time between the reads, the window at this read lost the
+ * oldest Δ of the previous one and gained the newest Δ, so, with requests spread evenly over time,
+ * succeeded(new Δ) = (uptime − uptime_before) × W + succeeded(lost Δ) ≥ (uptime − uptime_before) × W:
+ * a share of at least (uptime − uptime_before) × W / Δ. Only a rise says anything; a fall gives 0.
+ */
+export function successSincePrevious(endpoint: Pick<EndpointFigures, 'uptime_5m' | 'uptime_5m_before'>): number | null {
+  const before = endpoint.uptime_5m_before;
+  if (before === undefined || endpoint.uptime_5m === null || !(before.seconds > 0 && before.seconds <= UPTIME_WINDOW_S)) return null;
+  const least = ((endpoint.uptime_5m - before.uptime) * UPTIME_WINDOW_S) / before.seconds;
+  return Math.round(Math.min(1, Math.max(0, least)) * 10_000) / 10_000;
+}
+
+/** The uptime an endpoint's verdict rests on: the last 5 minutes (else the last 30), or what succeeded since the previous read when that is higher. */
+export function recentUptime(endpoint: UptimeFigures): number | null {
+  const windowed = endpoint.uptime_5m ?? endpoint.uptime_30m;
+  const since = successSincePrevious(endpoint);
+  return since === null || windowed === null ? windowed : Math.max(windowed, since);
 }
 
 export function healthOf(uptime: number | null): EndpointHealth {
@@ -86,7 +108,7 @@ export function healthOf(uptime: number | null): EndpointHealth {
 }
 
 /** One endpoint's verdict, at `now` (stale figures: unknown). */
-export function endpointHealth(endpoint: Pick<EndpointFigures, 'uptime_5m' | 'uptime_30m'>, observedAt: string | null, now: string): EndpointHealth {
+export function endpointHealth(endpoint: UptimeFigures, observedAt: string | null, now: string): EndpointHealth {
   return figuresFresh(observedAt, now) ? healthOf(recentUptime(endpoint)) : 'unknown';
 }
 

@@ -105,6 +105,25 @@ describe('the edge sweep', () => {
     expect(recovered.result.rotation.watch).toEqual({});
   });
 
+  it('reads a model in trouble operational again as soon as its 5-minute uptime has risen enough since the read a minute before', async () => {
+    const list = models(12);
+    const db = store();
+    const uptime = new Map([[0, 0], [1, 0], [2, 10], [3, 30]]);
+    let minute = 0;
+    const answer = (id: string) => (id === 'maker/m03' ? orEndpoints(id, [{ provider: 'Alpha', prompt: '0.000001', completion: '0.000002', stats: { uptime_last_5m: uptime.get(minute)!, uptime_last_30m: 50 } }]) : healthy(id));
+    let previous: SweepRotation | null = null;
+    const states: string[] = [];
+    for (minute = 0; minute < 4; minute += 1) {
+      const { result } = await run(list, db, previous, minute, answer, 4);
+      previous = result.rotation;
+      states.push(result.upserts.get('maker/m03')?.row.state ?? '-');
+      if (minute === 3) expect(result.upserts.get('maker/m03')!.row.figures.endpoints[0]!.uptime_5m_before).toEqual({ uptime: 0.1, seconds: 60 });
+    }
+    // Down; still down; half of the last minute succeeded (degraded: not yet up); then a clean minute (a rise of 20 points): operational, at 30% over 5 minutes.
+    expect(states).toEqual(['outage', 'outage', 'degraded', 'operational']);
+    expect(previous!.watch).toEqual({});
+  });
+
   it('keeps the last good figures when a read fails, stops after three failures or a 429, and slows down', async () => {
     const list = models(40);
     const db = store();

@@ -20,7 +20,7 @@ import { isUpstreamError } from '../../../http/errors.js';
 import type { HttpTransport } from '../../../http/transport.js';
 import { endpointStats } from '../../../render/model-status.js';
 import { endpointsUrl } from '../../../sources/openrouter/endpoints-url.js';
-import { boundEndpointFigures, endpointsOfAnswer, type ModelFigures } from '../../../status/endpoint-stats.js';
+import { boundEndpointFigures, endpointsOfAnswer, withPreviousUptime, type ModelFigures } from '../../../status/endpoint-stats.js';
 import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
 import { holds, indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
@@ -229,7 +229,8 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
       } else {
         const bounded = boundEndpointFigures(answer.endpoints, model.upstream_id);
         for (const issue of bounded.issues) report.issues.push(`${model.id}: ${issue}`);
-        const figures: ModelFigures = { observed_at: now, endpoints: bounded.endpoints };
+        // A model in trouble was read a minute or so before: its recovery shows from the rise since (model-state.ts successSincePrevious).
+        const figures = withPreviousUptime({ observed_at: now, endpoints: bounded.endpoints }, rotation.troubleFigures[model.id]);
         const verdict = judgeModelState({ incidents: [], figures, now });
         const code = verdict.state === 'unknown' ? verdict.reason : STATE_CODE[verdict.state];
         const head = heads.get(model.id);
