@@ -231,6 +231,8 @@ describe('the website against hostile and failing upstreams', () => {
     await expect(page.locator('table.models tbody tr').count()).resolves.toBe(PAGE_SIZE);
     await expect(page.locator('.pager').textContent()).resolves.toContain(`Page 1 of ${Math.ceil(many.length / PAGE_SIZE)}`);
     await page.locator('#f-q').fill('model-3179');
+    // A search draws once the API names it also reads have arrived (asked for as the page opened).
+    await page.waitForFunction(() => document.querySelector('[role="status"]')?.getAttribute('data-count') === '1');
     await expect(page.locator('table.models tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')))).resolves.toEqual(['lab19/model-3179']);
     await page.goto(`${serve.url}/#/models?author=lab7&page=2`);
     await settled(page);
