@@ -4,7 +4,7 @@
  * minute after minute, every request answered, the models in trouble those the world says. What
  * it leaves out: a new isolate's first run asks half as many (a few runs a day), and failures.
  */
-import { planCursorSweep, type CursorState } from '../status/sweep-rotation.js';
+import { planCursorSweep, type CursorState, type SortedIds } from '../status/sweep-rotation.js';
 import { HOT_COUNT, HOT_EVERY_MIN, TROUBLE_CAP, TROUBLE_EVERY_MIN } from '../host/cloudflare/monitor/sweep.js';
 
 export interface ClassCadence {
@@ -21,8 +21,9 @@ export interface SweepCadence {
   others: ClassCadence;
 }
 
-/** Replays `minutes` runs after one warm-up turn of the cursor; `ids` sorted, `mostUsed` the asset's ranking. */
-export function sweepCadence(ids: readonly string[], mostUsed: readonly string[], inTrouble: ReadonlySet<string>, perRun: number, minutes = 600): SweepCadence {
+/** Replays `minutes` runs after one warm-up turn of the cursor; `sorted` the ids in order, `mostUsed` the asset's ranking. */
+export function sweepCadence(sorted: SortedIds, mostUsed: readonly string[], inTrouble: ReadonlySet<string>, perRun: number, minutes = 600): SweepCadence {
+  const ids = Array.from({ length: sorted.length }, (_, at) => sorted.at(at)!);
   const hot = mostUsed.slice(0, HOT_COUNT);
   const state: CursorState = { cursor: null, hot: {}, trouble: {} };
   const last = new Map<string, number>();

@@ -135,27 +135,37 @@ export interface CursorPick {
   class: PickClass;
 }
 
+/**
+ * Ids in ascending order (JavaScript's string order), read one at a time: an array, or the sweep's
+ * models asset read lazily (host/cloudflare/monitor/sweep-asset.ts), so a run decodes only the
+ * ids its binary searches and its cursor visit.
+ */
+export interface SortedIds {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
 /** The index of the first id in `sorted` after `id` (binary search; `sorted` ascending). */
-export function indexAfter(sorted: readonly string[], id: string | null): number {
+export function indexAfter(sorted: SortedIds, id: string | null): number {
   if (id === null) return 0;
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= id) lo = mid + 1;
+    if (sorted.at(mid)! <= id) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /** Whether `id` is one of `sorted` (binary search). */
-export function holds(sorted: readonly string[], id: string): boolean {
+export function holds(sorted: SortedIds, id: string): boolean {
   const at = indexAfter(sorted, id) - 1;
-  return at >= 0 && sorted[at] === id;
+  return at >= 0 && sorted.at(at) === id;
 }
 
-/** Pure: the models this run asks, in order. `ids` sorted ascending; `hot` a subset of them. */
-export function planCursorSweep(ids: readonly string[], hot: readonly string[], state: CursorState, nowMinute: number, allowed: number, options: CursorOptions): CursorPick[] {
+/** Pure: the models this run asks, in order. `ids` sorted ascending (read only where the run looks); `hot` a subset of them. */
+export function planCursorSweep(ids: SortedIds, hot: readonly string[], state: CursorState, nowMinute: number, allowed: number, options: CursorOptions): CursorPick[] {
   if (allowed <= 0) return [];
   const picks: CursorPick[] = [];
   const picked = new Set<string>();
@@ -170,10 +180,13 @@ export function planCursorSweep(ids: readonly string[], hot: readonly string[], 
   const hotSet = new Set(hot);
   const start = indexAfter(ids, state.cursor);
   for (let step = 0; step < ids.length && picks.length < allowed; step += 1) {
-    const id = ids[(start + step) % ids.length]!;
+    const id = ids.at((start + step) % ids.length)!;
     if (!hotSet.has(id) && !picked.has(id) && state.trouble[id] === undefined) take(id, 'cursor');
   }
   // A run that can ask more than is due (a catalog smaller than a run) asks the rest too: every model, every run.
-  for (const id of ids) if (picks.length < allowed && !picked.has(id)) take(id, hotSet.has(id) ? 'hot' : 'trouble');
+  for (let at = 0; at < ids.length && picks.length < allowed; at += 1) {
+    const id = ids.at(at)!;
+    if (!picked.has(id)) take(id, hotSet.has(id) ? 'hot' : 'trouble');
+  }
   return picks;
 }

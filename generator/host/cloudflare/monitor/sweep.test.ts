@@ -146,6 +146,36 @@ describe('the edge sweep', () => {
     expect(slow.result.trouble.unknown.no_figures).toBe(40 - 10);
   });
 
+  it('counts each model once over the last hour, at its newest read, as its stored row says', async () => {
+    const list = models(14);
+    const db = store();
+    // Reads that change: healthy, down (in trouble: asked every minute), without traffic (unknown), failing (no read).
+    const answer = (minute: number) => (id: string) => {
+      const n = Number(id.slice(-2)) + minute;
+      return n % 7 === 0 ? 500 : n % 5 === 0 ? down(id) : n % 3 === 0 ? orEndpoints(id, [{ provider: 'Alpha', prompt: '0.000001', completion: '0.000002', stats: { uptime_last_5m: null, uptime_last_30m: null, uptime_last_1d: null } }]) : healthy(id);
+    };
+    let previous: SweepRotation | null = null;
+    let unknownSeen = 0;
+    for (let minute = 0; minute < 150; minute += 1) {
+      // Some minutes without a run: entries expire on their own.
+      if (minute % 11 === 10) continue;
+      const { result } = await run(list, db, previous, minute, answer(minute), 4);
+      previous = result.rotation;
+      // The oracle: every stored row whose good read is within the hour, by its state.
+      const fresh = [...db.rows].filter(([, row]) => minute - row.minute <= 60);
+      expect([...result.trouble.fresh].sort()).toEqual(fresh.map(([id]) => id).sort());
+      const unknown: Record<string, number> = {};
+      for (const [, row] of fresh) if (!['o', 'd', 'x'].includes(row.state)) unknown[row.state === 'u' ? 'no_traffic' : row.state] = (unknown[row.state === 'u' ? 'no_traffic' : row.state] ?? 0) + 1;
+      unknownSeen += Object.keys(unknown).length;
+      const stale = db.rows.size - fresh.length;
+      expect(result.trouble.unknown).toEqual({ ...unknown, ...(stale > 0 ? { figures_stale: stale } : {}), ...(db.rows.size < 14 ? { no_figures: 14 - db.rows.size } : {}) });
+      // Each model once in the hour's lists.
+      const listed = result.rotation.recent.flatMap(([, ok, why]) => [...ok, ...Object.keys(why)]);
+      expect(new Set(listed).size).toBe(listed.length);
+    }
+    expect(unknownSeen).toBeGreaterThan(0);
+  });
+
   it('drops the rows of models no longer listed, once the catalog changed', async () => {
     const list = models(6);
     const db = store();

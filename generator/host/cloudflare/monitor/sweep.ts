@@ -22,9 +22,9 @@ import { endpointStats } from '../../../render/model-status.js';
 import { endpointsUrl } from '../../../sources/openrouter/endpoints-url.js';
 import { boundEndpointFigures, endpointsOfAnswer, withPreviousUptime, type ModelFigures } from '../../../status/endpoint-stats.js';
 import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
-import { holds, indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
+import { indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
-import { modelAt, type SweepCatalog, type SweepModel } from './sweep-asset.js';
+import { readSweepAsset, sweepAssetText, type SweepCatalog, type SweepModel } from './sweep-asset.js';
 
 /** At most one request a second to OpenRouter. */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -171,9 +171,12 @@ function troubleEntry(model: SweepModel, figures: ModelFigures, since: string, n
 
 /** Drops what names a model no longer listed, and (when the catalog changed) the rows of those models. */
 async function reconcile(rotation: SweepRotation, catalog: SweepCatalog, store: SweepStoreReader, hot: readonly string[]): Promise<string[]> {
-  const listed = (id: string) => holds(catalog.ids, id);
   rotation.hot = Object.fromEntries(Object.entries(rotation.hot).filter(([id]) => hot.includes(id)));
   if (rotation.digest === catalog.digest) return [];
+  // The catalog changed (a new build): every id is read once here, for the stored ids' lookups.
+  const all = new Set<string>();
+  for (let at = 0; at < catalog.ids.length; at += 1) all.add(catalog.ids.at(at)!);
+  const listed = (id: string) => all.has(id);
   for (const id of Object.keys(rotation.watch)) if (!listed(id)) delete rotation.watch[id];
   for (const id of Object.keys(rotation.troubleFigures)) if (!listed(id)) delete rotation.troubleFigures[id];
   rotation.recent = rotation.recent.map(([minute, ok, unknown]) => [minute, ok.filter(listed), Object.fromEntries(Object.entries(unknown).filter(([id]) => listed(id)))]);
@@ -196,7 +199,7 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   const deletes = await reconcile(rotation, catalog, input.store, hot);
   const modelOf = (id: string): SweepModel | undefined => {
     const at = indexAfter(catalog.ids, id) - 1;
-    return at >= 0 && catalog.ids[at] === id ? modelAt(catalog, at) : undefined;
+    return at >= 0 && catalog.ids.at(at) === id ? catalog.modelAt(at) : undefined;
   };
 
   const allowed = Math.min(input.budget, requestsAllowed(input.budget, rotation.pace, now));
@@ -281,13 +284,23 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   rotation.pace = nextPace(rotation.pace, { limited: report.limited, errors }, now);
   report.paceLevel = rotation.pace.level;
 
-  // The last hour's good reads: each model once, at its newest read.
-  const readNow = new Set([...readOk, ...Object.keys(readUnknown)]);
-  rotation.recent = rotation.recent
-    .filter(([minute]) => nowMinute - minute <= FRESH_MIN)
-    .map(([minute, ok, unknown]): [number, string[], Record<string, string>] => (readNow.size === 0 ? [minute, ok, unknown] : [minute, ok.filter((id) => !readNow.has(id)), Object.fromEntries(Object.entries(unknown).filter(([id]) => !readNow.has(id)))]))
-    .filter(([, ok, unknown]) => ok.length > 0 || Object.keys(unknown).length > 0);
-  if (readNow.size > 0) rotation.recent.push([nowMinute, readOk, readUnknown]);
+  // The last hour's good reads: each model once, at its newest read. A model read now leaves the
+  // entry of its last good read, the minute of its stored row (`heads`): no other entry is looked
+  // at, so a run's work grows with its reads, not with the hour's (1,680 ids at ten times the catalog).
+  const recent = rotation.recent.filter(([minute]) => nowMinute - minute <= FRESH_MIN);
+  const readNow = [...readOk, ...Object.keys(readUnknown)];
+  for (const id of readNow) {
+    const last = heads.get(id)?.minute;
+    const at = last === undefined || last === nowMinute || nowMinute - last > FRESH_MIN ? -1 : recent.findIndex(([minute]) => minute === last);
+    if (at < 0) continue;
+    const [minute, ok, unknown] = recent[at]!;
+    const entry: [number, string[], Record<string, string>] = [minute, ok.includes(id) ? ok.filter((other) => other !== id) : ok, unknown];
+    if (unknown[id] !== undefined) entry[2] = Object.fromEntries(Object.entries(unknown).filter(([other]) => other !== id));
+    if (entry[1].length === 0 && Object.keys(entry[2]).length === 0) recent.splice(at, 1);
+    else recent[at] = entry;
+  }
+  if (readNow.length > 0) recent.push([nowMinute, readOk, readUnknown]);
+  rotation.recent = recent;
 
   // The list every live answer reads: each model in trouble re-judged at `now` (stale figures leave it).
   const entries: TroubleEntry[] = [];
@@ -305,16 +318,21 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   }
   entries.sort((a, b) => (a.state !== b.state ? (a.state === 'outage' ? -1 : 1) : cmp(a.id, b.id)));
   // The unknown counts, from the short lists alone: fresh figures judged unknown, figures older than an hour, none.
-  const fresh: string[] = [];
+  // The fresh ids are the lists joined as they are (one native copy), in the order of before: each minute's operational/degraded/outage reads, then its unknown ones.
+  const lists: string[][] = [];
   const unknown: Record<string, number> = {};
   for (const [, ok, why] of rotation.recent) {
-    for (const id of ok) fresh.push(id);
-    for (const [id, reason] of Object.entries(why)) {
-      fresh.push(id);
+    lists.push(ok);
+    const ids = Object.keys(why);
+    if (ids.length === 0) continue;
+    lists.push(ids);
+    for (const id of ids) {
+      const reason = why[id]!;
       const named = reason === 'u' ? 'no_traffic' : reason;
       unknown[named] = (unknown[named] ?? 0) + 1;
     }
   }
+  const fresh = ([] as string[]).concat(...lists);
   const withFigures = Math.min(rotation.withFigures, catalog.ids.length);
   const stale = Math.max(0, withFigures - fresh.length);
   if (stale > 0) unknown.figures_stale = stale;
@@ -331,7 +349,8 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
 export async function warmUpSweep(): Promise<SweepResult> {
   const endpoint = (provider: string, uptime: number) => ({ provider_name: provider, tag: provider.toLowerCase(), uptime_last_5m: uptime, uptime_last_30m: uptime, uptime_last_1d: 99, latency_last_30m: { p50: 800, p90: 2000 }, throughput_last_30m: { p50: 40, p90: 60 } });
   const ids = ['warm/a', 'warm/b', 'warm/c'];
-  const catalog: SweepCatalog = { ids, rows: ids.map((id, i) => [id, null, id, 'warm', 3 - i]), mostUsed: ['warm/a'], digest: 'warm-up' };
+  // Through the asset's own reader: its line index and row reads are compiled here too.
+  const catalog: SweepCatalog = readSweepAsset(sweepAssetText(ids.map((id, i) => ({ id, upstream_id: id, name: id, author: 'warm', providers: 3 - i }))));
   const answer = (url: string) => {
     const id = ids.find((m) => url.includes(m)) ?? 'warm/a';
     return { data: { id, endpoints: [endpoint('Alpha', id === 'warm/c' ? 2 : 100), endpoint('Beta', 100)].slice(0, id === 'warm/c' ? 1 : 2) } };
