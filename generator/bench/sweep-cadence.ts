@@ -2,7 +2,7 @@
  * How often the edge monitor's sweep reads each class of model, for `npm run bench`: the pure
  * rotation (status/sweep-rotation.ts `planCursorSweep`, with the sweep's own options) replayed
  * minute after minute, every request answered, the models in trouble those the world says. What
- * it leaves out: a new isolate's first run asks half as many (a few runs a day), and failures.
+ * it leaves out: a new isolate's first run asks a quarter as many (a few runs a day), and failures.
  */
 import { planCursorSweep, type CursorState, type SortedIds } from '../status/sweep-rotation.js';
 import { HOT_COUNT, HOT_EVERY_MIN, TROUBLE_CAP, TROUBLE_EVERY_MIN } from '../host/cloudflare/monitor/sweep.js';
