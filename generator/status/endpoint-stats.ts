@@ -211,6 +211,8 @@ export function checkStoredFigures(stored: ModelFigures | null | undefined, now:
   const bounded = boundEndpointFigures(raw, '');
   for (const issue of bounded.issues) report(issue);
   // The previous read's uptime, checked as the rest: a value that is not one is dropped, never trusted.
+  // Only the edge sweep's figures of a model in trouble carry one: the rest (every build's) pass as they are.
+  if (!(stored.endpoints ?? []).some((e) => e.uptime_5m_before !== undefined)) return { observed_at: stored.observed_at, endpoints: bounded.endpoints };
   const before = new Map((stored.endpoints ?? []).map((e) => [e.tag, e.uptime_5m_before]));
   const endpoints = bounded.endpoints.map((e) => {
     const previous = checkPreviousUptime(before.get(e.tag));
