@@ -13,7 +13,7 @@
  * budgets: the status (`* * * * *`) and the sweep of OpenRouter's endpoint statistics (SWEEP_CRON),
  * measured apart; the day's D1 figures are their sum.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -379,5 +379,6 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     globalThis.fetch = realFetch;
     console.log = realLog;
     await d1.dispose();
+    await rm(dir, { recursive: true, force: true }); // each bench run left 235 MB of local D1 behind
   }
 }
