@@ -16,8 +16,19 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
   return hashes;
 }
 
+/** Set by testing/global-setup.ts: the run's own scratch directory, removed when the run ends. */
+export const TEST_SCRATCH_ENV = 'MODELPULSE_TEST_SCRATCH';
+
+/**
+ * A new empty directory for a test. Under vitest it lies in the run's scratch directory, which the
+ * global setup removes when the run ends (a run writes about 1.5 GB of sites and data; left in the
+ * system's temporary directory, runs filled the disk, and a full disk made every build slower).
+ * Child processes inherit the variable, so their directories go there too. Outside vitest (the
+ * bench, a script) it is the system's temporary directory.
+ */
 export function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `modelpulse-${prefix}-`));
+  const root = process.env[TEST_SCRATCH_ENV];
+  return mkdtemp(join(root === undefined || root === '' ? tmpdir() : root, `modelpulse-${prefix}-`));
 }
 
 /**
