@@ -158,10 +158,15 @@ export function indexAfter(sorted: SortedIds, id: string | null): number {
   return lo;
 }
 
+/** Where `id` is in `sorted`, or -1 (binary search). */
+export function indexOfId(sorted: SortedIds, id: string): number {
+  const at = indexAfter(sorted, id) - 1;
+  return at >= 0 && sorted.at(at) === id ? at : -1;
+}
+
 /** Whether `id` is one of `sorted` (binary search). */
 export function holds(sorted: SortedIds, id: string): boolean {
-  const at = indexAfter(sorted, id) - 1;
-  return at >= 0 && sorted.at(at) === id;
+  return indexOfId(sorted, id) >= 0;
 }
 
 /** Pure: the models this run asks, in order. `ids` sorted ascending (read only where the run looks); `hot` a subset of them. */

@@ -22,7 +22,7 @@ import { endpointStats } from '../../../render/model-status.js';
 import { endpointsUrl } from '../../../sources/openrouter/endpoints-url.js';
 import { boundEndpointFigures, endpointsOfAnswer, withPreviousUptime, type ModelFigures } from '../../../status/endpoint-stats.js';
 import { endpointHealth, FIGURES_MAX_AGE_S, judgeModelState, type ModelState, type StateReason } from '../../../status/model-state.js';
-import { indexAfter, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
+import { indexOfId, MAX_ERRORS_PER_RUN, nextPace, planCursorSweep, requestsAllowed, type TrafficPace } from '../../../status/sweep-rotation.js';
 import type { ModelStatusEntry } from '../../../types/api-types.js';
 import { readSweepAsset, sweepAssetText, type SweepCatalog, type SweepModel } from './sweep-asset.js';
 
@@ -198,8 +198,8 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   const hot = catalog.mostUsed.slice(0, HOT_COUNT);
   const deletes = await reconcile(rotation, catalog, input.store, hot);
   const modelOf = (id: string): SweepModel | undefined => {
-    const at = indexAfter(catalog.ids, id) - 1;
-    return at >= 0 && catalog.ids.at(at) === id ? catalog.modelAt(at) : undefined;
+    const at = indexOfId(catalog.ids, id);
+    return at >= 0 ? catalog.modelAt(at) : undefined;
   };
 
   const allowed = Math.min(input.budget, requestsAllowed(input.budget, rotation.pace, now));
