@@ -6,7 +6,7 @@
  * - cold: the first request an isolate serves (reading the model index's bytes, parsing its head);
  * - warm: every later one (the parsed head is kept for the isolate's life).
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isPrecomputed } from '../query/variants.js';
@@ -60,7 +60,16 @@ export type QueryCpu = Pick<WorkerCpu, 'coldMs' | 'warmMedianMs' | 'warmP99Ms'>;
  */
 export async function measureWorkerQueries(indexFile: string, indexBytes: Uint8Array<ArrayBuffer>, mix: readonly URL[], isolates: number): Promise<QueryCpu> {
   const dir = await tempDir('worker-cpu');
-  const workerPath = join(dir, '_worker.mjs'); // .mjs: an ES module to Node (and tsx) wherever it is
+  try {
+    return await measureBundled(join(dir, '_worker.mjs'), indexFile, indexBytes, mix, isolates);
+  } finally {
+    // The bundle is loaded by then; outside the test runner nothing else removes the directory.
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureBundled(workerPath: string, indexFile: string, indexBytes: Uint8Array<ArrayBuffer>, mix: readonly URL[], isolates: number): Promise<QueryCpu> {
+  // .mjs: an ES module to Node (and tsx) wherever it is
   await writeFile(workerPath, await bundleWorker());
   const env: WorkerEnv = {
     DOCUMENTATION: 'https://bench.example/#/docs',
