@@ -37,15 +37,19 @@ export function runMain(main: () => Promise<number>, options: RunOptions = {}): 
       process.exitCode = code;
     },
     (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`usage error: ${error.message}`);
-        process.exitCode = 2;
-        return;
-      }
-      for (const line of (options.describe ?? causeLines)(error)) console.error(line);
-      process.exitCode = options.crashExitCode ?? 1;
+      process.exitCode = failureExitCode(error, options);
     },
   );
+}
+
+/** Prints what a command's failure says (a usage error, or the cause chain) and returns its exit status. */
+export function failureExitCode(error: unknown, options: RunOptions = {}): number {
+  if (error instanceof UsageError) {
+    console.error(`usage error: ${error.message}`);
+    return 2;
+  }
+  for (const line of (options.describe ?? causeLines)(error)) console.error(line);
+  return options.crashExitCode ?? 1;
 }
 
 /**

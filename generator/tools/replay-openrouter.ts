@@ -1,5 +1,6 @@
 /**
- * Replays recorded OpenRouter payloads through the real `npm run update`, in order, from a local
+ * Replays recorded OpenRouter payloads through the real `npm run update` (its command, run in this
+ * process one snapshot after the other: the generator is loaded once), in order, from a local
  * server on 127.0.0.1. This is how the committed data/ was bootstrapped (see README), and how
  * anyone can rebuild a price history from dated snapshots:
  *
@@ -10,10 +11,10 @@
  *
  * Arguments after `--` go to every update run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startUpstreamServer, type Routes } from '../testing/upstream-server.js';
-import { parseCli, runMain, UsageError } from '../cli/args.js';
+import { failureExitCode, parseCli, runMain, UsageError } from '../cli/args.js';
+import { UPDATE_FAILURE, updateCommand } from '../cli/update-command.js';
 
 async function main(): Promise<number> {
   const separator = process.argv.indexOf('--');
@@ -40,13 +41,9 @@ async function main(): Promise<number> {
       const body = JSON.parse(readFileSync(file, 'utf8')) as unknown;
       server.setRoutes({ '/api/v1/models': { kind: 'json', body }, ...endpointRoutes });
       console.log(`\n== replaying ${file} as of ${now}`);
-      // Asynchronous on purpose: the replay server runs in this process and must keep answering.
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'generator/cli/update.ts', '--only', 'models', '--data-dir', args['data-dir'], '--now', now, ...passThrough],
-        { stdio: 'inherit', env: { ...process.env, MODELPULSE_OPENROUTER_URL: `${server.url}/api/v1` } },
-      );
-      const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+      // The update reads its upstream's address from the environment, as the command does.
+      process.env.MODELPULSE_OPENROUTER_URL = `${server.url}/api/v1`;
+      const status = await updateOnce(['--only', 'models', '--data-dir', args['data-dir'], '--now', now, ...passThrough]);
       if (status !== 0) return status;
     }
   } finally {
@@ -54,5 +51,8 @@ async function main(): Promise<number> {
   }
   return 0;
 }
+
+/** One update run, with the exit status the command would end with (its usage errors and crashes too). */
+const updateOnce = (argv: string[]): Promise<number> => updateCommand(argv).catch((error: unknown) => failureExitCode(error, UPDATE_FAILURE));
 
 runMain(main);
