@@ -4,7 +4,9 @@
  * what the build validates every response against. Objects are exact (the schemas forbid extra
  * properties), so reading a field the API does not have fails to compile.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JSONSchema } from 'json-schema-to-typescript';
@@ -50,12 +52,26 @@ function forTypes(node: unknown): unknown {
 // Bounded arrays (90 days of uptime) stay arrays, not 90-member tuples.
 const OPTIONS = { bannerComment: '', additionalProperties: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true, format: true, declareExternallyReferenced: true } as const;
 
+// The site URL only appears in `$id`, which is dropped: types do not depend on the deployment.
+const schemasForTypes = () => apiSchemas('https://modelpulse.invalid');
+
+/**
+ * What the types are made from: the schemas, this script and the generator's version. The
+ * generated file names it, so `npm test` (pretest) skips the generator's 3 s when nothing changed.
+ */
+async function inputsDigest(): Promise<string> {
+  const generator = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
+  const script = await readFile(fileURLToPath(import.meta.url), 'utf8');
+  return createHash('sha256').update(JSON.stringify([schemasForTypes(), apiPriceSchema, generator, script])).digest('hex');
+}
+
+const headerFor = (digest: string) => `// Generated from the published JSON Schemas by packages/modelpulse/scripts/api-types.ts (inputs ${digest}). Do not edit.`;
+
 /** The TypeScript source of every response type, plus `Price`. */
-export async function renderApiTypes(): Promise<string> {
+export async function renderApiTypes(digest?: string): Promise<string> {
   // Loaded here: a production install (npm ci --omit=dev) runs `prepare` without it.
   const { compile } = await import('json-schema-to-typescript');
-  // The site URL only appears in `$id`, which is dropped: types do not depend on the deployment.
-  const schemas = apiSchemas('https://modelpulse.invalid');
+  const schemas = schemasForTypes();
   const parts = [await compile({ ...(apiPriceSchema as object), title: 'Price' } as JSONSchema, 'Price', OPTIONS)];
   for (const [name, typeName] of Object.entries(RESPONSE_TYPES) as Array<[ApiSchemaName, string]>) {
     const { $id: _id, $schema: _schema, title, description, ...schema } = schemas[name] as Record<string, unknown>;
@@ -63,19 +79,23 @@ export async function renderApiTypes(): Promise<string> {
     parts.push(await compile({ ...(forTypes(schema) as object), title: typeName, description: `${doc} (/api/v1/schemas/${name}.json)` } as JSONSchema, typeName, OPTIONS));
   }
   return [
-    '// Generated from the published JSON Schemas by packages/modelpulse/scripts/api-types.ts. Do not edit.',
+    headerFor(digest ?? (await inputsDigest())),
     '/* eslint-disable */',
     ...parts,
   ].join('\n');
 }
 
 /**
- * Writes the types when they differ from what the file holds, through a rename: several builds
+ * Writes the types unless the file was made from the same inputs, or when they differ from what
+ * the file holds, through a rename: several builds
  * at once (test processes packing the site's tarball) never read a half-written file.
  */
 export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string> {
-  const source = await renderApiTypes();
-  if ((await readFile(path, 'utf8').catch(() => null)) === source) return path;
+  const digest = await inputsDigest();
+  const held = await readFile(path, 'utf8').catch(() => null);
+  if (held?.startsWith(`${headerFor(digest)}\n`)) return path;
+  const source = await renderApiTypes(digest);
+  if (held === source) return path;
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   await writeFile(temp, source);
