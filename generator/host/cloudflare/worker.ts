@@ -27,7 +27,7 @@ import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
 import { runSweepPass, SWEEP_CRON } from './monitor/sweep-pass.js';
-import { warmUpSweep } from './monitor/sweep.js';
+import { warmUpSweep } from './monitor/sweep-warm-up.js';
 import { warmUpMonitor } from './monitor/warm-up.js';
 import type { D1Like } from './monitor/store.js';
 
