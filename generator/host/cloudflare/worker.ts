@@ -197,7 +197,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
 await warmUpMcp().catch(() => undefined);
 // Likewise the monitor's pure code (monitor/warm-up.ts), for the first scheduled run of an isolate.
 await warmUpMonitor().catch(() => undefined);
-// And the sweep's (monitor/sweep.ts), for the first run of its own trigger.
+// And the sweep's (monitor/sweep-warm-up.ts), for the first run of its own trigger.
 await warmUpSweep().catch(() => undefined);
 
 /**
