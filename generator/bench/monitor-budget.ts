@@ -14,6 +14,7 @@
  * measured apart; the day's D1 figures are their sum.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -129,6 +130,21 @@ const DAY = 1440 * MINUTE;
 const dayStart = () => (Math.floor(Date.now() / DAY) + 2) * DAY;
 
 
+/** Starts V8's sampling profiler (node:inspector); the returned call stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<unknown>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 50 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    session.disconnect();
+    return profile;
+  };
+}
+
 /** V8's full collection, without starting Node with --expose-gc. */
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
@@ -173,6 +189,10 @@ export interface MonitorBenchOptions {
   siteDir?: string;
   /** Models the sweep of OpenRouter's endpoint statistics has (0: none, the status alone). */
   sweepModels?: number;
+  /** Only the sweep's trigger (a quicker measurement of its CPU; the status's figures are then absent). */
+  sweepOnly?: boolean;
+  /** Write V8 CPU profiles (node:inspector) of the sweep's runs with lean answers: `<profile>-warm.cpuprofile`, `<profile>-cold.cpuprofile` (the new isolates' first runs). */
+  profile?: string;
 }
 
 /** The sweep's world: `n` models, each with 1 to 8 providers, answered from memory in OpenRouter's format. */
@@ -207,11 +227,34 @@ async function liveReads(handler: ScheduledHandler, env: unknown, counts: D1Coun
 }
 
 export async function monitorBudget(services: readonly ServiceDefinition[], factor: number, options: MonitorBenchOptions = {}): Promise<MonitorFigures> {
+  const figures = await measureMonitor(services, factor, { ...options, sweepOnly: false });
+  if (!('services' in figures)) throw new Error('the bench measured the sweep alone');
+  return figures;
+}
+
+/** The sweep's run CPU alone (its trigger only, the answers lean): `npm run bench -- --only sweep`, a quicker measurement than the budgets'. */
+export interface SweepCpu {
+  models: number;
+  coldCpuMs: number;
+  warmCpuMedianMs: number;
+  warmCpuP95Ms: number;
+  /** Each warm run's CPU (ms), in order, and each new isolate's first run's. */
+  warm: number[];
+  cold: number[];
+}
+
+export async function sweepCpu(services: readonly ServiceDefinition[], models: number, options: Omit<MonitorBenchOptions, 'sweepModels' | 'sweepOnly' | 'siteDir'> = {}): Promise<SweepCpu> {
+  const figures = await measureMonitor(services, 1, { ...options, sweepModels: models, sweepOnly: true });
+  if ('services' in figures) throw new Error('the bench measured more than the sweep');
+  return figures;
+}
+
+async function measureMonitor(services: readonly ServiceDefinition[], factor: number, options: MonitorBenchOptions): Promise<MonitorFigures | SweepCpu> {
   const isolates = options.isolates ?? 10;
   const runs = options.runs ?? 120;
   const dir = await tempDir('monitor-bench');
   const workerPath = join(dir, '_worker.mjs');
-  await writeFile(workerPath, await bundleWorker());
+  await writeFile(workerPath, await bundleWorker({ readableNames: options.profile !== undefined }));
   const registry = worldRegistry(services, 'https://world.invalid', factor);
   const sweep = sweepWorld(options.sweepModels ?? 0);
   const routes = { ...worldRoutes(registry, troubles(registry)), ...sweep.routes };
@@ -281,7 +324,8 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     return spent;
   };
   const sweeping = sweep.models.length > 0;
-  const crons = sweeping ? [MONITOR_CRON, SWEEP_CRON] : [MONITOR_CRON];
+  const sweepOnly = options.sweepOnly === true && sweeping;
+  const crons = sweepOnly ? [SWEEP_CRON] : sweeping ? [MONITOR_CRON, SWEEP_CRON] : [MONITOR_CRON];
   type Counted = { cost: Omit<RunCost, 'cpuMs'>; calls: D1Call[] };
 
   try {
@@ -304,16 +348,33 @@ export async function monitorBudget(services: readonly ServiceDefinition[], fact
     // The heap is collected first: the counting pass's garbage (the simulator's proxy) is not the runs' to collect.
     // Twice: the answers as plain objects (the budget's figure), then as Node's own objects (an upper bound).
     const cpu = new Map<string, { warm: CpuSpent[]; cold: CpuSpent[] }>();
-    for (const lean of [true, false]) {
+    for (const lean of sweepOnly ? [true] : [true, false]) {
       for (const cron of crons) {
         collectGarbage();
         const warmHandler = await load();
         const warm: CpuSpent[] = [];
+        const profiling = lean && cron === SWEEP_CRON && options.profile !== undefined ? await startProfile() : null;
         for (let i = 0; i < runs; i += 1) warm.push(await cpuRun(warmHandler, minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+        if (profiling !== null) await writeFile(`${options.profile!}-warm.cpuprofile`, JSON.stringify(await profiling()));
         const cold: CpuSpent[] = [];
-        for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+        if (profiling === null) {
+          for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(await load(), minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+        } else {
+          // Profiled, the new isolates are loaded first: the profile samples their runs, not their startup.
+          const handlers: ScheduledHandler[] = [];
+          for (let i = runs; i < minutes.length; i += 1) handlers.push(await load());
+          const profilingCold = await startProfile();
+          for (let i = runs; i < minutes.length; i += 1) cold.push(await cpuRun(handlers[i - runs]!, minutes[i]!, cron, counted.get(cron)![i]!.calls, lean));
+          await writeFile(`${options.profile!}-cold.cpuprofile`, JSON.stringify(await profilingCold()));
+        }
         cpu.set(`${lean ? 'lean' : 'node'} ${cron}`, { warm, cold });
       }
+    }
+    if (sweepOnly) {
+      const { warm, cold } = cpu.get(`lean ${SWEEP_CRON}`)!;
+      const warmMs = warm.slice(1).map((s) => s.threadMs);
+      const coldMs = cold.map((s) => s.threadMs);
+      return { models: sweep.models.length, coldCpuMs: quantile(coldMs, 0.5), warmCpuMedianMs: quantile(warmMs, 0.5), warmCpuP95Ms: quantile(warmMs, 0.95), warm: warmMs, cold: coldMs };
     }
     const cpuFigures = (cron: string): RunCpu => {
       const { warm, cold } = cpu.get(`lean ${cron}`)!;

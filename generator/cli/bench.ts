@@ -8,7 +8,8 @@
  *    the model index, the website's shell, the Worker's CPU;
  *  - the Cloudflare Free plan's budgets of the edge monitor (CPU, subrequests and D1 queries per
  *    run, D1 rows a day, the database's size after 90 days) and of a new isolate's first request
- *    (those alone, after one build: `npm run bench -- --only budgets`);
+ *    (those alone, after one build: `npm run bench -- --only budgets`; the sweep's run CPU alone,
+ *    with no build, in about a minute: `npm run bench -- --only sweep [--profile <prefix>]`);
  *  - identity: precision and recall on the labelled set, on the real recorded files when present;
  *    the duplicate check on the committed data (bench-duplicates.ts, also on its own);
  *    genai-prices' first-party prices on the committed data (bench-genai.ts, also on its own:
@@ -24,7 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../bench/worker-cpu.js';
 import { budgetLines, formatBudgets } from '../bench/budgets.js';
 import { fastestCpu } from '../bench/fastest-cpu.js';
-import { monitorBudget } from '../bench/monitor-budget.js';
+import { monitorBudget, sweepCpu } from '../bench/monitor-budget.js';
 import { sweepCandidates } from '../status/sweep-rotation.js';
 import { loadServices } from '../store/services-store.js';
 import { loadModelRecords } from '../store/data-store.js';
@@ -137,6 +138,23 @@ async function budgets(out: string, dataDir: string, worker: WorkerFigures): Pro
 }
 
 /**
+ * The sweep's run CPU alone (`--only sweep`, about a minute): its trigger's runs at today's catalog
+ * and at `factor` times, without the status's runs or the other budgets; `--profile <prefix>`
+ * writes V8 CPU profiles of each size's warm runs and new isolates' first runs
+ * (`<prefix>-1x-warm.cpuprofile`, `<prefix>-1x-cold.cpuprofile`, …), with the Worker bundled with its names.
+ */
+async function sweepAlone(dataDir: string, factor: number, profile: string | undefined): Promise<void> {
+  const services = await loadServices(dataDir);
+  const onSale = sweepCandidates((await loadModelRecords(dataDir)).models.values()).length;
+  console.log(`sweep run CPU on the JavaScript thread (the bundled _worker.js, the answers lean; generator/bench/monitor-budget.ts sweepCpu):`);
+  for (const [label, models] of [['1×', onSale], [`${factor}×`, onSale * factor]] as const) {
+    const f = await sweepCpu(services, models, profile === undefined ? {} : { profile: `${profile}-${label.replace('×', 'x')}` });
+    const fmt = (ms: number) => ms.toFixed(1);
+    console.log(`  ${label.padEnd(4)} ${String(f.models).padStart(5)} models: new isolate's first run ${fmt(f.coldCpuMs)} ms (isolates: ${f.cold.map(fmt).join(', ')}); warm median ${fmt(f.warmCpuMedianMs)} ms, p95 ${fmt(f.warmCpuP95Ms)} ms, max ${fmt(Math.max(...f.warm))} ms (budget 10 ms)`);
+  }
+}
+
+/**
  * A status run over 30 local services of which 10 never answer (neither page nor probe): how
  * long the whole run takes against one probe timeout.
  */
@@ -180,11 +198,16 @@ async function main(): Promise<number> {
     upstream: { type: 'string', default: '../shared/upstream' },
     'mix-queries': { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   });
   const runs = numberOption(args.runs, 'runs', 3, (n) => Number.isInteger(n) && n >= 1);
   const factor = numberOption(args.factor, 'factor', 10, (n) => Number.isInteger(n) && n >= 2);
   const mixQueries = numberOption(args['mix-queries'], 'mix-queries', 5000, (n) => Number.isInteger(n) && n >= 100);
-  if (args.only !== undefined && args.only !== 'budgets') throw new UsageError(`--only takes budgets, not ${args.only}`);
+  if (args.only !== undefined && args.only !== 'budgets' && args.only !== 'sweep') throw new UsageError(`--only takes budgets or sweep, not ${args.only}`);
+  if (args.only === 'sweep') {
+    await sweepAlone(args['data-dir'], factor, args.profile);
+    return 0;
+  }
   if (args.only === 'budgets') {
     // The budgets alone: one build of the committed data for the Worker's figures and the status files.
     const out = await tempDir('bench-budgets');

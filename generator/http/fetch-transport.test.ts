@@ -21,11 +21,19 @@ beforeAll(async () => {
     '/here': { kind: 'redirect', location: '/ok' },
     '/away': { kind: 'redirect', location: 'http://example.invalid/elsewhere' },
     '/echo': { kind: 'json', status: 401, body: {} },
+    // Two characters cut between chunks, mid-sequence: the body is decoded whole, never per chunk.
+    '/split': { kind: 'slow', chunks: splitBytes('{"name":"Zürich ☃"}', [11, 19]), intervalMs: 20 },
   });
 });
 afterAll(async () => {
   await upstream?.close();
 });
+
+/** The UTF-8 bytes of `text`, cut at the byte offsets `at`. */
+function splitBytes(text: string, at: number[]): Uint8Array[] {
+  const bytes = new TextEncoder().encode(text);
+  return [0, ...at].map((start, i) => bytes.slice(start, at[i] ?? bytes.length));
+}
 
 const transport = (deadlineAt?: number) => new FetchTransport({ userAgent: 'ModelPulse-test', totalMs: 2_000, maxBytes: 10_000, ...(deadlineAt === undefined ? {} : { deadlineAt }) });
 
@@ -41,6 +49,10 @@ describe('the fetch transport', () => {
     expect(json).toEqual({ fine: true });
     expect(result).toMatchObject({ status: 200, attempts: 1, headers: { 'content-type': 'application/json' } });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reads a body sent in chunks that cut characters in two', async () => {
+    expect((await transport().requestJson(`${upstream.url}/split`, { source: 't' })).json).toEqual({ name: 'Zürich ☃' });
   });
 
   it('names each fault as the HttpClient does, never with upstream text', async () => {

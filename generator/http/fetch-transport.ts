@@ -135,9 +135,8 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
   }
   if (response.body === null) return '';
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  let text = '';
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -147,12 +146,24 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
         await reader.cancel();
         throw new Failure('too_large', `body exceeds the ${maxBytes}-byte cap`, response.status);
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
   } catch (cause) {
     if (cause instanceof Failure) throw cause;
     if (signal.aborted) throw new Failure('timeout', `body: ${why}`, response.status);
     throw new Failure('network', `body: ${cause instanceof Error ? cause.message.slice(0, 200) : 'read failed'}`, response.status);
   }
-  return text + decoder.decode();
+  // Decoded once, whole, by the module's one decoder: a decoder made per answer cost more than
+  // the decoding itself (a profile of the edge sweep; docs/operation.md, "The edge monitor's sweep").
+  if (chunks.length === 1) return UTF8.decode(chunks[0]);
+  const whole = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return UTF8.decode(whole);
 }
+
+/** UTF-8, a malformed sequence read as U+FFFD (as a streaming decode did). */
+const UTF8 = new TextDecoder();

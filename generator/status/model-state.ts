@@ -75,7 +75,10 @@ export function ageSeconds(from: string, to: string): number {
 
 /** Whether figures observed at `observedAt` still say something at `now`. */
 export function figuresFresh(observedAt: string | null, now: string): boolean {
-  return observedAt !== null && ageSeconds(observedAt, now) <= FIGURES_MAX_AGE_S && Date.parse(observedAt) <= Date.parse(now);
+  if (observedAt === null) return false;
+  const from = Date.parse(observedAt);
+  const to = Date.parse(now);
+  return from <= to && Math.round((to - from) / 1000) <= FIGURES_MAX_AGE_S;
 }
 
 type UptimeFigures = Pick<EndpointFigures, 'uptime_5m' | 'uptime_30m' | 'uptime_5m_before'>;
@@ -109,7 +112,12 @@ export function healthOf(uptime: number | null): EndpointHealth {
 
 /** One endpoint's verdict, at `now` (stale figures: unknown). */
 export function endpointHealth(endpoint: UptimeFigures, observedAt: string | null, now: string): EndpointHealth {
-  return figuresFresh(observedAt, now) ? healthOf(recentUptime(endpoint)) : 'unknown';
+  return freshHealth(endpoint, figuresFresh(observedAt, now));
+}
+
+/** The same, its figures' freshness (figuresFresh) already known: one model's endpoints share it, so it is worked out once. */
+export function freshHealth(endpoint: UptimeFigures, fresh: boolean): EndpointHealth {
+  return fresh ? healthOf(recentUptime(endpoint)) : 'unknown';
 }
 
 /** An open incident as the state reads it. */
@@ -160,7 +168,8 @@ function trafficOpinion(counts: ProviderCounts): { state: ModelState; reason: St
 export function judgeModelState(input: JudgeInput): ModelStateVerdict {
   const figures = input.figures;
   const providers: ProviderCounts = figures === null && input.providers !== undefined ? { ...input.providers } : { up: 0, degraded: 0, down: 0, unknown: 0 };
-  if (figures !== null) for (const endpoint of figures?.endpoints ?? []) providers[endpointHealth(endpoint, figures!.observed_at, input.now)] += 1;
+  const fresh = figures !== null && figuresFresh(figures.observed_at, input.now);
+  if (figures !== null) for (const endpoint of figures.endpoints ?? []) providers[freshHealth(endpoint, fresh)] += 1;
   let best: { state: ModelState; reason: StateReason } | null = trafficOpinion(providers);
   for (const incident of input.incidents) {
     if (!incident.counts || incident.impact === 'none') continue;
@@ -169,7 +178,7 @@ export function judgeModelState(input: JudgeInput): ModelStateVerdict {
   }
   if (best !== null) return { ...best, providers };
   const reason: StateReason =
-    figures === null || figures.endpoints.length === 0 ? 'no_figures' : !figuresFresh(figures.observed_at, input.now) ? 'figures_stale' : 'no_traffic';
+    figures === null || figures.endpoints.length === 0 ? 'no_figures' : !fresh ? 'figures_stale' : 'no_traffic';
   return { state: 'unknown', reason, providers };
 }
 

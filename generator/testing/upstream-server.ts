@@ -11,7 +11,7 @@ export type Reply =
   /** Accepts the request and never answers. */
   | { kind: 'hang' }
   /** Sends headers, then the chunks one by one with a pause before each. */
-  | { kind: 'slow'; chunks: string[]; intervalMs: number; status?: number }
+  | { kind: 'slow'; chunks: Array<string | Uint8Array>; intervalMs: number; status?: number }
   | { kind: 'redirect'; location: string; status?: number }
   /** A body of `bytes` bytes (valid JSON string), optionally without Content-Length. */
   | { kind: 'huge'; bytes: number; declareLength: boolean }

@@ -31,12 +31,19 @@ function unrepresentable(literal: string): boolean {
 }
 
 /**
+ * The cheap test before the scan. A run of digits is tried only from its first digit (the
+ * lookbehind): tried from every digit, a run of k digits cost k²/2 steps, and this test was a
+ * third of the edge sweep's cost of reading an answer of OpenRouter's, whose uptimes have 14 digits.
+ */
+const MAYBE_UNREPRESENTABLE = /\d[eE][+-]?\d{3}|(?<!\d)\d{300}/;
+
+/**
  * The first number literal of a valid JSON text that a double cannot hold: JSON.parse reads
  * `1e-400` as 0 (a price of 0 is "free") and `1e400` as Infinity, silently. Null when there is none.
  */
 export function findUnrepresentableNumber(text: string): { line: number; column: number } | null {
   // Only an exponent of three digits or a run of 300 digits can leave a double's range.
-  if (!/\d[eE][+-]?\d{3}|\d{300}/.test(text)) return null;
+  if (!MAYBE_UNREPRESENTABLE.test(text)) return null;
   let found: number | null = null;
   scan(text, (start, end) => {
     if (found === null && unrepresentable(text.slice(start, end))) found = start;

@@ -27,7 +27,7 @@ import { MONITOR_ASSET, type AssetsBinding } from './monitor/asset.js';
 import { answerLive, liveRoute } from './monitor/live.js';
 import { runMonitorPass, type MonitorEnv } from './monitor/run.js';
 import { runSweepPass, SWEEP_CRON } from './monitor/sweep-pass.js';
-import { warmUpSweep } from './monitor/sweep.js';
+import { warmUpSweep } from './monitor/sweep-warm-up.js';
 import { warmUpMonitor } from './monitor/warm-up.js';
 import type { D1Like } from './monitor/store.js';
 
@@ -197,7 +197,7 @@ export async function handle(request: Request, env: WorkerEnv): Promise<Response
 await warmUpMcp().catch(() => undefined);
 // Likewise the monitor's pure code (monitor/warm-up.ts), for the first scheduled run of an isolate.
 await warmUpMonitor().catch(() => undefined);
-// And the sweep's (monitor/sweep.ts), for the first run of its own trigger.
+// And the sweep's (monitor/sweep-warm-up.ts), for the first run of its own trigger.
 await warmUpSweep().catch(() => undefined);
 
 /**

@@ -32,6 +32,10 @@ describe('the sweep\'s models asset', () => {
     expect(catalog.ids.at(3)).toBeUndefined();
     expect(catalog.ids.at(-1)).toBeUndefined();
     expect(() => catalog.modelAt(3)).toThrow(RangeError);
+    // A model read again is the one kept (no second parse), and what a caller does to it stays with the caller.
+    const again = catalog.modelAt(1);
+    again.name = 'changed';
+    expect(catalog.modelAt(1)).toEqual(model('b/two', 3, 'b/two-upstream'));
     // The digest changes with the ids, not with the rest.
     expect(readSweepAsset(sweepAssetText([model('a/one', 9), model('b/two'), model('c/three')])).digest).toBe(catalog.digest);
     expect(readSweepAsset(sweepAssetText([model('a/one'), model('b/two')])).digest).not.toBe(catalog.digest);

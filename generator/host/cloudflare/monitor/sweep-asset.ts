@@ -156,11 +156,17 @@ export function readSweepAsset(text: string): SweepCatalog {
     known[i] = id;
     return id;
   };
+  // The models read so far, kept likewise: a model in trouble is looked up every run.
+  const models: Array<SweepModel | undefined> = new Array<SweepModel | undefined>(count);
   return {
     ids: { length: count, at: idAt },
     modelAt(i) {
+      const kept = Number.isInteger(i) ? models[i] : undefined;
+      if (kept !== undefined) return { ...kept };
       const [id, upstream, name, author, providers] = rowAt(i);
-      return { id, upstream_id: upstream ?? id, name, author, providers };
+      const model: SweepModel = { id, upstream_id: upstream ?? id, name, author, providers };
+      models[i] = model;
+      return { ...model };
     },
     mostUsed: head.most_used,
     digest: head.digest,

@@ -4,8 +4,8 @@
  * invocation's budgets (50 subrequests, 10 ms of CPU on the Free plan) and the status keeps every
  * service each minute. It reads the models asset (once per isolate) and the `sweep` row, asks
  * OpenRouter for this run's models (sweep.ts), and writes one batch (sweep-store.ts). The first
- * run of an isolate asks a quarter as many (FIRST_RUN_SHARE: it pays V8's first compilation of
- * the per-request code, about 0.5 to 0.8 ms a request in the bench, against 0.2 warm).
+ * run of an isolate asks a quarter as many (FIRST_RUN_SHARE: it runs code V8 has not optimised
+ * yet, even after the warm-up at startup, sweep-warm-up.ts).
  * A run that fails marks the `sweep` row failed: the live model answers fall back to the files.
  * Exported for the bench and the simulation: give it bindings and a time.
  */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FetchTransport } from '../../../http/fetch-transport.js';
 import { orEndpoints } from '../../../sources/openrouter/fixtures.js';
 import { readSweepAsset, sweepAssetText, type SweepModel } from './sweep-asset.js';
-import { HOT_COUNT, runSweep, warmUpSweep, type StoredHead, type SweepResult, type SweepRotation } from './sweep.js';
+import { HOT_COUNT, runSweep, type StoredHead, type SweepResult, type SweepRotation } from './sweep.js';
 
 const BASE = 'https://openrouter.invalid/api/v1';
 const models = (n: number): SweepModel[] => Array.from({ length: n }, (_, i) => ({ id: `maker/m${String(i).padStart(2, '0')}`, upstream_id: `maker/m${String(i).padStart(2, '0')}`, name: `M${i}`, author: 'maker', providers: 1 + (i % 4) }));
@@ -190,14 +190,5 @@ describe('the edge sweep', () => {
     expect(next.result.trouble.fresh).not.toContain('maker/m03');
     expect(next.result.trouble.unknown).toEqual({});
     expect(db.reads.listed).toBe(2);
-  });
-});
-
-describe('the sweep\'s warm-up at startup', () => {
-  it('runs the whole pure path on its built-in sample: a model in trouble found, its figures kept', async () => {
-    const result = await warmUpSweep();
-    expect(result.report.read).toBeGreaterThan(0);
-    expect(result.trouble.entries.map((e) => [e.id, e.state])).toEqual([['warm/c', 'outage']]);
-    expect(result.report.issues).toEqual([]);
   });
 });
