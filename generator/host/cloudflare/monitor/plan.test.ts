@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../../../status/registry.js';
-import { groupCount, MAX_SERVICES_PER_RUN, planRun, requestsOf, RUN_SUBREQUESTS, SUBREQUEST_LIMIT } from './plan.js';
+import { groupCount, planRun, requestsOf, RUN_SUBREQUESTS, SUBREQUEST_LIMIT } from './plan.js';
 
 const registry = JSON.parse(readFileSync(new URL('../../../../data/services.json', import.meta.url), 'utf8')) as ServiceDefinition[];
 const times = (n: number): ServiceDefinition[] => Array.from({ length: n }, (_, k) => registry.map((s) => ({ ...s, id: `${s.id}-${k}` }))).flat();
@@ -19,14 +19,11 @@ describe('the monitor plan within 50 subrequests a run', () => {
   it('spreads three times as many services over minutes, every one observed once per cycle', () => {
     const many = times(3);
     const groups = groupCount(many);
-    // Not the two groups 48 subrequests a run would allow: at most MAX_SERVICES_PER_RUN a run, for the CPU.
-    expect(groups).toBe(Math.ceil(many.length / MAX_SERVICES_PER_RUN));
-    expect(MAX_SERVICES_PER_RUN).toBeGreaterThanOrEqual(registry.length);
+    expect(groups).toBeGreaterThan(1);
     const seen = new Map<string, number>();
     for (let minute = 0; minute < groups; minute += 1) {
       const plan = planRun(many, 1_000 + minute);
       expect(plan.services.reduce((sum, s) => sum + requestsOf(s), 0)).toBeLessThanOrEqual(RUN_SUBREQUESTS);
-      expect(plan.services.length).toBeLessThanOrEqual(MAX_SERVICES_PER_RUN);
       for (const s of plan.services) seen.set(s.id, (seen.get(s.id) ?? 0) + 1);
     }
     expect(seen.size).toBe(many.length);

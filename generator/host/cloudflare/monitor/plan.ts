@@ -3,8 +3,8 @@
  * service costs its light page read (when it has one) and its probe. When the registry needs
  * more than a run may spend, the services are spread over minutes in groups (service i in group
  * i mod G, run at minute m observes group m mod G), so each is observed every G minutes; at
- * today's 18 services G is 1, at three times as many 3 (at most MAX_SERVICES_PER_RUN a run, for
- * the 10 ms of CPU). What a run has left over pays for a retry of a failed probe.
+ * today's 18 services G is 1, at three times as many 2 or 3. What a run has left over pays for a
+ * retry of a failed probe.
  *
  * The sweep of OpenRouter's endpoint statistics runs in an invocation of its own (its own Cron
  * Trigger, sweep-pass.ts), with its own 50 subrequests: it takes none of these.
@@ -32,16 +32,9 @@ export function requestsOf(service: ServiceDefinition): number {
   return (readsPage(service) ? 1 : 0) + (service.probe === null ? 0 : 1);
 }
 
-/**
- * The most services one run observes, for its CPU: a run's work grows with the services it judges,
- * and 18 (today's registry) is what `npm run bench` measured within the 10 ms with room to spare,
- * where 27 a run (54 services in 2 groups) was over (docs/operation.md, "The edge monitor").
- */
-export const MAX_SERVICES_PER_RUN = 18;
-
-/** The fewest groups whose every group fits `budget` subrequests (default RUN_SUBREQUESTS) and MAX_SERVICES_PER_RUN services. */
+/** The fewest groups whose every group fits `budget` (default RUN_SUBREQUESTS). */
 export function groupCount(services: readonly ServiceDefinition[], budget = RUN_SUBREQUESTS): number {
-  for (let groups = Math.max(1, Math.ceil(services.length / MAX_SERVICES_PER_RUN)); ; groups += 1) {
+  for (let groups = 1; ; groups += 1) {
     const costs = new Array<number>(groups).fill(0);
     services.forEach((service, i) => (costs[i % groups]! += requestsOf(service)));
     if (Math.max(...costs) <= budget || groups >= services.length) return groups;
