@@ -25,7 +25,8 @@ import { gzipSync } from 'node:zlib';
 import { formatWorkerCpu, scaledModels, workerCpu, type WorkerCpu } from '../bench/worker-cpu.js';
 import { budgetLines, formatBudgets } from '../bench/budgets.js';
 import { fastestCpu } from '../bench/fastest-cpu.js';
-import { monitorBudget, sweepCpu } from '../bench/monitor-budget.js';
+import { sweepCpu } from '../bench/monitor-budget.js';
+import { monitorBudgetApart } from '../bench/monitor-apart.js';
 import { sweepCandidates } from '../status/sweep-rotation.js';
 import { loadServices } from '../store/services-store.js';
 import { loadModelRecords } from '../store/data-store.js';
@@ -128,11 +129,11 @@ async function workerFigures(out: string, factor: number): Promise<WorkerFigures
  * files, and a new Worker isolate's first request (from `serving`).
  */
 async function budgets(out: string, dataDir: string, worker: WorkerFigures): Promise<void> {
-  const services = await loadServices(dataDir);
   // Issue 39: the sweep of OpenRouter's endpoint statistics in place, at today's catalog and at ten times.
   const sweepModels = (await loadModelRecords(dataDir)).models;
   const onSale = sweepCandidates(sweepModels.values()).length;
-  const monitors = [await monitorBudget(services, 1, { siteDir: out, sweepModels: onSale }), await monitorBudget(services, 1, { sweepModels: onSale * 10 }), await monitorBudget(services, 3, { sweepModels: onSale })];
+  // Each in a process of its own, one after the other: a heap of its own, as an isolate has (monitor-apart.ts).
+  const monitors = [await monitorBudgetApart(dataDir, 1, { siteDir: out, sweepModels: onSale }), await monitorBudgetApart(dataDir, 1, { sweepModels: onSale * 10 }), await monitorBudgetApart(dataDir, 3, { sweepModels: onSale })];
   console.log(`\nCloudflare Free-plan budgets (the bundled _worker.js in Node's V8, a local D1 in Cloudflare's simulator; docs/operation.md, "The edge monitor on the Free plan"):`);
   console.log(formatBudgets(budgetLines(monitors, worker)));
 }
