@@ -14,6 +14,8 @@
  * Simulated time runs ahead of the clock: a run's time is what the handler is given, and the live
  * answers judge ages as at the simulated time of the read (the dev server's local clock header).
  */
+import { rm } from 'node:fs/promises';
+import { internalDir } from '../assemble/internal-dir.js';
 import { startCloudflareDev, type CloudflareDevServer } from '../host/cloudflare/dev-server.js';
 import { LOCAL_NOW_HEADER } from '../host/cloudflare/dev-trigger.js';
 import type { ServiceDefinition } from '../status/registry.js';
@@ -154,7 +156,7 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
   const serve = () => server.setRoutes({ ...worldRoutes(registry, states), ...statisticsRoutes(models, (at) => failuresOf(modelChanges, t0, at), askedAt) });
   serve();
   log(`building the Cloudflare site of the world (${registry.length} services, ${modelCount} models) …`);
-  const { publishDir } = await buildMonitorSite(registry, new Date(t0 - MINUTE).toISOString().replace(/\.\d{3}Z$/, 'Z'), `${server.url}/or`, (dir, at) => seedWorldCatalog(dir, models, at));
+  const { publishDir, dataDir } = await buildMonitorSite(registry, new Date(t0 - MINUTE).toISOString().replace(/\.\d{3}Z$/, 'Z'), `${server.url}/or`, (dir, at) => seedWorldCatalog(dir, models, at));
   const dev = await startCloudflareDev({ publishDir, port: 0 });
   const seen: ChangeSeen[] = script.map((c) => ({ ...c, latencyS: null }));
   const modelsSeen: ModelChangeSeen[] = modelChanges.map((c) => ({ ...c, detailS: null, listS: null }));
@@ -211,6 +213,8 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
   } finally {
     await dev.close();
     await server.close();
+    // The site, its data and its build record (beside it): outside the test runner nothing else removes them.
+    await Promise.all([publishDir, dataDir, internalDir(publishDir)].map((dir) => rm(dir, { recursive: true, force: true })));
   }
   const latencies = seen.flatMap((c) => (c.latencyS === null ? [] : [c.latencyS]));
   return { services: registry.length, runs: total, changes: seen, models: modelCount, modelChanges: modelsSeen, p50S: percentile(latencies, 0.5), maxS: seen.some((c) => c.latencyS === null) ? null : percentile(latencies, 1), checks, seconds: (performance.now() - started) / 1000 };
