@@ -61,6 +61,7 @@ export type QueryCpu = Pick<WorkerCpu, 'coldMs' | 'warmMedianMs' | 'warmP99Ms'>;
 export async function measureWorkerQueries(indexFile: string, indexBytes: Uint8Array<ArrayBuffer>, mix: readonly URL[], isolates: number): Promise<QueryCpu> {
   const dir = await tempDir('worker-cpu');
   try {
+    // .mjs: an ES module to Node (and tsx) wherever it is
     return await measureBundled(join(dir, '_worker.mjs'), indexFile, indexBytes, mix, isolates);
   } finally {
     // The bundle is loaded by then; outside the test runner nothing else removes the directory.
@@ -69,7 +70,6 @@ export async function measureWorkerQueries(indexFile: string, indexBytes: Uint8A
 }
 
 async function measureBundled(workerPath: string, indexFile: string, indexBytes: Uint8Array<ArrayBuffer>, mix: readonly URL[], isolates: number): Promise<QueryCpu> {
-  // .mjs: an ES module to Node (and tsx) wherever it is
   await writeFile(workerPath, await bundleWorker());
   const env: WorkerEnv = {
     DOCUMENTATION: 'https://bench.example/#/docs',

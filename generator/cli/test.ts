@@ -1,8 +1,9 @@
 /**
  * `npm test`: the type check (`tsc --noEmit`) and the vitest suite at once, not one after the
  * other. The type check (TypeScript 7's native compiler, about 9 s of CPU) run first left the
- * cores to it alone while the suite waited (docs/development.md, "Where the suite's time goes"). Arguments go to vitest (`npm test -- generator/query`). The type check's output is
- * printed when it ends; the command fails when either fails.
+ * cores to it alone while the suite waited (docs/development.md, "Where the suite's time goes").
+ * Arguments go to vitest (`npm test -- generator/query`). The type check's output is printed when
+ * it ends; the command fails when either fails.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

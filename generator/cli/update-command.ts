@@ -134,4 +134,3 @@ async function report(outcome: UpdateOutcome): Promise<void> {
     }
   }
 }
-

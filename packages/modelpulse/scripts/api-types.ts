@@ -56,13 +56,16 @@ const OPTIONS = { bannerComment: '', additionalProperties: false, strictIndexSig
 const schemasForTypes = () => apiSchemas('https://modelpulse.invalid');
 
 /**
- * What the types are made from: the schemas, this script and the generator's version. The
+ * What the types are made from: the schemas, this script and the generator's and its formatter's versions. The
  * generated file names it, so `npm test` (pretest) skips the generator's 3 s when nothing changed.
  */
 async function inputsDigest(): Promise<string> {
-  const generator = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
+  // The generator and the formatter it writes with (prettier, its own dependency).
+  const requireHere = createRequire(import.meta.url);
+  const generatorPackage = requireHere.resolve('json-schema-to-typescript/package.json');
+  const versions = [generatorPackage, createRequire(generatorPackage).resolve('prettier/package.json')].map((path) => (requireHere(path) as { version: string }).version);
   const script = await readFile(fileURLToPath(import.meta.url), 'utf8');
-  return createHash('sha256').update(JSON.stringify([schemasForTypes(), apiPriceSchema, generator, script])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([schemasForTypes(), apiPriceSchema, versions, script])).digest('hex');
 }
 
 const headerFor = (digest: string) => `// Generated from the published JSON Schemas by packages/modelpulse/scripts/api-types.ts (inputs ${digest}). Do not edit.`;
@@ -108,7 +111,8 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     await writeApiTypes();
   } catch (error) {
     // `npm ci` runs this as `prepare`; without the dev dependencies there is nothing to type-check.
-    if (!(process.argv.includes('--if-available') && (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')) throw error;
+    // (an ES import says ERR_MODULE_NOT_FOUND, require's resolution of the digest MODULE_NOT_FOUND)
+    if (!(process.argv.includes('--if-available') && ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as NodeJS.ErrnoException).code ?? ''))) throw error;
     console.warn(`modelpulse types not generated (${(error as Error).message.split('\n')[0]}): install the dev dependencies to build the package`);
   }
 }
