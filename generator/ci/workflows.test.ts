@@ -132,7 +132,9 @@ describe('ci.yml', () => {
     expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf(testCommand));
   });
 
-  it('uploads the browser-test screenshots even when the tests fail', () => {
+  it('takes the browser-test screenshots and uploads them even when the tests fail', () => {
+    const test = job.steps.find((s) => s.run?.trim() === 'npm test')!;
+    expect(test.env).toEqual({ MODELPULSE_SCREENSHOTS: '1' });
     const upload = job.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.if).toBe('always()');
     expect(upload.with).toMatchObject({ path: 'test-artifacts/' });

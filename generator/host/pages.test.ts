@@ -4,8 +4,6 @@
  * an HTML 404): every published link works there, the caching it promises is what is sent, no
  * answer is silently wrong for the client, and the website works in Chromium.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../assemble/build-site.js';
@@ -13,7 +11,7 @@ import { createClient, normalizeQuery } from '../client/client.js';
 import { cheapest, cheapestPath } from '../query/cheapest.js';
 import { precomputedQueries } from '../query/variants.js';
 import type { ModelEntry } from '../types/api-types.js';
-import { launchChromium, watchProblems } from '../testing/browser.js';
+import { launchChromium, reviewScreenshot, watchProblems } from '../testing/browser.js';
 import { ODD_API_PATHS } from '../testing/odd-paths.js';
 import { PAGES_CACHE_CONTROL, startPagesServer, type PagesServer } from '../testing/pages-server.js';
 import { tempDir } from '../testing/tree.js';
@@ -119,8 +117,7 @@ describe('a GitHub Pages project site under /<repo>/', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-service]').length > 0 || /service/i.test(document.querySelector('main')?.textContent ?? ''));
     // The client computes what Pages has no file for without asking: no failed load at all.
     expect(problems).toEqual([]);
-    await mkdir(join(process.cwd(), 'test-artifacts'), { recursive: true });
-    await page.screenshot({ path: join(process.cwd(), 'test-artifacts', 'pages-subpath.png') });
+    await reviewScreenshot(page, 'pages-subpath.png');
     await context.close();
   });
 });

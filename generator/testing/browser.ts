@@ -1,11 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { waitForOutput } from '../host/child-output.js';
 
 /** Debian's chromium (`.ci/run` installs it); CHROMIUM_PATH points elsewhere on other systems. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The browser tests' screenshots are for a person to look at, never compared: they are taken only
+ * when this variable is `1` (CI's workflow sets it and uploads `test-artifacts/`). Elsewhere they
+ * would cost `npm test` about 12 s of Chromium's CPU for pictures nobody sees.
+ */
+export const SCREENSHOTS_ENV = 'MODELPULSE_SCREENSHOTS';
+
+/** Where the screenshots go: ignored by git, uploaded by CI. */
+export const ARTIFACTS_DIR = join(process.cwd(), 'test-artifacts');
+
+/** Takes the screenshot `path` (under `test-artifacts/`) when screenshots are asked for; else nothing. */
+export async function reviewScreenshot(page: Page, path: string, options: Omit<NonNullable<Parameters<Page['screenshot']>[0]>, 'path'> = {}): Promise<void> {
+  if (process.env[SCREENSHOTS_ENV] !== '1') return;
+  const file = join(ARTIFACTS_DIR, path);
+  await mkdir(dirname(file), { recursive: true });
+  await page.screenshot({ ...options, path: file });
+}
 
 /**
  * Headless Chromium with the flags a closed network needs: without the background-networking

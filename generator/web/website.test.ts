@@ -1,18 +1,18 @@
 /**
  * The website in real headless Chromium over the embedded default (the committed data/, built
  * as it is), served by `npm run serve`'s script, with the reader's clock on 2026-11-23: what a
- * new visitor sees. Every page is checked with axe-core and photographed at desktop and phone
- * size into test-artifacts/website/ (ignored by git) for a reviewer to look at.
+ * new visitor sees. Every page is checked with axe-core at desktop and phone size, and, when
+ * MODELPULSE_SCREENSHOTS=1 (CI's workflow), photographed into test-artifacts/website/ for a reviewer.
  * Hostile upstream text and failing pages are website-faults.test.ts's, on a small site.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapest } from '../query/cheapest.js';
 import { parseCheapestQuery } from '../query/params.js';
 import type { ModelDetail, ModelEntry } from '../types/api-types.js';
-import { DESKTOP, fitsWidth, launchChromium, navigate, PHONE, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
+import { DESKTOP, fitsWidth, launchChromium, navigate, PHONE, reviewScreenshot, seriousAxeFindings, settled, startServeCli, visit, type ServeProcess } from '../testing/browser.js';
 import { buildCommittedSite } from '../testing/built-site.js';
 import type { ServiceListEntry } from '../render/status.js';
 import { estimateEveryOffer, type CostModel } from '../query/cost.js';
@@ -26,7 +26,6 @@ import { endpointDocs, type OpenApiDocument } from './openapi-view.js';
 
 const READER_NOW = new Date('2026-11-23T12:00:00Z');
 const READER_DAY = '2026-11-23';
-const SHOTS = join(process.cwd(), 'test-artifacts', 'website');
 // Browser work on a shared, busy machine: generous, and no assertion depends on it.
 const SLOW = 120_000;
 
@@ -38,7 +37,6 @@ let publishDir: string;
 beforeAll(async () => {
   ({ publishDir } = await buildCommittedSite());
   [serve, browser] = await Promise.all([startServeCli(publishDir), launchChromium()]);
-  await mkdir(SHOTS, { recursive: true });
 }, 0);
 
 afterAll(async () => {
@@ -336,7 +334,7 @@ describe('every page at desktop and phone size', () => {
       if (hash !== PAGES[0]!.hash) await navigate(page, `${serve.url}/${hash}`);
       if (name === 'docs') await page.waitForFunction(() => ![...document.querySelectorAll('figure.example pre code')].some((c) => /^Loading/.test(c.textContent ?? '')));
       // JPEG: a reviewer's look at the page, not a pixel comparison; it encodes in about half of PNG's time.
-      await page.screenshot({ path: join(SHOTS, `${name}-${size}.jpeg`), fullPage: true, type: 'jpeg', quality: 80 });
+      await reviewScreenshot(page, `website/${name}-${size}.jpeg`, { fullPage: true, type: 'jpeg', quality: 80 });
       if (size === 'desktop' || axeOnPhone) findings[name] = await seriousAxeFindings(page);
       await expect(fitsWidth(page), name).resolves.toBe(true);
     }
