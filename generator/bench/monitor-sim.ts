@@ -26,6 +26,7 @@ import { worldRegistry, worldRoutes, type ServiceState } from './monitor-world.j
 import { failuresOf, modelScript, seedWorldCatalog, statisticsRoutes, worldModels, type ModelChange } from './monitor-models.js';
 import { loadModelRecords } from '../store/data-store.js';
 import { sweepCandidates } from '../status/sweep-rotation.js';
+import { runCacheDir } from '../testing/tree.js';
 
 const MINUTE = 60_000;
 
@@ -157,7 +158,7 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
   serve();
   log(`building the Cloudflare site of the world (${registry.length} services, ${modelCount} models) …`);
   const { publishDir, dataDir } = await buildMonitorSite(registry, new Date(t0 - MINUTE).toISOString().replace(/\.\d{3}Z$/, 'Z'), `${server.url}/or`, (dir, at) => seedWorldCatalog(dir, models, at));
-  const dev = await startCloudflareDev({ publishDir, port: 0 });
+  const dev = await startCloudflareDev({ publishDir, port: 0, migratedD1Cache: runCacheDir('workerd') });
   const seen: ChangeSeen[] = script.map((c) => ({ ...c, latencyS: null }));
   const modelsSeen: ModelChangeSeen[] = modelChanges.map((c) => ({ ...c, detailS: null, listS: null }));
   const checks: SimCheck[] = [];

@@ -32,6 +32,15 @@ export function tempDir(prefix: string): Promise<string> {
 }
 
 /**
+ * A directory of the run's scratch that the run's files share for what they may reuse (a
+ * migrated local D1), named `name`; none outside vitest, where nothing is kept between runs.
+ */
+export function runCacheDir(name: string): string | undefined {
+  const root = process.env[TEST_SCRATCH_ENV];
+  return root === undefined || root === '' ? undefined : join(root, 'cache', name);
+}
+
+/**
  * Every file below `dir` (relative path → inode, size and modification time): equal maps mean
  * no file was written, removed or added, which is cheaper to check than the bytes and stricter.
  */

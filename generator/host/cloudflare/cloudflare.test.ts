@@ -22,6 +22,7 @@ import { SITE_CSP, TEXT_FILE_TYPES } from '../hosts.js';
 import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
 import { describeMcpEndpoint } from './mcp-endpoint.cases.js';
 import { cheapestEntries, type ModelsList } from '../../testing/cheapest-entries.js';
+import { runCacheDir } from '../../testing/tree.js';
 
 let server: CloudflareDevServer;
 let publishDir: string;
@@ -30,7 +31,7 @@ let validateCheapest: ReturnType<Ajv2020['compile']>;
 
 beforeAll(async () => {
   ({ publishDir } = await buildCommittedSite('cloudflare'));
-  server = await startCloudflareDev({ publishDir, port: 0 });
+  server = await startCloudflareDev({ publishDir, port: 0, migratedD1Cache: runCacheDir('workerd') });
   models = cheapestEntries(JSON.parse(await readFile(join(publishDir, 'api/v1/models.json'), 'utf8')) as ModelsList);
   validateCheapest = createAjv().compile(apiSchemas(TEST_SITE_URL).cheapest);
 }, 0); // no time limit: the full committed site (built once per run) takes what the machine takes

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModelIndex, INDEX_FILE } from '../../query/model-index.js';
 import { buildFastestIndex, FASTEST_INDEX_FILE } from '../../query/fastest-index.js';
 import { rawRequest } from '../../testing/raw-http.js';
-import { tempDir } from '../../testing/tree.js';
+import { tempDir, runCacheDir } from '../../testing/tree.js';
 import { bundleWorker } from '../../assemble/bundles.js';
 import { startCloudflareDev, type CloudflareDevServer } from './dev-server.js';
 import { assetsIgnore, cloudflareHeaders, WORKER_FILE, WRANGLER_CONFIG_FILE, wranglerConfig } from './site-files.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await writeFile(join(dir, WRANGLER_CONFIG_FILE), wranglerConfig({ DOCUMENTATION: 'https://modelpulse.test/#/docs', BASE_PATH: '' }, { databaseId: null, serviceIds: [] }));
   await writeFile(join(dir, '_headers'), cloudflareHeaders());
   await writeFile(join(dir, '.assetsignore'), assetsIgnore());
-  server = await startCloudflareDev({ publishDir: dir, port: 0 });
+  server = await startCloudflareDev({ publishDir: dir, port: 0, migratedD1Cache: runCacheDir('workerd') });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

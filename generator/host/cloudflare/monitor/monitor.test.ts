@@ -22,6 +22,7 @@ import { decodeRun, type MonitorState } from './state.js';
 import { orEndpoints } from '../../../sources/openrouter/fixtures.js';
 import type { ModelStatus, ModelStatusEntry } from '../../../types/api-types.js';
 import type { ModelFigures } from '../../../status/endpoint-stats.js';
+import { runCacheDir } from '../../../testing/tree.js';
 
 /** A made-up key: it must reach the upstream's header and nothing else. */
 const FAKE_KEY = 'sk-test-f4k3-k3y-7a1b2c3d4e5f60718293';
@@ -102,7 +103,7 @@ beforeAll(async () => {
   upstream = await startUpstreamServer(healthy());
   // The static files: one 15-minute refresh an hour ago.
   ({ publishDir } = await buildMonitorSite(services(upstream.url), iso(Date.now() - 3_600_000), `${upstream.url}/or`));
-  server = await startCloudflareDev({ publishDir, port: 0, secrets: { PROBE_KEY_ZETA: FAKE_KEY } });
+  server = await startCloudflareDev({ publishDir, port: 0, secrets: { PROBE_KEY_ZETA: FAKE_KEY }, migratedD1Cache: runCacheDir('workerd') });
   NOW = Date.now();
   const schemas = apiSchemas(SMALL_SITE_URL);
   const ajv = createAjv();
