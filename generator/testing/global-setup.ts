@@ -3,10 +3,11 @@
  * test's temporary directory lies in it (testing/tree.ts `tempDir`), and so do the shared
  * full-size sites (testing/committed-site.ts) and the package's small site (testing/small-site.ts).
  */
-import { access, constants, mkdir, mkdtemp, rm, statfs } from 'node:fs/promises';
+import { access, constants, mkdir, mkdtemp, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHARED_SITES_ENV } from './committed-site.js';
+import { removeTree } from './remove-tree.js';
 import { TEST_SCRATCH_ENV } from './tree.js';
 
 /** Linux's shared-memory tmpfs, where most Linux machines (and GitHub's runners) have one. */
@@ -39,6 +40,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env[TEST_SCRATCH_ENV] = scratch;
   process.env[SHARED_SITES_ENV] = sites;
   return async () => {
-    await rm(scratch, { recursive: true, force: true });
+    await removeTree(scratch);
   };
 }
