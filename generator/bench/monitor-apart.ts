@@ -7,6 +7,7 @@
  * Run directly: `tsx generator/bench/monitor-apart.ts <data dir> <factor> <options as JSON>`.
  */
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadServices } from '../store/services-store.js';
@@ -23,7 +24,8 @@ export async function monitorBudgetApart(dataDir: string, factor: number, option
   return JSON.parse(line.slice(MARKER.length)) as MonitorFigures;
 }
 
-if (process.argv[1] === SCRIPT) {
+// Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === SCRIPT) {
   const [dataDir, factor, options] = process.argv.slice(2);
   const figures = await monitorBudget(await loadServices(dataDir!), Number(factor), JSON.parse(options!) as MonitorBenchOptions);
   process.stdout.write(`\n${MARKER}${JSON.stringify(figures)}\n`);

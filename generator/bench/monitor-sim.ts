@@ -212,10 +212,17 @@ export async function simulateMonitor(options: MonitorSimOptions): Promise<Monit
     // The runtime's own words (the monitor's log lines) when something went wrong.
     if (checks.some((c) => !c.ok)) log(dev.output().split('\n').slice(-40).join('\n'));
   } finally {
-    await dev.close();
-    await server.close();
-    // The site, its data and its build record (beside it): outside the test runner nothing else removes them.
-    await Promise.all([publishDir, dataDir, internalDir(publishDir)].map((dir) => rm(dir, { recursive: true, force: true })));
+    // Each step even when one before it throws.
+    try {
+      await dev.close();
+    } finally {
+      try {
+        await server.close();
+      } finally {
+        // The site, its data and its build record (beside it): outside the test runner nothing else removes them.
+        await Promise.all([publishDir, dataDir, internalDir(publishDir)].map((dir) => rm(dir, { recursive: true, force: true })));
+      }
+    }
   }
   const latencies = seen.flatMap((c) => (c.latencyS === null ? [] : [c.latencyS]));
   return { services: registry.length, runs: total, changes: seen, models: modelCount, modelChanges: modelsSeen, p50S: percentile(latencies, 0.5), maxS: seen.some((c) => c.latencyS === null) ? null : percentile(latencies, 1), checks, seconds: (performance.now() - started) / 1000 };

@@ -5,6 +5,7 @@
  * properties), so reading a field the API does not have fails to compile.
  */
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -106,7 +107,8 @@ export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string
   return path;
 }
 
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+// Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
   try {
     await writeApiTypes();
   } catch (error) {
