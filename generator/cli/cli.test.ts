@@ -104,6 +104,14 @@ describe('update and build commands, end to end', () => {
     const badNow = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--now', 'yesterday']);
     expect(badNow.code).toBe(2);
     expect(badNow.out).toMatch(/--now must be an ISO 8601 time/);
+    // The replay runs update in its own process: an update's usage error is its exit status, and no later snapshot is replayed.
+    const snapshot = join(await tempDir('cli-replay'), 'models.json');
+    await writeFile(snapshot, JSON.stringify(orModelsPage([orModel({ id: 'a/one', prompt: '0.000001', completion: '0.000002' })])));
+    const badReplay = await run('generator/tools/replay-openrouter.ts', ['--data-dir', dataDir, '--snapshot', `${snapshot}@2026-03-29T00:00:00Z`, '--snapshot', `${snapshot}@2026-05-01T00:00:00Z`, '--', '--max-new-share', 'lots']);
+    expect(badReplay.code, badReplay.out).toBe(2);
+    expect(badReplay.out).toMatch(/--max-new-share/);
+    expect(badReplay.out).toContain('as of 2026-03-29T00:00:00Z');
+    expect(badReplay.out).not.toContain('as of 2026-05-01T00:00:00Z');
     const badStage = await run('generator/cli/update.ts', ['--data-dir', dataDir, '--only', 'prices']);
     expect(badStage.code).toBe(2);
     expect(badStage.out).toMatch(/--only must be one of models, facts, status, traffic, content/);
