@@ -97,7 +97,7 @@ interface Element extends Serialized {
  * List elements serialized once per render: the 16,000 `cheapest` variants, the lists and the
  * feeds share the same model entries, which JSON.stringify would serialize again in every file.
  */
-const elements = new WeakMap<object, Element>();
+let elements = new WeakMap<object, Element>();
 /** Every distinct element text seen by this process, by its digest: its number. */
 const elementIds = new Map<string, number>();
 
@@ -121,6 +121,18 @@ function element(item: object): Element {
  */
 const composed = new Map<string, Fingerprints>();
 const COMPOSED_MAX = 200_000;
+
+/**
+ * Forgets the lists known by their elements' numbers, and the numbers with them: a process that
+ * renders for a long time (the simulated month, the 10× bench) keeps a bounded memory. Numbers
+ * start again only with no list left that names an old one, so no new list can be taken for an
+ * old one. Called before a body is judged, never between its elements' numbering and its list.
+ */
+export function forgetComposedLists(): void {
+  composed.clear();
+  elementIds.clear();
+  elements = new WeakMap();
+}
 
 /**
  * JSON.stringify of a body with `meta.updated_at` null (withoutUpdatedAt), and whether it holds a
@@ -150,6 +162,7 @@ function serializeBody(body: unknown): Serialized & { key: string | null } {
 
 /** Fingerprints of one JSON response (its body before `updated_at` is filled in, or after). */
 export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
+  if (composed.size >= COMPOSED_MAX) forgetComposedLists();
   const known = body !== null && typeof body === 'object' ? computed.get(body) : undefined;
   if (known !== undefined && known.siteUrl === siteUrl) return known.fingerprints;
   const serialized = serializeBody(body);
@@ -163,8 +176,6 @@ export function jsonFingerprints(body: unknown, siteUrl: string): Fingerprints {
     const material = serialized.volatile ? digest(siteFree(responseJson(body, nullVolatile), siteUrl)) : content;
     fingerprints = { content, material };
     if (key !== null) {
-      // Element numbers are never reused: only the lists are forgotten.
-      if (composed.size >= COMPOSED_MAX) composed.clear();
       composed.set(key, fingerprints);
     }
   }
