@@ -25,7 +25,15 @@ export async function monitorBudgetApart(dataDir: string, factor: number, option
 }
 
 // Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
-if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === SCRIPT) {
+/** Whether argv[1] names this file (a path that does not exist, as after `node -e`, does not). */
+function runDirectly(): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === SCRIPT;
+  } catch {
+    return false;
+  }
+}
+if (runDirectly()) {
   const [dataDir, factor, options] = process.argv.slice(2);
   const figures = await monitorBudget(await loadServices(dataDir!), Number(factor), JSON.parse(options!) as MonitorBenchOptions);
   process.stdout.write(`\n${MARKER}${JSON.stringify(figures)}\n`);

@@ -98,7 +98,7 @@ interface Element extends Serialized {
  * feeds share the same model entries, which JSON.stringify would serialize again in every file.
  */
 let elements = new WeakMap<object, Element>();
-/** Every distinct element text seen by this process, by its digest: its number. */
+/** Every distinct element text seen since the lists were last forgotten, by its digest: its number. */
 const elementIds = new Map<string, number>();
 
 function element(item: object): Element {

@@ -23,36 +23,35 @@ function rmCommand(paths: readonly string[]): Promise<void> {
   });
 }
 
-/** The entries two levels below `dir` (and the files one level down), so that no one entry holds most of the tree. */
-async function entriesBelow(dir: string): Promise<string[]> {
-  const paths: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (!entry.isDirectory()) paths.push(path);
-    else paths.push(...(await readdir(path)).map((name) => join(path, name)));
-  }
-  return paths;
-}
-
 /** Removes `dir` and everything in it; nothing when it does not exist. */
 export async function removeTree(dir: string, lanes = availableParallelism()): Promise<void> {
-  let paths: string[];
+  let top;
   try {
-    paths = await entriesBelow(dir);
+    top = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
   try {
+    // The entries two levels down (and the files one level down), so that no one entry holds most
+    // of the tree. A directory gone meanwhile (a child process removing its own) has nothing left.
+    const paths: string[] = [];
+    for (const entry of top) {
+      const path = join(dir, entry.name);
+      if (!entry.isDirectory()) paths.push(path);
+      else paths.push(...(await readdir(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)))).map((name) => join(path, name)));
+    }
     const lane = async (index: number) => {
       const mine = paths.filter((_, i) => i % lanes === index);
       for (let start = 0; start < mine.length; start += PATHS_PER_COMMAND) await rmCommand(mine.slice(start, start + PATHS_PER_COMMAND));
     };
-    await Promise.all(Array.from({ length: Math.max(1, lanes) }, (_, index) => lane(index)));
+    // Every lane ends before any fallback starts on the same tree.
+    const failed = (await Promise.allSettled(Array.from({ length: Math.max(1, lanes) }, (_, index) => lane(index)))).find((r) => r.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     await rmCommand([dir]);
-  } catch (error) {
-    // No rm here (ENOENT on spawn), or it failed: Node's own removal, which reports what it cannot remove.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof Error && error.message.startsWith('rm -rf exited'))) throw error;
+  } catch {
+    // No rm here (ENOENT on spawn), rm failing, or the walk failing: Node's own removal, which
+    // throws what it cannot remove.
     await rm(dir, { recursive: true, force: true });
   }
 }

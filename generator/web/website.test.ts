@@ -327,7 +327,7 @@ const PAGES: Array<{ name: string; hash: string; axeOnPhone: boolean }> = [
 
 describe('every page at desktop and phone size', () => {
   // One page per size, navigated from address to address (axe-core is loaded into it once).
-  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('at %s size: a screenshot of each page, nothing serious for axe-core, no sideways scrolling', async (size, viewport) => {
+  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('at %s size: each page with nothing serious for axe-core and no sideways scrolling (a screenshot when asked)', async (size, viewport) => {
     const { page, problems, close } = await open(PAGES[0]!.hash, viewport);
     const findings: Record<string, unknown> = {};
     for (const { name, hash, axeOnPhone } of PAGES) {

@@ -46,13 +46,24 @@ export async function migrateLocalD1(inputs: LocalD1Inputs): Promise<'none' | 'a
   }
   const kept = join(inputs.cache, `d1-${await localD1Digest(inputs.migrationsDir, inputs.config, inputs.versionTag)}`);
   if (existsSync(kept)) {
-    await cp(kept, inputs.persist, { recursive: true });
-    return 'copied';
+    try {
+      await cp(kept, inputs.persist, { recursive: true });
+      return 'copied';
+    } catch {
+      // A copy that failed half way is no D1: start again from nothing, as without a cache.
+      await rm(inputs.persist, { recursive: true, force: true });
+    }
   }
   await inputs.apply();
-  await mkdir(inputs.cache, { recursive: true });
+  // Keeping it is a saving, never a condition of the start: a failure leaves no staged copy behind.
   const staged = `${kept}.${randomUUID()}`;
-  await cp(inputs.persist, staged, { recursive: true });
-  await rename(staged, kept).catch(() => rm(staged, { recursive: true, force: true }));
+  try {
+    await mkdir(inputs.cache, { recursive: true });
+    await cp(inputs.persist, staged, { recursive: true });
+    await rename(staged, kept);
+  } catch {
+    // Another process kept the same D1 first (the rename found it there), or the cache's disk is full.
+    await rm(staged, { recursive: true, force: true });
+  }
   return 'applied';
 }

@@ -108,7 +108,15 @@ export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string
 }
 
 // Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
+/** Whether argv[1] names this file (a path that does not exist, as after `node -e`, does not). */
+function runDirectly(): boolean {
+  try {
+    return process.argv[1] !== undefined && fileURLToPath(import.meta.url) === realpathSync(process.argv[1]);
+  } catch {
+    return false;
+  }
+}
+if (runDirectly()) {
   try {
     await writeApiTypes();
   } catch (error) {
