@@ -7,11 +7,11 @@
  * Run directly: `tsx generator/bench/monitor-apart.ts <data dir> <factor> <options as JSON>`.
  */
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadServices } from '../store/services-store.js';
 import { monitorBudget, type MonitorBenchOptions, type MonitorFigures } from './monitor-budget.js';
+import { runsDirectly } from '../direct-run.js';
 
 const MARKER = '@@monitor-figures ';
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -24,16 +24,7 @@ export async function monitorBudgetApart(dataDir: string, factor: number, option
   return JSON.parse(line.slice(MARKER.length)) as MonitorFigures;
 }
 
-// Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
-/** Whether argv[1] names this file (a path that does not exist, as after `node -e`, does not). */
-function runDirectly(): boolean {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === SCRIPT;
-  } catch {
-    return false;
-  }
-}
-if (runDirectly()) {
+if (runsDirectly(import.meta.url)) {
   const [dataDir, factor, options] = process.argv.slice(2);
   const figures = await monitorBudget(await loadServices(dataDir!), Number(factor), JSON.parse(options!) as MonitorBenchOptions);
   process.stdout.write(`\n${MARKER}${JSON.stringify(figures)}\n`);

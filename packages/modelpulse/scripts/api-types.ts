@@ -5,7 +5,6 @@
  * properties), so reading a field the API does not have fails to compile.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -13,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { JSONSchema } from 'json-schema-to-typescript';
 import { apiPriceSchema } from '../../../generator/render/model-schemas.js';
 import { apiSchemas, type ApiSchemaName } from '../../../generator/render/schemas.js';
+import { runsDirectly } from '../../../generator/direct-run.js';
 
 /** The exported name of each response type. */
 export const RESPONSE_TYPES: Record<ApiSchemaName, string> = {
@@ -107,16 +107,7 @@ export async function writeApiTypes(path = GENERATED_TYPES_FILE): Promise<string
   return path;
 }
 
-// Run directly (argv[1] resolved: it keeps a symbolic link in the path, import.meta.url does not).
-/** Whether argv[1] names this file (a path that does not exist, as after `node -e`, does not). */
-function runDirectly(): boolean {
-  try {
-    return process.argv[1] !== undefined && fileURLToPath(import.meta.url) === realpathSync(process.argv[1]);
-  } catch {
-    return false;
-  }
-}
-if (runDirectly()) {
+if (runsDirectly(import.meta.url)) {
   try {
     await writeApiTypes();
   } catch (error) {
