@@ -19,9 +19,8 @@ export default defineConfig({
     // generator again for each of the 105 files cost a fifth of the suite's CPU (three workers:
     // 272 s isolated, 215 s not). So no test may leave state behind in a module: what modules
     // keep is a cache keyed by its inputs (compiled schemas by site URL, fingerprints by
-    // object), an output directory every build rewrites (testing/tree.ts sharedOutDir), or the
-    // Worker's index, which only Node-side benchmarks import. No test mocks modules, changes
-    // process.env or fakes timers.
+    // object) or the Worker's index, which only Node-side benchmarks import. No test mocks
+    // modules, changes process.env or fakes timers.
     isolate: false,
     // One directory per run for the full-size sites that several files read (testing/committed-site.ts).
     globalSetup: ['generator/testing/global-setup.ts'],

@@ -48,16 +48,3 @@ export async function treeIdentities(dir: string): Promise<Map<string, string>> 
   const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, stats: true })).sort((a, b) => (a.path < b.path ? -1 : 1));
   return new Map(files.map((f) => [f.path, `${f.stats!.ino}:${f.stats!.size}:${f.stats!.mtimeMs}`]));
 }
-
-let sharedOut: Promise<string> | undefined;
-
-/**
- * One output directory for every build of a test file (each file runs in a process of its own).
- * A build leaves exactly its own site whatever the directory held, writing only the files that
- * differ, so tests that build different data one after the other share it, and a build of a
- * handful of models costs its render, not 16,000 new files on disk.
- */
-export function sharedOutDir(): Promise<string> {
-  sharedOut ??= tempDir('shared-site');
-  return sharedOut;
-}

@@ -7,7 +7,7 @@ import { HttpClient } from '../http/client.js';
 import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import { loadDataset } from '../store/data-store.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { sharedOutDir, tempDir } from '../testing/tree.js';
+import { tempDir } from '../testing/tree.js';
 import { updateModels } from './models.js';
 
 /**
@@ -48,7 +48,7 @@ function update(now: string) {
 }
 
 async function serveBuilt(): Promise<{ get: (path: string) => Promise<{ status: number; body: string }>; close: () => Promise<void> }> {
-  const out = await sharedOutDir();
+  const out = await tempDir('hostile-site');
   const report = await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
   const server = await startServer({ publishDir: out, netlifyConfigPath: join(process.cwd(), 'netlify.toml'), port: 0 });
   return {
@@ -103,7 +103,7 @@ describe('hostile model ids', () => {
     await writeFile(join(dataDir, 'models/openai.json/hijack.json'), JSON.stringify({ ...gpt, id: 'openai.json/hijack', upstream_id: 'openai.json/hijack', author: 'openai.json', name: 'HIJACKED author' }));
     await writeFile(join(dataDir, 'models/openai/gpt-4o.json.json'), JSON.stringify({ ...gpt, id: 'openai/gpt-4o.json', upstream_id: 'openai/gpt-4o.json', name: 'HIJACKED gpt-4o' }));
 
-    const out = await sharedOutDir();
+    const out = await tempDir('hostile-site');
     const report = await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     expect(report.skipped.map((s) => s.path).sort()).toEqual([join(dataDir, 'models/openai.json/hijack.json'), join(dataDir, 'models/openai/gpt-4o.json.json')]);
     expect(report.skipped[0]?.reason).toMatch(/cannot be published .*ends in "\.json"/);

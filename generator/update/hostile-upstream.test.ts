@@ -9,7 +9,7 @@ import { orModel, orModelsPage } from '../sources/openrouter/fixtures.js';
 import type { ServiceDefinition } from '../status/registry.js';
 import { spSummary } from '../status/platforms/fixtures.js';
 import { startUpstreamServer, type UpstreamServer } from '../testing/upstream-server.js';
-import { sharedOutDir, tempDir } from '../testing/tree.js';
+import { tempDir } from '../testing/tree.js';
 import { updateModels } from './models.js';
 import { updateStatus } from './status.js';
 
@@ -66,7 +66,7 @@ describe('redirects and upstream text', () => {
     const html = await update('2026-08-03T00:00:00Z');
     expect(html.error).toMatch(/^invalid_body: response is not JSON \(text\/html, \d+ bytes\)/);
 
-    const out = await sharedOutDir();
+    const out = await tempDir('hostile-site');
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     // Staleness and its error are freshness: published in index.json alone.
     const index = JSON.parse(await readFile(join(out, 'api/v1/index.json'), 'utf8')) as { data: { freshness: { sources: Array<{ id: string; stale: boolean; error: string | null }> } } };
@@ -100,7 +100,7 @@ describe('redirects and upstream text', () => {
       await probeHttp.close();
     }
     expect(elsewhere.hits).toEqual([]);
-    const out = await sharedOutDir();
+    const out = await tempDir('hostile-site');
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const moved = JSON.parse(await readFile(join(out, 'api/v1/status/moved.json'), 'utf8')) as { data: { official: { error: string | null } } };
     expect(moved.data.official.error).toMatch(/^redirect: refused a redirect to another origin/);
@@ -131,7 +131,7 @@ describe('implausible numbers', () => {
       ]),
     );
 
-    const out = await sharedOutDir();
+    const out = await tempDir('hostile-site');
     await buildSite({ store: dataDir, outDir: out, siteUrl: 'https://modelpulse.test' });
     const read = async <T>(path: string) => JSON.parse(await readFile(join(out, 'api/v1', path), 'utf8')) as T;
     type Entry = { id: string; context_length: number | null; max_output: number | null; price: { input: number | null } };
