@@ -1,6 +1,6 @@
 // Netlify's routing packages ship without TypeScript types; these cover what we call.
 declare module 'netlify-redirector' {
-  interface Matcher {
+  export interface Matcher {
     match(request: Record<string, unknown>): unknown;
   }
   const redirector: { parseJSON(rules: string, options: Record<string, unknown>): Promise<Matcher> };
