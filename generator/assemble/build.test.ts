@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orModel } from '../sources/openrouter/fixtures.js';
 import { seedCatalog } from '../testing/seed.js';
 import { hashTree, tempDir, treeIdentities } from '../testing/tree.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { buildSite, type BuildReport } from './build-site.js';
 import { WEB_STATIC_FILES } from './bundles.js';
 import { TEXT_FILE_TYPES } from '../host/hosts.js';
@@ -93,7 +93,8 @@ describe('build', () => {
       if (schema === null) continue;
       const validate = ajv.getSchema(`${SITE}/api/v1/schemas/${schema}.json`);
       expect(validate, `schema ${schema} for ${file}`).toBeDefined();
-      const body = JSON.parse(await readFile(join(root, file), 'utf8')) as unknown;
+      // Read synchronously: 12,000 small files go much faster without a trip each through the thread pool.
+      const body = JSON.parse(readFileSync(join(root, file), 'utf8')) as unknown;
       expect(validate!(body), `${file}: ${JSON.stringify(validate!.errors)}`).toBe(true);
     }
 
