@@ -3,8 +3,9 @@
  * (testing/query-mix.ts) Netlify's rules answer exactly. A query counts when Netlify's own engine
  * (host/netlify-engine.ts) rewrites it to a file the build wrote, and that file's `data` and
  * `meta.query` are what the shared `cheapest` module computes for the query from models.json.
- * The engine takes about 0.1 s a match (WASM, scanning the rules in order), so each distinct
- * query is matched once and weighted by how often the mix asks it.
+ * The engine takes about 0.1 s a match (WASM, scanning in order the rules that could match the
+ * `cheapest` path: netlify-engine.ts), so each distinct query is matched once and weighted by how
+ * often the mix asks it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

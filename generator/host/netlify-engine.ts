@@ -4,7 +4,7 @@
  * headers parsed by `@netlify/headers-parser`. Used by `npm run serve` and by the routing tests,
  * so what we test is what Netlify reads, not a re-implementation of its matching. The engine is
  * asked with the rules that could match a request's path (rule-candidates.ts), not all 2,616 of
- * them: it still decides, about a hundred times faster for a plain path.
+ * them: it still decides, in 0.3 ms rather than 17 for a plain path.
  */
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
@@ -44,7 +44,10 @@ export class HostConfigError extends Error {
   override readonly name = 'HostConfigError';
 }
 
-/** Answers kept per engine: a long `npm run serve` asked random URLs stays bounded. */
+/**
+ * Answers kept per engine. A long `npm run serve` asked random URLs stays bounded: at most this
+ * many, each keyed by its path and query (a request line is at most 16 KiB), then forgotten at once.
+ */
 const MAX_REMEMBERED_ANSWERS = 10_000;
 
 /** A rule in the shape netlify-redirector reads (the backend's: `from` is `origin`, `query` is `params`). */
@@ -55,36 +58,40 @@ interface EngineRule {
   [key: string]: unknown;
 }
 
+/** What netlify-redirector answers for a request path (decoded) and raw query. */
+function askEngine(engine: Matcher, path: string, query: string): RuleMatch | null {
+  const result = engine.match({ scheme: 'http', host: '127.0.0.1', path, query, headers: {}, cookieValues: {}, getHeader: () => '', getCookie: () => '' }) as {
+    from?: string;
+    to?: string;
+    status?: number;
+    force?: boolean;
+  } | null;
+  return !result || typeof result.to !== 'string' ? null : { from: result.from ?? '', to: result.to, status: result.status ?? 301, force: result.force === true };
+}
+
 /**
  * `match` for `rules`, asked in netlify-redirector. `indexed` (the default) gives the engine, for
- * each path, only the rules that could match it (rule-candidates.ts); false gives it every rule,
- * as Netlify's CLI did (the test that the two agree). The same request always gets the same
- * answer here (no headers, cookies or geography), so answers are remembered.
+ * each path, only the rules that could match it (rule-candidates.ts), and remembers its answers:
+ * the same request always gets the same answer here (no headers, cookies or geography). False asks
+ * it with every rule, every time, as Netlify's CLI did (what the test compares with).
  */
 async function ruleMatcher(rules: readonly EngineRule[], indexed: boolean): Promise<NetlifyEngine['match']> {
   const parse = (list: readonly EngineRule[]) => redirector.parseJSON(JSON.stringify(list), {});
-  let engineFor: (path: string) => Matcher;
-  if (indexed) {
-    const candidates = ruleCandidates(rules.map((rule) => ({ from: rule.origin, rule })));
-    const engines = new Map<unknown, Matcher>();
-    for (const list of candidateLists(candidates)) engines.set(list, await parse(list.map((entry) => entry.rule)));
-    engineFor = (path) => engines.get(candidatesFor(candidates, path))!;
-  } else {
+  if (!indexed) {
     const whole = await parse(rules);
-    engineFor = () => whole;
+    return (path, query) => askEngine(whole, path, query);
   }
+  type Candidate = { from: string; rule: EngineRule };
+  const candidates = ruleCandidates<Candidate>(rules.map((rule) => ({ from: rule.origin, rule })));
+  const engines = new Map<readonly Candidate[], Matcher>();
+  for (const list of candidateLists(candidates)) engines.set(list, await parse(list.map((entry) => entry.rule)));
+  // Keyed by both parts, unambiguously: a decoded path may hold a `?` (sent as %3F).
   const answers = new Map<string, RuleMatch | null>();
   return (path, query) => {
-    const asked = `${path}?${query}`;
+    const asked = JSON.stringify([path, query]);
     let answer = answers.get(asked);
     if (answer === undefined) {
-      const result = engineFor(path).match({ scheme: 'http', host: '127.0.0.1', path, query, headers: {}, cookieValues: {}, getHeader: () => '', getCookie: () => '' }) as {
-        from?: string;
-        to?: string;
-        status?: number;
-        force?: boolean;
-      } | null;
-      answer = !result || typeof result.to !== 'string' ? null : { from: result.from ?? '', to: result.to, status: result.status ?? 301, force: result.force === true };
+      answer = askEngine(engines.get(candidatesFor(candidates, path))!, path, query);
       if (answers.size >= MAX_REMEMBERED_ANSWERS) answers.clear();
       answers.set(asked, answer);
     }
