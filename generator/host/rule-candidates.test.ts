@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/tree.js';
 import { loadNetlifyEngine } from './netlify-engine.js';
-import { candidateLists, candidatesFor, isPlainPath, pathKey, ruleCandidates } from './rule-candidates.js';
+import { candidateLists, candidatesFor, isPlainPath, namesIn, pathKey, ruleCandidates, withParamsIn } from './rule-candidates.js';
 
 describe('which rules could match a path', () => {
   it('tells plain paths from patterns, and keys every spelling of a path alike', () => {
@@ -39,6 +39,18 @@ describe('which rules could match a path', () => {
     expect(numbers('/elsewhere')).toEqual([2, 9]);
     expect(candidateLists(candidates).map((list) => list.map((r) => r.n))).toEqual([[2, 9], [1, 2, 3, 7, 9], [2, 4, 5, 6, 9], [2, 8, 9]]);
   });
+
+  it('keeps the rules whose query parameters a query could hold: names as sent, in any case, or decoded', () => {
+    const names = ['min_intel', 'vision', 'limit', 'intel'];
+    expect([...namesIn('min_intel=40&vision=true', names)].sort()).toEqual(['intel', 'min_intel', 'vision']);
+    expect([...namesIn('MIN_INTEL=40', names)].sort()).toEqual(['intel', 'min_intel']);
+    expect([...namesIn('min%5Fintel=40&lim%69t=5', names)].sort()).toEqual(['intel', 'limit', 'min_intel']);
+    expect([...namesIn('x=%E0%A4%A&limit', names)]).toEqual(['limit']);
+    expect(namesIn('', names).size).toBe(0);
+    const rules = [{ n: 1, params: ['min_intel'] }, { n: 2, params: [] }, { n: 3, params: ['min_intel', 'vision'] }, { n: 4, params: ['limit'] }];
+    expect(withParamsIn(rules, new Set(['min_intel']), (r) => r.params).map((r) => r.n)).toEqual([1, 2]);
+    expect(withParamsIn(rules, new Set(['min_intel', 'vision', 'limit']), (r) => r.params).map((r) => r.n)).toEqual([1, 2, 3, 4]);
+  });
 });
 
 /** A `_redirects` in the shapes a site's has: plain paths, query rules on one path, placeholders, splats, a catch-all. */
@@ -69,7 +81,7 @@ function askedPaths(): string[] {
   return [...paths];
 }
 
-const QUERIES = ['', 'min_intel=40', 'min_intel=40&vision=true', 'vision=true&min_intel=40', 'vision=true&min_intel=40&limit=5', 'min_intel=41', 'MIN_INTEL=40', 'foo=1'];
+const QUERIES = ['', 'min_intel=40', 'min_intel=40&vision=true', 'vision=true&min_intel=40', 'vision=true&min_intel=40&limit=5', 'min_intel=41', 'MIN_INTEL=40', 'min%5Fintel=40', 'min_intel=40&min_intel=10', 'vision=true', 'limit=5&vision=true&min_intel=10', 'min_intel', 'min_intel=', 'foo=1'];
 
 describe('Netlify\'s engine asked with the candidate rules only', () => {
   it('gives exactly the answers it gives with every rule, for every path and query', async () => {

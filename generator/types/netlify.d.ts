@@ -2,6 +2,8 @@
 declare module 'netlify-redirector' {
   export interface Matcher {
     match(request: Record<string, unknown>): unknown;
+    /** Frees its rules (an Emscripten object). */
+    delete(): void;
   }
   const redirector: { parseJSON(rules: string, options: Record<string, unknown>): Promise<Matcher> };
   export default redirector;
