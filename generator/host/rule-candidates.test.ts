@@ -64,6 +64,8 @@ function fixtureRules(): string {
     lines.push(`/api/v1/cheapest min_intel=${value} vision=true /api/v1/cheapest/min_intel/${value}/vision.json 200!`);
     lines.push(`/api/v1/cheapest min_intel=${value} /api/v1/cheapest/min_intel/${value}.json 200!`);
   }
+  lines.push('/api/v1/cheapest sort.by=:v /target/dot.json 200!');
+  lines.push('/api/v1/cheapest bare /target/bare.json 200!');
   lines.push('/api/v1/cheapest min_intel=:value /api/v1/errors/not-precomputed.json 404!');
   lines.push('/m/:author/:slug /api/v1/models/:author/:slug.json 200');
   lines.push('/p1/* /target/under-p1/:splat 200!');
@@ -81,7 +83,7 @@ function askedPaths(): string[] {
   return [...paths];
 }
 
-const QUERIES = ['', 'min_intel=40', 'min_intel=40&vision=true', 'vision=true&min_intel=40', 'vision=true&min_intel=40&limit=5', 'min_intel=41', 'MIN_INTEL=40', 'min%5Fintel=40', 'min_intel=40&min_intel=10', 'vision=true', 'limit=5&vision=true&min_intel=10', 'min_intel', 'min_intel=', 'foo=1'];
+const QUERIES = ['', 'min_intel=40', 'min_intel=40&vision=true', 'vision=true&min_intel=40', 'vision=true&min_intel=40&limit=5', 'min_intel=41', 'MIN_INTEL=40', 'min%5Fintel=40', 'min_intel=40&min_intel=10', 'vision=true', 'limit=5&vision=true&min_intel=10', 'min_intel', 'min_intel=', 'sort_by=price', 'foo=1'];
 
 describe('Netlify\'s engine asked with the candidate rules only', () => {
   it('gives exactly the answers it gives with every rule, for every path and query', async () => {

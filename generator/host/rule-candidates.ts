@@ -100,6 +100,8 @@ export function candidateLists<Rule>(candidates: RuleCandidates<Rule>): Rule[][]
  * query an engine could make: the name appears, in any letter case, in the query as sent or
  * percent-decoded (`+` as a space). A rule asks for its parameters by name, so a rule naming one
  * that is not there matches nothing (Netlify's engine reads names as sent; the rest is margin).
+ * netlify-redirector 0.5.0 puts a name unescaped into a regular expression, so a name holding a
+ * regular-expression character always counts as present.
  */
 export function namesIn(query: string, names: Iterable<string>): Set<string> {
   const sent = query.toLowerCase();
@@ -110,7 +112,7 @@ export function namesIn(query: string, names: Iterable<string>): Set<string> {
     // A malformed escape: the query as sent is all there is to read.
   }
   const present = new Set<string>();
-  for (const name of names) if (sent.includes(name.toLowerCase()) || decoded.includes(name.toLowerCase())) present.add(name);
+  for (const name of names) if (/[\\.+*?()|[\]{}^$]/.test(name) || sent.includes(name.toLowerCase()) || decoded.includes(name.toLowerCase())) present.add(name);
   return present;
 }
 
